@@ -1,0 +1,211 @@
+//! The command line: parsing, and the small commands (list, run, hint, lesson, reset).
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use colored::Colorize;
+
+use crate::app::App;
+use crate::judge::Cancel;
+use crate::report;
+use crate::workbook::Workbook;
+use crate::{dev, verify};
+
+/// Exit codes: the exercise passed, did not pass, or the grader could not do its job.
+pub const PASSED: u8 = 0;
+pub const NOT_PASSED: u8 = 1;
+pub const ERROR: u8 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "grader",
+    version,
+    about = "Grades the xorlings exercises with hidden tests and keeps your progress.",
+    after_help = "Start with `cargo grader watch`; it shows the current exercise and grades it on every save."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Every exercise in order, with its status and lesson.
+    List,
+    /// Grade one exercise (default: the current one).
+    Run { name: Option<String> },
+    /// Show the hint of an exercise (default: the current one).
+    Hint { name: Option<String> },
+    /// Show the lesson of an exercise (default: the current one).
+    Lesson { name: Option<String> },
+    /// Put an exercise's stub back, losing your changes to it.
+    Reset {
+        name: String,
+        /// Do not ask for confirmation.
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Grade every exercise (in parallel) and rebuild your progress.
+    Verify,
+    /// Commands for instructors and maintainers.
+    Dev {
+        #[command(subcommand)]
+        command: DevCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DevCommand {
+    /// Prove the workbook right: manifest, folders and lessons agree, every stub compiles
+    /// and fails, every reference solution passes.
+    Check,
+}
+
+/// Runs the command and turns any error into a message and exit code 2.
+pub fn run(cli: Cli) -> ExitCode {
+    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    colored::control::set_override(color);
+    match dispatch(cli, color) {
+        Ok(code) => ExitCode::from(code),
+        Err(error) => {
+            eprintln!("{} {error:#}", "error:".red().bold());
+            ExitCode::from(ERROR)
+        }
+    }
+}
+
+fn dispatch(cli: Cli, color: bool) -> Result<u8> {
+    let cwd = std::env::current_dir().context("cannot read the current folder")?;
+    let workbook = Workbook::discover(&cwd)?;
+    match cli.command.unwrap_or(Command::List) {
+        Command::Verify => verify::verify(workbook, color),
+        Command::Dev {
+            command: DevCommand::Check,
+        } => dev::check(&workbook, color),
+        command => {
+            let mut app = App::load(workbook, color)?;
+            match command {
+                Command::List => list(&app),
+                Command::Run { name } => run_one(&mut app, name.as_deref()),
+                Command::Hint { name } => hint(&app, name.as_deref()),
+                Command::Lesson { name } => lesson(&app, name.as_deref()),
+                Command::Reset { name, yes } => reset(&mut app, &name, yes),
+                Command::Verify | Command::Dev { .. } => unreachable!("handled above"),
+            }
+        }
+    }
+}
+
+fn list(app: &App) -> Result<u8> {
+    let current = app.current().name.clone();
+    println!("  {:>2}  {:<20} {:<8} lesson", "#", "exercise", "status");
+    for (i, exercise) in app.workbook.exercises.iter().enumerate() {
+        let marker = if exercise.name == current { ">" } else { " " };
+        let status = if app.progress.is_done(&exercise.name) {
+            format!("{:<8}", "done").green()
+        } else {
+            format!("{:<8}", "pending").yellow()
+        };
+        println!(
+            "{marker} {:>2}  {:<20} {status} {}",
+            i + 1,
+            exercise.name,
+            exercise.lesson
+        );
+    }
+    println!(
+        "\n{} of {} done. Current: {current} (`cargo grader run` grades it).",
+        app.done_count(),
+        app.workbook.exercises.len()
+    );
+    Ok(PASSED)
+}
+
+fn run_one(app: &mut App, name: Option<&str>) -> Result<u8> {
+    let exercise = app.exercise(name)?;
+    let file = app.workbook.exercise_file(&exercise);
+    println!("Grading {} ({})...", exercise.name.bold(), file.display());
+    let grade = app.grade(&exercise, &Cancel::default())?;
+    print!("{}", report::describe(&grade, &file.display().to_string()));
+    app.record(&grade)?;
+    if !grade.passed() {
+        println!(
+            "\nStuck? `cargo grader hint {}` gives a hint; the lesson is {}.",
+            exercise.name, exercise.lesson
+        );
+        return Ok(NOT_PASSED);
+    }
+    if app.current().name == exercise.name || app.progress.current.is_none() {
+        match app.next_pending(&exercise.name).cloned() {
+            Some(next) => {
+                app.set_current(&next.name)?;
+                println!(
+                    "\nNext up: {} ({}). Read {} first.",
+                    next.name.bold(),
+                    app.workbook.exercise_file(&next).display(),
+                    next.lesson
+                );
+            }
+            None if app.done_count() == app.workbook.exercises.len() => {
+                println!(
+                    "\n{}",
+                    "Every exercise is done. Well played!".green().bold()
+                );
+            }
+            None => {}
+        }
+    }
+    Ok(PASSED)
+}
+
+fn hint(app: &App, name: Option<&str>) -> Result<u8> {
+    let exercise = app.exercise(name)?;
+    println!("{} {}\n", "Hint for".bold(), exercise.name.bold());
+    println!("{}", exercise.hint.trim());
+    println!("\nThe lesson explains it in full: {}", exercise.lesson);
+    Ok(PASSED)
+}
+
+fn lesson(app: &App, name: Option<&str>) -> Result<u8> {
+    let exercise = app.exercise(name)?;
+    let path = app.workbook.root.join(&exercise.lesson);
+    let text = std::fs::read_to_string(&path).with_context(|| {
+        format!(
+            "cannot read the lesson {}; restore it with `git checkout -- {}`",
+            path.display(),
+            exercise.lesson
+        )
+    })?;
+    print!("{text}");
+    Ok(PASSED)
+}
+
+fn reset(app: &mut App, name: &str, yes: bool) -> Result<u8> {
+    let exercise = app.workbook.find(name)?.clone();
+    let file: PathBuf = app.workbook.exercise_file(&exercise);
+    if !yes {
+        if !std::io::stdin().is_terminal() {
+            bail!(
+                "resetting {} loses your changes; run `grader reset {name} --yes` to confirm",
+                file.display()
+            );
+        }
+        print!(
+            "Reset {} to its stub? Your changes to it will be lost. [y/N] ",
+            file.display()
+        );
+        std::io::stdout().flush()?;
+        let mut answer = String::new();
+        std::io::stdin().lock().read_line(&mut answer)?;
+        if !matches!(answer.trim(), "y" | "Y" | "yes") {
+            println!("Nothing changed.");
+            return Ok(PASSED);
+        }
+    }
+    app.reset(&exercise)?;
+    println!("{} is back to its stub.", file.display());
+    Ok(PASSED)
+}

@@ -1,0 +1,90 @@
+// The xorlings runner: the grader compiles this file with the learner's `lib.rs` (as the
+// module `learner`) and one exercise's `solve` adapter, then runs it on the hidden cases.
+// It only produces answers; the grader checks them in its own process.
+//
+// Protocol, all numbers little-endian u64:
+// - cases file: the case count, then for each case its word count and its words;
+// - answers file: for each case a record `kind, byte length, bytes`, where kind ANSWER
+//   carries the adapter's words and kind PANIC the panic message (UTF-8); after the last
+//   case a record of kind DONE. A run that stops before DONE did not answer every case.
+
+use std::io::Write;
+use std::sync::Mutex;
+
+const ANSWER: u64 = 0;
+const PANIC: u64 = 1;
+const DONE: u64 = 2;
+/// Deep recursion (a memo to depth 100,000 in a debug build) must fit.
+const STACK_BYTES: usize = 2 << 30;
+const MAX_PANIC_MESSAGE: usize = 2000;
+
+static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, cases_path, answers_path] = &args[..] else {
+        eprintln!("usage: runner CASES ANSWERS (the grader runs this program)");
+        std::process::exit(2);
+    };
+    let words = read_words(cases_path);
+    let mut answers = std::fs::File::create(answers_path).expect("cannot create the answers file");
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(a panic without a message)".to_string());
+        let mut message: String = text.chars().take(MAX_PANIC_MESSAGE).collect();
+        if let Some(location) = info.location() {
+            message = format!("{message}\n  at {}:{}:{}", location.file(), location.line(), location.column());
+        }
+        if let Ok(mut last) = LAST_PANIC.lock() {
+            *last = message;
+        }
+    }));
+    let worker = std::thread::Builder::new()
+        .name("learner".to_string())
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            let mut at = 1;
+            for _ in 0..words[0] {
+                let len = words[at] as usize;
+                let case = &words[at + 1..at + 1 + len];
+                at += 1 + len;
+                match std::panic::catch_unwind(|| solve(case)) {
+                    Ok(answer) => {
+                        let bytes: Vec<u8> = answer.iter().flat_map(|w| w.to_le_bytes()).collect();
+                        write_record(&mut answers, ANSWER, &bytes);
+                    }
+                    Err(_) => {
+                        let message = LAST_PANIC.lock().map(|m| m.clone()).unwrap_or_default();
+                        write_record(&mut answers, PANIC, message.as_bytes());
+                    }
+                }
+            }
+            write_record(&mut answers, DONE, &[]);
+        })
+        .expect("cannot start the worker thread");
+    if worker.join().is_err() {
+        std::process::exit(3);
+    }
+}
+
+fn read_words(path: &str) -> Vec<u64> {
+    let bytes = std::fs::read(path).expect("cannot read the cases file");
+    bytes
+        .chunks_exact(8)
+        .map(|chunk| u64::from_le_bytes(chunk.try_into().unwrap()))
+        .collect()
+}
+
+/// One write per record, so a record the grader sees is a whole one even if the
+/// learner's code ends the process during the next case.
+fn write_record(file: &mut std::fs::File, kind: u64, bytes: &[u8]) {
+    let mut record = Vec::with_capacity(16 + bytes.len());
+    record.extend_from_slice(&kind.to_le_bytes());
+    record.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+    record.extend_from_slice(bytes);
+    file.write_all(&record).expect("cannot write the answers file");
+}

@@ -1,0 +1,446 @@
+//! Hidden tests for `apply_move`: legal moves, and the reason for illegal ones.
+
+use std::time::Duration;
+
+use rand::Rng;
+
+use super::cases;
+use super::show::{list, thousands};
+use crate::judge::{Exercise, Group, Mistake};
+
+pub struct ApplyMove;
+
+/// A position and a proposed move on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveCase {
+    pub heaps: Vec<u64>,
+    pub heap_index: u64,
+    pub new_size: u64,
+}
+
+/// What `apply_move` returns, in the grader's terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Moved {
+    Ok(Vec<u64>),
+    NoSuchHeap {
+        heap_index: u64,
+        heap_count: u64,
+    },
+    NotSmaller {
+        heap_index: u64,
+        size: u64,
+        new_size: u64,
+    },
+}
+
+/// The right answer, by the rules of the lesson.
+fn expected(case: &MoveCase) -> Moved {
+    let index = case.heap_index;
+    match usize::try_from(index).ok().and_then(|i| case.heaps.get(i)) {
+        None => Moved::NoSuchHeap {
+            heap_index: index,
+            heap_count: case.heaps.len() as u64,
+        },
+        Some(&size) if case.new_size >= size => Moved::NotSmaller {
+            heap_index: index,
+            size,
+            new_size: case.new_size,
+        },
+        Some(_) => Moved::Ok(moved(&case.heaps, index as usize, case.new_size)),
+    }
+}
+
+fn moved(heaps: &[u64], index: usize, new_size: u64) -> Vec<u64> {
+    let mut after = heaps.to_vec();
+    after[index] = new_size;
+    after
+}
+
+impl Exercise for ApplyMove {
+    type Input = MoveCase;
+    type Answer = Moved;
+    const NAME: &'static str = "apply_move";
+    const ADAPTER: &'static str = r#"fn solve(case: &[u64]) -> Vec<u64> {
+    let (heap_index, new_size, heaps) = (case[0] as usize, case[1], &case[2..]);
+    match learner::apply_move(heaps, heap_index, new_size) {
+        Ok(after) => [&[0], &after[..]].concat(),
+        Err(learner::MoveError::NoSuchHeap { heap_index, heap_count }) => {
+            vec![1, heap_index as u64, heap_count as u64]
+        }
+        Err(learner::MoveError::NotSmaller { heap_index, size, new_size }) => {
+            vec![2, heap_index as u64, size, new_size]
+        }
+    }
+}"#;
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    const EXPECTED_COST: &'static str =
+        "one copy of the heaps per move (O(n) for n heaps), and no search";
+
+    fn groups() -> Vec<Group<MoveCase>> {
+        // Every move, legal or not, on every position of 0 to 3 heaps of 0 to 4.
+        let mut small = Vec::new();
+        for heaps in std::iter::once(Vec::new()).chain(cases::all_positions(3, 4)) {
+            for heap_index in 0..=heaps.len() as u64 {
+                for new_size in 0..=5 {
+                    small.push(MoveCase {
+                        heaps: heaps.clone(),
+                        heap_index,
+                        new_size,
+                    });
+                }
+            }
+        }
+        let mut rng = cases::rng(31);
+        let random = cases::random_positions(32, 400, 20, 64)
+            .into_iter()
+            .map(|heaps| {
+                let heap_index = rng.random_range(0..heaps.len() + 2) as u64;
+                let size = heaps.get(heap_index as usize).copied().unwrap_or(0);
+                // Mostly legal moves, with some that keep or grow the heap.
+                let new_size = match rng.random_range(0..4) {
+                    0 => size,
+                    1 => size.saturating_add(rng.random_range(1..=3)),
+                    _ => rng.random_range(0..=size),
+                };
+                MoveCase {
+                    heaps,
+                    heap_index,
+                    new_size,
+                }
+            })
+            .collect();
+        let wide = vec![
+            MoveCase {
+                heaps: vec![u64::MAX, 5],
+                heap_index: 0,
+                new_size: u64::MAX - 1,
+            },
+            MoveCase {
+                heaps: vec![u64::MAX, 5],
+                heap_index: 0,
+                new_size: u64::MAX,
+            },
+            MoveCase {
+                heaps: vec![1 << 40, 3],
+                heap_index: 0,
+                new_size: 1 << 32,
+            },
+            MoveCase {
+                heaps: vec![1 << 32, 3],
+                heap_index: 0,
+                new_size: (1 << 33) + 1,
+            },
+            MoveCase {
+                heaps: vec![7, 1 << 35],
+                heap_index: 1,
+                new_size: 1,
+            },
+            MoveCase {
+                heaps: vec![4, 4],
+                heap_index: u64::MAX,
+                new_size: 0,
+            },
+            MoveCase {
+                heaps: vec![4, 4],
+                heap_index: 1 << 32,
+                new_size: 1,
+            },
+        ];
+        let large = cases::large_random(33);
+        let last = large.len() as u64 - 1;
+        let large_moves = vec![
+            MoveCase {
+                heaps: large.clone(),
+                heap_index: last,
+                new_size: large[last as usize] / 2,
+            },
+            MoveCase {
+                heaps: large.clone(),
+                heap_index: last + 1,
+                new_size: 0,
+            },
+            MoveCase {
+                heaps: large.clone(),
+                heap_index: 0,
+                new_size: u64::MAX,
+            },
+        ];
+        vec![
+            Group {
+                name: "every move on every position of 0 to 3 heaps of 0 to 4",
+                cases: small,
+            },
+            Group {
+                name: "random moves, legal and illegal, with 64-bit heaps",
+                cases: random,
+            },
+            Group {
+                name: "heaps and indices beyond 32 bits",
+                cases: wide,
+            },
+            Group {
+                name: "moves on 1,000,000 heaps",
+                cases: large_moves,
+            },
+        ]
+    }
+
+    fn encode(case: &MoveCase, words: &mut Vec<u64>) {
+        words.push(case.heap_index);
+        words.push(case.new_size);
+        words.extend_from_slice(&case.heaps);
+    }
+
+    fn decode(words: &[u64]) -> Option<Moved> {
+        match words {
+            [0, after @ ..] => Some(Moved::Ok(after.to_vec())),
+            &[1, heap_index, heap_count] => Some(Moved::NoSuchHeap {
+                heap_index,
+                heap_count,
+            }),
+            &[2, heap_index, size, new_size] => Some(Moved::NotSmaller {
+                heap_index,
+                size,
+                new_size,
+            }),
+            _ => None,
+        }
+    }
+
+    fn check(case: &MoveCase, answer: &Moved) -> Result<(), Mistake> {
+        let expected = expected(case);
+        if *answer == expected {
+            return Ok(());
+        }
+        let (index, new_size, count) = (case.heap_index, case.new_size, case.heaps.len());
+        let mistake = match (&expected, answer) {
+            (Moved::NoSuchHeap { .. }, _) => Mistake::new(format!(
+                "There is no heap {index}: the position has {count} heaps, numbered 0 to {}. \
+                 The answer is {}.",
+                count as i128 - 1,
+                show(&expected)
+            )),
+            (Moved::NotSmaller { size, .. }, Moved::Ok(_)) if new_size > *size => {
+                Mistake::new(format!(
+                    "Heap {index} would grow from {size} to {new_size}: a move only takes stones \
+                 away. The answer is {}.",
+                    show(&expected)
+                ))
+            }
+            (Moved::NotSmaller { size, .. }, Moved::Ok(_)) => Mistake::new(format!(
+                "This takes 0 stones: heap {index} stays at {size}, and a move takes at least one \
+                 stone. The answer is {}.",
+                show(&expected)
+            )),
+            (Moved::NotSmaller { .. }, _) => Mistake::new(format!(
+                "The move is illegal because the new size is not smaller; the answer is {}.",
+                show(&expected)
+            )),
+            (Moved::Ok(_), Moved::Ok(after)) if after.len() != count => Mistake::new(format!(
+                "The position must keep its {} heaps (an emptied heap stays, as 0); yours has {}.",
+                thousands(count as u64),
+                thousands(after.len() as u64)
+            )),
+            (Moved::Ok(right), Moved::Ok(after)) => {
+                let wrong = (0..count).find(|&i| right[i] != after[i]).unwrap_or(0);
+                Mistake::new(format!(
+                    "After the move, heap {wrong} should hold {} stones, but yours holds {}. \
+                     Only heap {index} changes, to {new_size}.",
+                    right[wrong], after[wrong]
+                ))
+            }
+            (Moved::Ok(_), _) => Mistake::new(format!(
+                "This move is legal: heap {index} goes from {} to {new_size}, taking {} stones. \
+                 The answer is Ok with the new position.",
+                case.heaps[index as usize],
+                case.heaps[index as usize] - new_size
+            )),
+        };
+        Err(mistake.maybe_advice(advice(case, answer)))
+    }
+
+    fn show_input(case: &MoveCase) -> String {
+        format!(
+            "heaps = {}, heap_index = {}, new_size = {}",
+            list(&case.heaps),
+            case.heap_index,
+            case.new_size
+        )
+    }
+
+    fn show_answer(answer: &Moved) -> String {
+        show(answer)
+    }
+
+    fn size(case: &MoveCase) -> u64 {
+        case.heaps.len() as u64 * 64
+            + case
+                .heaps
+                .iter()
+                .chain([&case.new_size])
+                .map(|h| 64 - h.leading_zeros() as u64)
+                .sum::<u64>()
+    }
+
+    fn panic_advice(case: &MoveCase, message: &str) -> Option<String> {
+        if message.contains("index out of bounds") && case.heap_index as usize >= case.heaps.len() {
+            Some(
+                "Check `heap_index < heaps.len()` before you index the heaps, and return \
+                  NoSuchHeap when it fails."
+                    .to_string(),
+            )
+        } else if message.contains("subtract with overflow") {
+            Some(
+                "A subtraction went below zero: check that new_size is smaller than the heap \
+                  before computing with them."
+                    .to_string(),
+            )
+        } else {
+            None
+        }
+    }
+}
+
+fn show(answer: &Moved) -> String {
+    match answer {
+        Moved::Ok(after) => format!("Ok({})", list(after)),
+        Moved::NoSuchHeap {
+            heap_index,
+            heap_count,
+        } => {
+            format!("Err(NoSuchHeap {{ heap_index: {heap_index}, heap_count: {heap_count} }})")
+        }
+        Moved::NotSmaller {
+            heap_index,
+            size,
+            new_size,
+        } => format!(
+            "Err(NotSmaller {{ heap_index: {heap_index}, size: {size}, new_size: {new_size} }})"
+        ),
+    }
+}
+
+/// Recognises 1-based indices and unchanged positions.
+fn advice(case: &MoveCase, answer: &Moved) -> Option<String> {
+    let Moved::Ok(after) = answer else {
+        return None;
+    };
+    let index = case.heap_index as usize;
+    let one_based = index >= 1
+        && index <= case.heaps.len()
+        && case.new_size < case.heaps[index - 1]
+        && *after == moved(&case.heaps, index - 1, case.new_size);
+    if one_based {
+        Some(format!(
+            "You changed heap {} instead of heap {index}: indices are 0-based, so heap_index 0 \
+             is the first heap.",
+            index - 1
+        ))
+    } else if *after == case.heaps {
+        Some(
+            "You returned the heaps unchanged: set heaps[heap_index] to new_size in the copy."
+                .to_string(),
+        )
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(heaps: &[u64], heap_index: u64, new_size: u64) -> MoveCase {
+        MoveCase {
+            heaps: heaps.to_vec(),
+            heap_index,
+            new_size,
+        }
+    }
+
+    #[test]
+    fn the_checker_accepts_exactly_the_rules() {
+        assert_eq!(
+            ApplyMove::check(&case(&[3, 4, 5], 0, 1), &Moved::Ok(vec![1, 4, 5])),
+            Ok(())
+        );
+        let no_heap = Moved::NoSuchHeap {
+            heap_index: 3,
+            heap_count: 3,
+        };
+        assert_eq!(ApplyMove::check(&case(&[3, 4, 5], 3, 0), &no_heap), Ok(()));
+        let not_smaller = Moved::NotSmaller {
+            heap_index: 1,
+            size: 4,
+            new_size: 4,
+        };
+        assert_eq!(
+            ApplyMove::check(&case(&[3, 4, 5], 1, 4), &not_smaller),
+            Ok(())
+        );
+        // An index out of range wins over a bad size.
+        let bad_both = Moved::NoSuchHeap {
+            heap_index: 5,
+            heap_count: 2,
+        };
+        assert_eq!(ApplyMove::check(&case(&[1, 1], 5, 9), &bad_both), Ok(()));
+    }
+
+    #[test]
+    fn junk_answers_are_rejected() {
+        let c = case(&[3, 4, 5], 0, 1);
+        for junk in [
+            Moved::Ok(vec![1, 4]),
+            Moved::Ok(vec![3, 4, 5]),
+            Moved::Ok(vec![1, 4, 5, 0]),
+            Moved::NoSuchHeap {
+                heap_index: 0,
+                heap_count: 3,
+            },
+            Moved::NotSmaller {
+                heap_index: 0,
+                size: 3,
+                new_size: 1,
+            },
+        ] {
+            assert!(
+                ApplyMove::check(&c, &junk).is_err(),
+                "{junk:?} was accepted"
+            );
+        }
+        // The right error with wrong details is still wrong.
+        let wrong_count = Moved::NoSuchHeap {
+            heap_index: 3,
+            heap_count: 2,
+        };
+        assert!(ApplyMove::check(&case(&[3, 4, 5], 3, 0), &wrong_count).is_err());
+    }
+
+    #[test]
+    fn growing_heaps_and_empty_moves_are_named() {
+        let grow =
+            ApplyMove::check(&case(&[2, 2, 1], 0, 3), &Moved::Ok(vec![3, 2, 1])).unwrap_err();
+        assert!(
+            grow.rule.contains("Heap 0 would grow from 2 to 3"),
+            "{}",
+            grow.rule
+        );
+        let zero = ApplyMove::check(&case(&[2, 2], 1, 2), &Moved::Ok(vec![2, 2])).unwrap_err();
+        assert!(zero.rule.contains("takes 0 stones"), "{}", zero.rule);
+    }
+
+    #[test]
+    fn one_based_indices_are_recognised() {
+        let mistake =
+            ApplyMove::check(&case(&[3, 4, 5], 1, 2), &Moved::Ok(vec![2, 4, 5])).unwrap_err();
+        assert!(mistake.advice.unwrap().contains("0-based"));
+    }
+
+    #[test]
+    fn decoding_rejects_malformed_answers() {
+        assert_eq!(ApplyMove::decode(&[0, 1, 2]), Some(Moved::Ok(vec![1, 2])));
+        assert_eq!(ApplyMove::decode(&[1, 2]), None);
+        assert_eq!(ApplyMove::decode(&[3]), None);
+        assert_eq!(ApplyMove::decode(&[]), None);
+    }
+}

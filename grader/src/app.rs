@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
+use crate::judge::build::BuildRequest;
 use crate::judge::{self, Cancel, Grade};
 use crate::problems;
 use crate::progress::Progress;
@@ -124,7 +125,15 @@ pub fn grade_file(
 ) -> Result<Grade> {
     let judge = problems::judge_for(&exercise.name)
         .with_context(|| format!("cannot grade `{}`: {NO_JUDGE}", exercise.name))?;
-    let out_dir = workbook.build_dir().join(slot).join(&exercise.name);
-    judge::grade(&workbook.root, judge, source, &out_dir, color, cancel)
+    let build_root = workbook.build_dir();
+    let request = BuildRequest {
+        root: &workbook.root,
+        build_root: &build_root,
+        source,
+        adapter: judge.adapter(),
+        out_dir: &build_root.join(slot).join(&exercise.name),
+        color,
+    };
+    judge::grade(&request, judge, cancel)
         .with_context(|| format!("cannot grade {}", source.display()))
 }

@@ -21,7 +21,10 @@
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveError {
     /// `heap_index` is not below `heap_count`, the number of heaps.
-    NoSuchHeap { heap_index: usize, heap_count: usize },
+    NoSuchHeap {
+        heap_index: usize,
+        heap_count: usize,
+    },
     /// `new_size` is not smaller than `size`, the heap's current size.
     NotSmaller {
         heap_index: usize,

@@ -8,7 +8,6 @@
 pub mod build;
 pub mod run;
 
-use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -165,20 +164,24 @@ pub trait Judge: Sync {
     fn name(&self) -> &'static str;
     fn adapter(&self) -> &'static str;
     fn time_limit(&self) -> Duration;
-    /// Generates the cases, has `execute` run them, and judges what came back.
-    fn judge(
-        &self,
-        time_limit: Duration,
-        execute: &mut dyn FnMut(&[u8]) -> Result<Execution>,
-    ) -> Result<(Verdict, Vec<GroupResult>, Execution)>;
+    /// Generates the cases (this takes a moment: it runs beside the compiler).
+    fn plan(&self) -> Box<dyn Plan>;
+}
+
+/// The generated cases of one grading, and how to judge a run on them.
+pub trait Plan: Send {
+    /// The cases file the runner reads.
+    fn cases_file(&self) -> &[u8];
+    /// Checks every answer of a finished run.
+    fn decide(&self, execution: &Execution, time_limit: Duration) -> (Verdict, Vec<GroupResult>);
 }
 
 /// Wraps an [`Exercise`] type as a [`Judge`] value.
 pub struct JudgeOf<E>(pub std::marker::PhantomData<E>);
 
-impl<E: Exercise> Judge for JudgeOf<E>
+impl<E: Exercise + 'static> Judge for JudgeOf<E>
 where
-    E::Input: Sync,
+    E::Input: Send + 'static,
     Self: Sync,
 {
     fn name(&self) -> &'static str {
@@ -190,20 +193,27 @@ where
     fn time_limit(&self) -> Duration {
         E::TIME_LIMIT
     }
-
-    fn judge(
-        &self,
-        time_limit: Duration,
-        execute: &mut dyn FnMut(&[u8]) -> Result<Execution>,
-    ) -> Result<(Verdict, Vec<GroupResult>, Execution)> {
+    fn plan(&self) -> Box<dyn Plan> {
         let groups = E::groups();
-        let cases = encode_cases::<E>(&groups);
-        let execution = execute(&cases)?;
-        if execution.end == End::Cancelled {
-            return Ok((Verdict::Cancelled, Vec::new(), execution));
-        }
-        let (verdict, results) = decide::<E>(&groups, &execution, time_limit);
-        Ok((verdict, results, execution))
+        let cases_file = encode_cases::<E>(&groups);
+        Box::new(PlanOf::<E> { groups, cases_file })
+    }
+}
+
+struct PlanOf<E: Exercise> {
+    groups: Vec<Group<E::Input>>,
+    cases_file: Vec<u8>,
+}
+
+impl<E: Exercise> Plan for PlanOf<E>
+where
+    E::Input: Send,
+{
+    fn cases_file(&self) -> &[u8] {
+        &self.cases_file
+    }
+    fn decide(&self, execution: &Execution, time_limit: Duration) -> (Verdict, Vec<GroupResult>) {
+        decide::<E>(&self.groups, execution, time_limit)
     }
 }
 
@@ -218,7 +228,7 @@ fn encode_cases<E: Exercise>(groups: &[Group<E::Input>]) -> Vec<u8> {
         words.push(case_words.len() as u64);
         words.extend_from_slice(&case_words);
     }
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    bytemuck::cast_slice(&words).to_vec()
 }
 
 /// Checks every answered case; the first unanswered one takes the blame for how the run
@@ -349,14 +359,7 @@ fn signal_name(signal: i32) -> &'static str {
 
 /// Builds and runs `source` for `judge`, returning the grade. `out_dir` is private to
 /// this grading (parallel gradings use different folders).
-pub fn grade(
-    root: &Path,
-    judge: &dyn Judge,
-    source: &Path,
-    out_dir: &Path,
-    color: bool,
-    cancel: &Cancel,
-) -> Result<Grade> {
+pub fn grade(request: &build::BuildRequest, judge: &dyn Judge, cancel: &Cancel) -> Result<Grade> {
     let mut grade = Grade {
         exercise: judge.name().to_string(),
         verdict: Verdict::Cancelled,
@@ -364,7 +367,15 @@ pub fn grade(
         output: String::new(),
         run_time: Duration::ZERO,
     };
-    let runner = match build::build(root, source, judge.adapter(), out_dir, color, cancel)? {
+    // The cases are generated while rustc compiles: on two cores that costs no time.
+    let (build, plan) = std::thread::scope(|scope| {
+        let plan = scope.spawn(|| judge.plan());
+        let build = build::build(request, cancel);
+        (build, plan.join())
+    });
+    let plan =
+        plan.map_err(|_| anyhow::anyhow!("generating the cases of {} failed", judge.name()))?;
+    let runner = match build? {
         build::Build::Runner(runner) => runner,
         build::Build::Failed(messages) => {
             grade.verdict = Verdict::CompileError(messages);
@@ -373,9 +384,11 @@ pub fn grade(
         build::Build::Cancelled => return Ok(grade),
     };
     let limit = judge.time_limit();
-    let (verdict, groups, execution) = judge.judge(limit, &mut |cases| {
-        run::execute(&runner, out_dir, cases, limit, cancel)
-    })?;
+    let execution = run::execute(&runner, request.out_dir, plan.cases_file(), limit, cancel)?;
+    if execution.end == End::Cancelled {
+        return Ok(grade);
+    }
+    let (verdict, groups) = plan.decide(&execution, limit);
     grade.verdict = verdict;
     grade.groups = groups;
     grade.output = execution.output;

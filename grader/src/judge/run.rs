@@ -209,11 +209,9 @@ pub fn parse_records(bytes: &[u8]) -> (Vec<Record>, bool) {
             break;
         };
         match kind {
-            ANSWER if body.len() % 8 == 0 => records.push(Record::Answer(
-                body.chunks_exact(8)
-                    .map(|w| u64::from_le_bytes(w.try_into().unwrap()))
-                    .collect(),
-            )),
+            ANSWER if body.len() % 8 == 0 => {
+                records.push(Record::Answer(bytemuck::pod_collect_to_vec(body)))
+            }
             PANIC => records.push(Record::Panic(String::from_utf8_lossy(body).into_owned())),
             DONE if body.is_empty() => return (records, true),
             _ => break,

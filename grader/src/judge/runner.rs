@@ -1,15 +1,19 @@
-// The xorlings runner: the grader compiles this file with the learner's `lib.rs` (as the
-// module `learner`) and one exercise's `solve` adapter, then runs it on the hidden cases.
-// It only produces answers; the grader checks them in its own process.
+// The xorlings runner, a small library: the grader compiles it once, then links it to a
+// program made of the learner's `lib.rs` (as the module `learner`) and one exercise's
+// `solve` adapter, whose `main` calls `run(solve)`. It only produces answers; the grader
+// checks them in its own process.
 //
-// Protocol, all numbers little-endian u64:
+// Protocol, all numbers u64 in the machine's (little-endian) byte order:
 // - cases file: the case count, then for each case its word count and its words;
 // - answers file: for each case a record `kind, byte length, bytes`, where kind ANSWER
 //   carries the adapter's words and kind PANIC the panic message (UTF-8); after the last
 //   case a record of kind DONE. A run that stops before DONE did not answer every case.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::sync::Mutex;
+
+#[cfg(not(target_endian = "little"))]
+compile_error!("the runner reads and writes the grader's files as little-endian words");
 
 const ANSWER: u64 = 0;
 const PANIC: u64 = 1;
@@ -20,7 +24,9 @@ const MAX_PANIC_MESSAGE: usize = 2000;
 
 static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
 
-fn main() {
+/// Answers every case of the cases file named by the first argument with `solve`, into
+/// the answers file named by the second.
+pub fn run(solve: fn(&[u64]) -> Vec<u64>) {
     let args: Vec<String> = std::env::args().collect();
     let [_, cases_path, answers_path] = &args[..] else {
         eprintln!("usage: runner CASES ANSWERS (the grader runs this program)");
@@ -37,7 +43,12 @@ fn main() {
             .unwrap_or_else(|| "(a panic without a message)".to_string());
         let mut message: String = text.chars().take(MAX_PANIC_MESSAGE).collect();
         if let Some(location) = info.location() {
-            message = format!("{message}\n  at {}:{}:{}", location.file(), location.line(), location.column());
+            message = format!(
+                "{message}\n  at {}:{}:{}",
+                location.file(),
+                location.line(),
+                location.column()
+            );
         }
         if let Ok(mut last) = LAST_PANIC.lock() {
             *last = message;
@@ -53,10 +64,7 @@ fn main() {
                 let case = &words[at + 1..at + 1 + len];
                 at += 1 + len;
                 match std::panic::catch_unwind(|| solve(case)) {
-                    Ok(answer) => {
-                        let bytes: Vec<u8> = answer.iter().flat_map(|w| w.to_le_bytes()).collect();
-                        write_record(&mut answers, ANSWER, &bytes);
-                    }
+                    Ok(answer) => write_record(&mut answers, ANSWER, as_bytes(&answer)),
                     Err(_) => {
                         let message = LAST_PANIC.lock().map(|m| m.clone()).unwrap_or_default();
                         write_record(&mut answers, PANIC, message.as_bytes());
@@ -71,12 +79,20 @@ fn main() {
     }
 }
 
+/// Reads the cases file straight into words (a plain copy: fast even unoptimised).
 fn read_words(path: &str) -> Vec<u64> {
-    let bytes = std::fs::read(path).expect("cannot read the cases file");
-    bytes
-        .chunks_exact(8)
-        .map(|chunk| u64::from_le_bytes(chunk.try_into().unwrap()))
-        .collect()
+    let mut file = std::fs::File::open(path).expect("cannot open the cases file");
+    let len = file.metadata().expect("cannot read the cases file").len() as usize / 8;
+    let mut words = vec![0u64; len];
+    // SAFETY: every byte pattern is a valid u64, and the view covers exactly `words`.
+    let bytes = unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), len * 8) };
+    file.read_exact(bytes).expect("cannot read the cases file");
+    words
+}
+
+fn as_bytes(words: &[u64]) -> &[u8] {
+    // SAFETY: u64 has no padding; the view covers exactly `words`.
+    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), words.len() * 8) }
 }
 
 /// One write per record, so a record the grader sees is a whole one even if the
@@ -86,5 +102,6 @@ fn write_record(file: &mut std::fs::File, kind: u64, bytes: &[u8]) {
     record.extend_from_slice(&kind.to_le_bytes());
     record.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
     record.extend_from_slice(bytes);
-    file.write_all(&record).expect("cannot write the answers file");
+    file.write_all(&record)
+        .expect("cannot write the answers file");
 }

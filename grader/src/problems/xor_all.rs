@@ -44,7 +44,6 @@ pub fn position_groups() -> Vec<Group<Vec<u64>>> {
             cases: vec![
                 cases::large_random(15),
                 cases::make_losing(cases::large_random(16)),
-                vec![0; cases::MAX_HEAPS],
             ],
         },
     ]

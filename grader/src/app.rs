@@ -79,12 +79,16 @@ impl App {
 
     /// Grades the learner's file for `exercise`.
     pub fn grade(&self, exercise: &ExerciseInfo, cancel: &Cancel) -> Result<Grade> {
+        let options = GradeOptions {
+            color: self.color,
+            time_scale: 1.0,
+        };
         grade_file(
             &self.workbook,
             exercise,
             &self.learner_file(exercise),
             "learner",
-            self.color,
+            &options,
             cancel,
         )
     }
@@ -113,6 +117,15 @@ impl App {
     }
 }
 
+/// How to grade a file.
+#[derive(Debug, Clone, Copy)]
+pub struct GradeOptions {
+    /// Color in the compiler's messages.
+    pub color: bool,
+    /// The exercise's time limit is multiplied by this (`dev check` tries 1.5).
+    pub time_scale: f64,
+}
+
 /// Grades any `source` file (a learner's, a stub, a solution) as `exercise`. `slot` names
 /// the build folder, so gradings of different files can run side by side.
 pub fn grade_file(
@@ -120,7 +133,7 @@ pub fn grade_file(
     exercise: &ExerciseInfo,
     source: &Path,
     slot: &str,
-    color: bool,
+    options: &GradeOptions,
     cancel: &Cancel,
 ) -> Result<Grade> {
     let judge = problems::judge_for(&exercise.name)
@@ -132,8 +145,9 @@ pub fn grade_file(
         source,
         adapter: judge.adapter(),
         out_dir: &build_root.join(slot).join(&exercise.name),
-        color,
+        color: options.color,
     };
-    judge::grade(&request, judge, cancel)
+    let limit = judge.time_limit().mul_f64(options.time_scale);
+    judge::grade(&request, judge, limit, cancel)
         .with_context(|| format!("cannot grade {}", source.display()))
 }

@@ -1,14 +1,21 @@
 //! `grader dev check`: the instructor's proof that the workbook is right.
 //!
-//! The manifest, folders, stubs and lessons agree; every stub compiles and fails; every
-//! reference solution passes, within its time limit by a safe margin.
+//! - The manifest, folders, stubs and lessons agree.
+//! - Every stub compiles and fails.
+//! - Every reference solution passes, and so does every recorded accepted solution.
+//! - Every recorded wrong solution gets exactly the verdict its folder names, and its
+//!   report contains each `// expect: ...` line of the file.
+//! - Time limits have margins: the slowest accepted solution runs in at most half the
+//!   limit, and the solutions recorded as too slow still fail with 1.5 times the limit.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::Result;
 use colored::Colorize;
 
-use crate::app::grade_file;
+use crate::app::{GradeOptions, grade_file};
 use crate::cli::{NOT_PASSED, PASSED};
 use crate::judge::{Cancel, Grade, Verdict};
 use crate::problems::{self, JUDGES};
@@ -16,94 +23,103 @@ use crate::report;
 use crate::verify::in_parallel;
 use crate::workbook::{ExerciseInfo, Workbook};
 
-/// The reference solution must run at least this many times faster than the limit.
+/// The slowest accepted solution must run in at most the limit divided by this.
 pub const MIN_MARGIN: f64 = 2.0;
+/// Solutions recorded as too slow must still time out with the limit times this.
+pub const SLOW_SCALE: f64 = 1.5;
+/// The line a recorded solution uses to name text its report must contain.
+pub const EXPECT_PREFIX: &str = "// expect: ";
+
+/// The file that makes the lessons' code blocks doctests.
+const LESSON_DOCTESTS: &str = "grader/src/lib.rs";
+
+/// The folders of recorded solutions, sorted by expected verdict, and that verdict.
+pub const VERDICT_FOLDERS: [(&str, &str); 8] = [
+    ("accepted", "passed"),
+    ("wrong_answer", "wrong answer"),
+    ("time_limit", "time limit"),
+    ("panicked", "panicked"),
+    ("stack_overflow", "stack overflow"),
+    ("memory_limit", "memory limit"),
+    ("ended_early", "ended early"),
+    ("compile_error", "compile error"),
+];
 
 /// One file to grade and what it must get.
 struct Expectation {
     exercise: ExerciseInfo,
     /// Relative to the workbook root.
     file: PathBuf,
-    /// The build slot (folder) for this file.
-    slot: String,
-    expected: Expected,
+    /// `None` for a stub (any failure but a compile error), else a verdict label.
+    verdict: Option<&'static str>,
+    /// Text the report must contain.
+    expect: Vec<String>,
+    time_scale: f64,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Expected {
-    /// A stub: compiles, and fails.
-    Fails,
-    Passes,
+impl Expectation {
+    fn is_reference(&self) -> bool {
+        self.file.ends_with("src/lib.rs")
+    }
+
+    /// The build folder, unique per file (gradings run in parallel).
+    fn slot(&self) -> String {
+        let scale = if self.time_scale == 1.0 { "" } else { "-slow" };
+        format!("dev/{}{scale}", self.file.display()).replace(['/', '.'], "_")
+    }
 }
 
 pub fn check(workbook: &Workbook, color: bool) -> Result<u8> {
     let mut problems = layout_problems(workbook);
     println!("Checked the manifest, folders, stubs and lessons.");
-
-    let mut expectations = Vec::new();
-    for exercise in &workbook.exercises {
-        if problems::judge_for(&exercise.name).is_none() {
-            continue;
-        }
-        expectations.push(Expectation {
-            exercise: exercise.clone(),
-            file: workbook.stub_file(exercise),
-            slot: "dev/stubs".to_string(),
-            expected: Expected::Fails,
-        });
-        expectations.push(Expectation {
-            exercise: exercise.clone(),
-            file: workbook.solution_file(exercise),
-            slot: "dev/solutions".to_string(),
-            expected: Expected::Passes,
-        });
-    }
-    println!("Grading {} stubs and solutions...\n", expectations.len());
-    let cancel = Cancel::default();
-    let grades = in_parallel(&expectations, |e| {
-        grade_file(
-            workbook,
-            &e.exercise,
-            &workbook.root.join(&e.file),
-            &e.slot,
-            color,
-            &cancel,
-        )
-    });
-
+    let expectations = expectations(workbook, &mut problems);
     println!(
-        "  {:<20} {:>10} {:>8} {:>8}",
-        "exercise", "reference", "limit", "margin"
+        "Grading {} stubs, reference and recorded solutions...",
+        expectations.len()
     );
-    for (expectation, grade) in expectations.iter().zip(&grades) {
-        let file = expectation.file.display();
-        let grade = match grade {
-            Ok(grade) => grade,
-            Err(error) => {
-                problems.push(format!("{file}: could not be graded: {error:#}"));
-                continue;
+    let grades = grade(workbook, &expectations, color);
+
+    // Solutions recorded as too slow are tried again with a looser limit.
+    let slow: Vec<Expectation> = expectations
+        .iter()
+        .filter(|e| e.verdict == Some("time limit"))
+        .map(|e| Expectation {
+            exercise: e.exercise.clone(),
+            file: e.file.clone(),
+            verdict: e.verdict,
+            expect: Vec::new(),
+            time_scale: SLOW_SCALE,
+        })
+        .collect();
+    if !slow.is_empty() {
+        println!(
+            "Grading {} solutions recorded as too slow again, with {SLOW_SCALE} times the limit...",
+            slow.len()
+        );
+    }
+    let slow_grades = grade(workbook, &slow, color);
+
+    let mut timing: BTreeMap<String, Timing> = BTreeMap::new();
+    for (expectation, grade) in expectations
+        .iter()
+        .zip(&grades)
+        .chain(slow.iter().zip(&slow_grades))
+    {
+        match grade {
+            Ok(grade) => {
+                if let Some(problem) = judge_expectation(expectation, grade) {
+                    problems.push(problem);
+                }
+                let entry = timing.entry(expectation.exercise.name.clone()).or_default();
+                entry.add(expectation, grade);
             }
-        };
-        match (expectation.expected, &grade.verdict) {
-            (Expected::Fails, Verdict::Failed(_)) => {}
-            (Expected::Fails, Verdict::Passed) => problems.push(format!(
-                "{file}: this stub passes the hidden tests; it must fail"
-            )),
-            (Expected::Fails, _) => problems.push(format!(
-                "{file}: this stub must compile and fail, but it got: {}\n{}",
-                report::verdict_label(&grade.verdict),
-                report::describe(grade, &file.to_string())
-            )),
-            (Expected::Passes, Verdict::Passed) => {
-                print_timing(&expectation.exercise, grade, &mut problems);
-            }
-            (Expected::Passes, _) => problems.push(format!(
-                "{file}: the reference solution must pass, but it got: {}\n{}",
-                report::verdict_label(&grade.verdict),
-                report::describe(grade, &file.to_string())
+            Err(error) => problems.push(format!(
+                "{}: could not be graded: {error:#}",
+                expectation.file.display()
             )),
         }
     }
+    print_table(workbook, &timing, &mut problems);
 
     if problems.is_empty() {
         println!("\n{}", "dev check: everything is in order.".green().bold());
@@ -120,24 +136,204 @@ pub fn check(workbook: &Workbook, color: bool) -> Result<u8> {
     }
 }
 
-fn print_timing(exercise: &ExerciseInfo, grade: &Grade, problems: &mut Vec<String>) {
-    let limit = problems::judge_for(&exercise.name).map(|j| j.time_limit());
-    let Some(limit) = limit else { return };
-    let margin = limit.as_secs_f64() / grade.run_time.as_secs_f64().max(1e-3);
+fn grade(workbook: &Workbook, expectations: &[Expectation], color: bool) -> Vec<Result<Grade>> {
+    let cancel = Cancel::default();
+    in_parallel(expectations, |e| {
+        let options = GradeOptions {
+            color,
+            time_scale: e.time_scale,
+        };
+        grade_file(
+            workbook,
+            &e.exercise,
+            &workbook.root.join(&e.file),
+            &e.slot(),
+            &options,
+            &cancel,
+        )
+    })
+}
+
+/// The stub, the reference and the recorded solutions of every exercise.
+fn expectations(workbook: &Workbook, problems: &mut Vec<String>) -> Vec<Expectation> {
+    let mut expectations = Vec::new();
+    for exercise in &workbook.exercises {
+        if problems::judge_for(&exercise.name).is_none() {
+            continue;
+        }
+        let mut add = |file: PathBuf, verdict: Option<&'static str>| {
+            let expect = std::fs::read_to_string(workbook.root.join(&file))
+                .unwrap_or_default()
+                .lines()
+                .filter_map(|line| line.trim().strip_prefix(EXPECT_PREFIX))
+                .map(str::to_string)
+                .collect();
+            expectations.push(Expectation {
+                exercise: exercise.clone(),
+                file,
+                verdict,
+                expect,
+                time_scale: 1.0,
+            });
+        };
+        add(workbook.stub_file(exercise), None);
+        add(workbook.solution_file(exercise), Some("passed"));
+        let recorded = workbook.recorded_dir(exercise);
+        for folder in entries(&workbook.root.join(&recorded)) {
+            let Some(&(_, verdict)) = VERDICT_FOLDERS.iter().find(|(name, _)| *name == folder)
+            else {
+                let names: Vec<&str> = VERDICT_FOLDERS.iter().map(|(name, _)| *name).collect();
+                problems.push(format!(
+                    "{}: `{folder}` is not a verdict; the folders are {}",
+                    recorded.display(),
+                    names.join(", ")
+                ));
+                continue;
+            };
+            for file in entries(&workbook.root.join(&recorded).join(&folder)) {
+                if file.ends_with(".rs") {
+                    add(recorded.join(&folder).join(file), Some(verdict));
+                }
+            }
+        }
+    }
+    expectations
+}
+
+/// What is wrong with `grade` for `expectation`, if anything.
+fn judge_expectation(expectation: &Expectation, grade: &Grade) -> Option<String> {
+    let file = expectation.file.display().to_string();
+    let got = report::verdict_label(&grade.verdict);
+    let text = || report::describe(grade, &file);
+    match expectation.verdict {
+        None => match &grade.verdict {
+            Verdict::Failed(_) => None,
+            Verdict::Passed => Some(format!(
+                "{file}: this stub passes the hidden tests; it must fail"
+            )),
+            _ => Some(format!(
+                "{file}: this stub must compile and fail, but it got: {got}\n{}",
+                text()
+            )),
+        },
+        Some(_) if expectation.is_reference() && !grade.passed() => Some(format!(
+            "{file}: the reference solution must pass, but it got `{got}`:\n{}",
+            text()
+        )),
+        Some(expected) if expected != got => Some(format!(
+            "{file}: recorded as `{expected}`{}, but it got `{got}`:\n{}",
+            if expectation.time_scale == 1.0 {
+                String::new()
+            } else {
+                format!(" (with {}x the time limit)", expectation.time_scale)
+            },
+            text()
+        )),
+        Some(_) => {
+            let plain = strip_colors(&text());
+            let missing: Vec<&String> = expectation
+                .expect
+                .iter()
+                .filter(|e| !plain.contains(e.as_str()))
+                .collect();
+            (!missing.is_empty()).then(|| {
+                format!("{file}: its report lacks the expected text {missing:?}:\n{plain}")
+            })
+        }
+    }
+}
+
+/// Removes ANSI color codes, so expected text matches with or without colors.
+fn strip_colors(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut in_escape = false;
+    for c in text.chars() {
+        match (in_escape, c) {
+            (false, '\u{1b}') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, c) => plain.push(c),
+        }
+    }
+    plain
+}
+
+/// Times and verdict counts of one exercise's solutions.
+#[derive(Default)]
+struct Timing {
+    reference: Option<Duration>,
+    slowest_accepted: Option<(Duration, PathBuf)>,
+    by_verdict: BTreeMap<&'static str, usize>,
+}
+
+impl Timing {
+    fn add(&mut self, expectation: &Expectation, grade: &Grade) {
+        let Some(verdict) = expectation.verdict else {
+            return;
+        };
+        if expectation.time_scale != 1.0 {
+            return;
+        }
+        *self.by_verdict.entry(verdict).or_default() += 1;
+        if !grade.passed() {
+            return;
+        }
+        if expectation.is_reference() {
+            self.reference = Some(grade.run_time);
+        }
+        if self
+            .slowest_accepted
+            .as_ref()
+            .is_none_or(|(t, _)| grade.run_time > *t)
+        {
+            self.slowest_accepted = Some((grade.run_time, expectation.file.clone()));
+        }
+    }
+}
+
+fn print_table(workbook: &Workbook, timing: &BTreeMap<String, Timing>, problems: &mut Vec<String>) {
     println!(
-        "  {:<20} {:>10} {:>8} {:>7.1}x",
-        exercise.name,
-        report::seconds(grade.run_time),
-        report::seconds(limit),
-        margin
+        "\n  {:<19} {:>9} {:>9} {:>7} {:>7}  recorded solutions by verdict",
+        "exercise", "reference", "slowest", "limit", "margin"
     );
-    if margin < MIN_MARGIN {
-        problems.push(format!(
-            "{}: the reference solution took {} of a {} limit, a margin under {MIN_MARGIN}x",
+    for exercise in &workbook.exercises {
+        let (Some(t), Some(judge)) = (
+            timing.get(&exercise.name),
+            problems::judge_for(&exercise.name),
+        ) else {
+            continue;
+        };
+        let limit = judge.time_limit();
+        let reference = t
+            .reference
+            .map(report::seconds)
+            .unwrap_or_else(|| "-".to_string());
+        let (slowest, margin) = match &t.slowest_accepted {
+            Some((time, file)) => {
+                let margin = limit.as_secs_f64() / time.as_secs_f64().max(1e-3);
+                if margin < MIN_MARGIN {
+                    problems.push(format!(
+                        "{}: the accepted solution {} took {} of the {} limit: the margin is under {MIN_MARGIN}x",
+                        exercise.name,
+                        file.display(),
+                        report::seconds(*time),
+                        report::seconds(limit)
+                    ));
+                }
+                (report::seconds(*time), format!("{margin:.1}x"))
+            }
+            None => ("-".to_string(), "-".to_string()),
+        };
+        let counts: Vec<String> = VERDICT_FOLDERS
+            .iter()
+            .filter_map(|(_, verdict)| t.by_verdict.get(verdict).map(|n| format!("{n} {verdict}")))
+            .collect();
+        println!(
+            "  {:<19} {reference:>9} {slowest:>9} {:>7} {margin:>7}  {}",
             exercise.name,
-            report::seconds(grade.run_time),
-            report::seconds(limit)
-        ));
+            report::seconds(limit),
+            counts.join(", ")
+        );
     }
 }
 
@@ -226,6 +422,15 @@ fn layout_problems(workbook: &Workbook) -> Vec<String> {
         .iter()
         .map(|e| e.lesson.as_str())
         .collect();
+    // The lessons' code blocks run as doctests only if the grader's lib.rs includes them.
+    let doctests = std::fs::read_to_string(root.join(LESSON_DOCTESTS)).unwrap_or_default();
+    for lesson in &lessons {
+        if !doctests.contains(&format!("include_str!(\"../../{lesson}\")")) {
+            problems.push(format!(
+                "{lesson}: its code blocks are not tested; include it in the `lessons` module of {LESSON_DOCTESTS}"
+            ));
+        }
+    }
     for entry in entries(&root.join("lessons")) {
         let path = format!("lessons/{entry}");
         if entry.ends_with(".md") && !lessons.contains(&path.as_str()) {
@@ -237,6 +442,7 @@ fn layout_problems(workbook: &Workbook) -> Vec<String> {
     problems
 }
 
+/// The names in a folder, sorted; none if it does not exist.
 fn entries(dir: &Path) -> Vec<String> {
     let Ok(read) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -247,4 +453,48 @@ fn entries(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colors_are_stripped() {
+        assert_eq!(
+            strip_colors("\u{1b}[1;31mwrong\u{1b}[0m answer"),
+            "wrong answer"
+        );
+        assert_eq!(strip_colors("plain"), "plain");
+    }
+
+    #[test]
+    fn every_verdict_folder_names_a_verdict_label() {
+        use crate::judge::{Mistake, Problem};
+        let labels: Vec<&str> = [
+            Problem::WrongAnswer(Mistake::new("")),
+            Problem::TimeLimit {
+                limit: Duration::ZERO,
+                expected_cost: "",
+            },
+            Problem::StackOverflow,
+            Problem::MemoryLimit,
+            Problem::EndedEarly {
+                exit: String::new(),
+            },
+            Problem::Panicked {
+                message: String::new(),
+                advice: None,
+            },
+        ]
+        .iter()
+        .map(report::problem_label)
+        .collect();
+        for (_, verdict) in VERDICT_FOLDERS {
+            assert!(
+                labels.contains(&verdict) || ["passed", "compile error"].contains(&verdict),
+                "{verdict}"
+            );
+        }
+    }
 }

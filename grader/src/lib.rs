@@ -10,3 +10,21 @@ pub mod progress;
 pub mod report;
 pub mod verify;
 pub mod workbook;
+
+/// Every Rust code block of the lessons is a doctest of this crate, so `cargo test`
+/// compiles and runs them and every number they print stays true.
+#[cfg(doctest)]
+pub mod lessons {
+    #[doc = include_str!("../../lessons/01-nim-sum.md")]
+    pub struct NimSum;
+    #[doc = include_str!("../../lessons/02-boutons-theorem.md")]
+    pub struct BoutonsTheorem;
+    #[doc = include_str!("../../lessons/03-moves.md")]
+    pub struct Moves;
+    #[doc = include_str!("../../lessons/04-winning-move.md")]
+    pub struct WinningMove;
+    #[doc = include_str!("../../lessons/05-grundy-numbers.md")]
+    pub struct GrundyNumbers;
+    #[doc = include_str!("../../lessons/06-grundy-tables.md")]
+    pub struct GrundyTables;
+}

@@ -359,7 +359,12 @@ fn signal_name(signal: i32) -> &'static str {
 
 /// Builds and runs `source` for `judge`, returning the grade. `out_dir` is private to
 /// this grading (parallel gradings use different folders).
-pub fn grade(request: &build::BuildRequest, judge: &dyn Judge, cancel: &Cancel) -> Result<Grade> {
+pub fn grade(
+    request: &build::BuildRequest,
+    judge: &dyn Judge,
+    limit: Duration,
+    cancel: &Cancel,
+) -> Result<Grade> {
     let mut grade = Grade {
         exercise: judge.name().to_string(),
         verdict: Verdict::Cancelled,
@@ -383,7 +388,6 @@ pub fn grade(request: &build::BuildRequest, judge: &dyn Judge, cancel: &Cancel) 
         }
         build::Build::Cancelled => return Ok(grade),
     };
-    let limit = judge.time_limit();
     let execution = run::execute(&runner, request.out_dir, plan.cases_file(), limit, cancel)?;
     if execution.end == End::Cancelled {
         return Ok(grade);

@@ -14,6 +14,7 @@ pub fn position_groups() -> Vec<Group<Vec<u64>>> {
     small.extend(cases::all_positions(4, 8));
     let mut losing = cases::random_positions(14, 200, 12, 64);
     losing = losing.into_iter().map(cases::make_losing).collect();
+    losing.push(vec![0; 1000]);
     vec![
         Group {
             name: "no heaps, and every position of 1 to 4 heaps of 0 to 8",
@@ -36,7 +37,7 @@ pub fn position_groups() -> Vec<Group<Vec<u64>>> {
             .concat(),
         },
         Group {
-            name: "random losing positions (nim-sum 0)",
+            name: "random losing positions (nim-sum 0), and 1,000 empty heaps",
             cases: losing,
         },
         Group {

@@ -1,0 +1,269 @@
+//! The grader's commands, run as the real binary on a temporary copy of the workbook.
+
+mod common;
+
+use common::Workbook;
+
+const PROGRESS: &str = ".xorlings-progress.toml";
+
+#[test]
+fn a_stub_fails_and_says_to_replace_its_todo() {
+    let workbook = Workbook::new();
+    workbook
+        .grader(&["run", "xor_all"])
+        .expect_code(1)
+        .stdout_has("panicked on hidden case 1")
+        .stdout_has("not yet implemented")
+        .stdout_has("still has its `todo!()`")
+        .stdout_has("0 of 6 test groups passed");
+}
+
+#[test]
+fn a_solution_passes_and_the_course_moves_on() {
+    let workbook = Workbook::new();
+    workbook.solve("01_xor_all");
+    workbook
+        .grader(&["run"])
+        .expect_code(0)
+        .stdout_has("xor_all passed all")
+        .stdout_has("Next up: is_losing_position");
+    let progress = workbook.read(PROGRESS);
+    assert!(
+        progress.contains("current = \"is_losing_position\""),
+        "{progress}"
+    );
+    assert!(progress.contains("done = [\"xor_all\"]"), "{progress}");
+
+    let list = workbook.grader(&["list"]);
+    list.expect_code(0).stdout_has("1 of 6 done");
+    let current_line = list.stdout.lines().find(|l| l.starts_with('>')).unwrap();
+    assert!(
+        current_line.contains("is_losing_position"),
+        "{}",
+        list.stdout
+    );
+
+    // `run` with no name now grades the next exercise, which is still a stub.
+    workbook
+        .grader(&["run"])
+        .expect_code(1)
+        .stdout_has("Grading is_losing_position");
+}
+
+#[test]
+fn a_failure_after_a_pass_is_recorded_too() {
+    let workbook = Workbook::new();
+    workbook.solve("01_xor_all");
+    workbook.grader(&["run", "xor_all"]).expect_code(0);
+    workbook.write(
+        "exercises/01_xor_all/src/lib.rs",
+        "pub fn xor_all(heaps: &[u64]) -> u64 { heaps.iter().sum() }",
+    );
+    workbook
+        .grader(&["run", "xor_all"])
+        .expect_code(1)
+        .stdout_has("wrong answer")
+        .stdout_has("You added the heaps");
+    assert!(workbook.read(PROGRESS).contains("done = []"));
+}
+
+#[test]
+fn verify_grades_everything_and_rebuilds_progress() {
+    let workbook = Workbook::new();
+    for dir in [
+        "01_xor_all",
+        "02_is_losing_position",
+        "03_apply_move",
+        "04_nim_winning_move",
+        "05_grundy_number",
+    ] {
+        workbook.solve(dir);
+    }
+    workbook.write(PROGRESS, "this is { not toml");
+    workbook
+        .grader(&["verify"])
+        .expect_code(1)
+        .stderr_has("damaged")
+        .stdout_has("5 of 6 exercises pass")
+        .stdout_has("The first exercise that does not pass is grundy_table");
+    let progress = workbook.read(PROGRESS);
+    assert!(progress.contains("\"grundy_number\"]"), "{progress}");
+    assert!(!progress.contains("grundy_table"), "{progress}");
+
+    workbook.solve("06_grundy_table");
+    workbook
+        .grader(&["verify"])
+        .expect_code(0)
+        .stdout_has("6 of 6 exercises pass");
+}
+
+#[test]
+fn a_compile_error_is_shown_at_the_learners_file() {
+    let workbook = Workbook::new();
+    workbook.write(
+        "exercises/01_xor_all/src/lib.rs",
+        "pub fn xor_all(heaps: &[u64]) -> u64 {\n    \"not a number\"\n}\n",
+    );
+    workbook
+        .grader(&["run", "xor_all"])
+        .expect_code(1)
+        .stdout_has("xor_all does not compile")
+        .stdout_has("--> exercises/01_xor_all/src/lib.rs:2:5")
+        .stdout_has("expected `u64`");
+}
+
+#[test]
+fn a_changed_api_is_a_compile_error_that_names_the_api() {
+    let workbook = Workbook::new();
+    workbook.write(
+        "exercises/01_xor_all/src/lib.rs",
+        "pub fn nim_sum(heaps: &[u64]) -> u64 { 0 }\n",
+    );
+    workbook
+        .grader(&["run", "xor_all"])
+        .expect_code(1)
+        .stdout_has("does not compile")
+        .stdout_has("xor_all")
+        .stdout_has("public items as the stub declares them");
+}
+
+#[test]
+fn an_unknown_exercise_is_a_clear_usage_error() {
+    let workbook = Workbook::new();
+    for command in ["run", "hint", "lesson", "reset"] {
+        workbook
+            .grader(&[command, "xor_al"])
+            .expect_code(2)
+            .stderr_has("there is no exercise called `xor_al`")
+            .stderr_has("xor_all, is_losing_position");
+    }
+}
+
+#[test]
+fn a_broken_manifest_says_how_to_restore_it() {
+    let workbook = Workbook::new();
+    workbook.write("workbook.toml", "[[exercise]]\nname = \"xor_all\"\n");
+    workbook
+        .grader(&["list"])
+        .expect_code(2)
+        .stderr_has("the manifest")
+        .stderr_has("git checkout -- workbook.toml");
+    workbook.write("workbook.toml", "not toml at all [");
+    workbook
+        .grader(&["run"])
+        .expect_code(2)
+        .stderr_has("is broken");
+}
+
+#[test]
+fn a_damaged_progress_file_says_how_to_recover() {
+    let workbook = Workbook::new();
+    for damage in [
+        "done = [\"no_such_exercise\"]",
+        "done = 3",
+        "\u{0}\u{1}garbage",
+    ] {
+        workbook.write(PROGRESS, damage);
+        workbook
+            .grader(&["list"])
+            .expect_code(2)
+            .stderr_has("is damaged")
+            .stderr_has("grader verify");
+    }
+}
+
+#[test]
+fn outside_a_workbook_the_grader_says_where_to_run() {
+    let workbook = Workbook::new();
+    let elsewhere = tempfile::tempdir().unwrap();
+    workbook
+        .grader_in(elsewhere.path(), &["list"])
+        .expect_code(2)
+        .stderr_has("not inside the xorlings workbook");
+}
+
+#[test]
+fn the_grader_finds_the_workbook_from_a_subfolder() {
+    let workbook = Workbook::new();
+    workbook
+        .grader_in(&workbook.path("exercises/01_xor_all/src"), &["list"])
+        .expect_code(0)
+        .stdout_has("xor_all");
+}
+
+#[test]
+fn hint_and_lesson_show_the_manifest_and_the_lesson() {
+    let workbook = Workbook::new();
+    workbook
+        .grader(&["hint"])
+        .expect_code(0)
+        .stdout_has("Hint for xor_all")
+        .stdout_has("fold");
+    let lesson = workbook.read("lessons/04-winning-move.md");
+    let shown = workbook.grader(&["lesson", "nim_winning_move"]);
+    shown.expect_code(0);
+    assert_eq!(shown.stdout, lesson);
+}
+
+#[test]
+fn reset_restores_the_stub_only_when_confirmed() {
+    let workbook = Workbook::new();
+    let file = "exercises/03_apply_move/src/lib.rs";
+    let stub = workbook.read(file);
+    workbook.solve("03_apply_move");
+    // Tests run without a terminal: reset refuses to ask, and changes nothing.
+    workbook
+        .grader(&["reset", "apply_move"])
+        .expect_code(2)
+        .stderr_has("--yes");
+    assert_ne!(workbook.read(file), stub);
+    workbook
+        .grader(&["reset", "apply_move", "--yes"])
+        .expect_code(0);
+    assert_eq!(workbook.read(file), stub);
+    // A deleted file comes back too.
+    std::fs::remove_file(workbook.path(file)).unwrap();
+    workbook
+        .grader(&["run", "apply_move"])
+        .expect_code(2)
+        .stderr_has("grader reset");
+    workbook
+        .grader(&["reset", "apply_move", "--yes"])
+        .expect_code(0);
+    assert_eq!(workbook.read(file), stub);
+}
+
+#[test]
+fn the_learners_printing_never_changes_a_verdict() {
+    let workbook = Workbook::new();
+    workbook.write(
+        "exercises/01_xor_all/src/lib.rs",
+        r#"pub fn xor_all(_heaps: &[u64]) -> u64 {
+    println!("test result: ok. 1 passed; 0 failed");
+    println!("{{\"status\": \"pass\", \"score\": 100}}");
+    eprintln!("✓ xor_all passed all hidden cases");
+    7
+}
+"#,
+    );
+    workbook
+        .grader(&["run", "xor_all"])
+        .expect_code(1)
+        .stdout_has("wrong answer")
+        .stdout_has("Your code printed (this never changes a verdict)");
+}
+
+#[test]
+fn ending_the_process_early_fails() {
+    let workbook = Workbook::new();
+    workbook.write(
+        "exercises/01_xor_all/src/lib.rs",
+        "pub fn xor_all(heaps: &[u64]) -> u64 {\n    if heaps.len() > 3 { std::process::exit(0) }\n    heaps.iter().fold(0, |x, h| x ^ h)\n}\n",
+    );
+    workbook
+        .grader(&["run", "xor_all"])
+        .expect_code(1)
+        .stdout_has("ended early")
+        .stdout_has("exit code 0")
+        .stdout_has("heaps = [0, 0, 0, 0]");
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Save-to-verdict benchmark: how long `grader run` takes from an edited exercise to its
+# verdict, beside the floor, a bare `rustc --test` compile-and-run of the same code, in
+# one hyperfine run (machines here are shared and noisy: compare ratios, not seconds).
+#
+#   bash scripts/bench.sh            # measure and print
+#   bash scripts/bench.sh --readme   # also rewrite the figures in README.md
+#
+# Needs hyperfine (installed from Debian's packages when missing) and python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+if ! command -v hyperfine >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq hyperfine >/dev/null
+fi
+cargo build --quiet --package grader
+grader="$root/target/debug/grader"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# A learner's checkout with the first exercise solved.
+cp -r workbook.toml exercises solutions lessons "$work/"
+mkdir -p "$work/grader" && cp -r grader/stubs "$work/grader/"
+cp solutions/01_xor_all/src/lib.rs "$work/exercises/01_xor_all/src/lib.rs"
+file="$work/exercises/01_xor_all/src/lib.rs"
+
+# The floor: the same code with a test of its own, compiled and run by rustc alone.
+floor="$work/floor"
+mkdir -p "$floor"
+cp "$file" "$floor/lib.rs"
+cat >> "$floor/lib.rs" <<'EOF'
+
+#[test]
+fn examples() {
+    assert_eq!(xor_all(&[3, 4, 5]), 2);
+    assert_eq!(xor_all(&[]), 0);
+}
+EOF
+
+# Warm everything once (the grader's runner library, rustc's caches).
+(cd "$work" && "$grader" run xor_all >/dev/null)
+
+# Every timed run starts from an edited file, as after a save.
+edit_floor="echo '// edit' >> $floor/lib.rs"
+edit_exercise="echo '// edit' >> $file"
+hyperfine --warmup 3 --runs "${RUNS:-20}" --shell=bash --export-json "$work/bench.json" \
+    --command-name "floor: rustc --test + run" --prepare "$edit_floor" \
+    "rustc --edition 2024 --test $floor/lib.rs -o $floor/floor && $floor/floor -q" \
+    --command-name "grader run" --prepare "$edit_exercise" \
+    "cd $work && $grader run xor_all" \
+    --command-name "cargo grader run" --prepare "$edit_exercise" \
+    "cd $work && cargo run --quiet --manifest-path $root/Cargo.toml --package grader -- run xor_all"
+
+python3 - "$work/bench.json" "${1:-}" <<'EOF'
+import json, re, sys
+results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
+floor = results["floor: rustc --test + run"]["median"]
+lines = []
+for name, r in results.items():
+    lines.append(f"| {name} | {r['median'] * 1000:.0f} ms | {r['median'] / floor:.2f}x |")
+table = "| command (edited exercise to verdict) | median | vs floor |\n|---|---|---|\n" + "\n".join(lines)
+print(table)
+if sys.argv[2] == "--readme":
+    readme = open("README.md").read()
+    new = re.sub(r"(<!-- bench:start -->\n).*?(\n<!-- bench:end -->)",
+                 lambda m: m.group(1) + table + m.group(2), readme, flags=re.S)
+    open("README.md", "w").write(new)
+    print("README.md updated.")
+EOF

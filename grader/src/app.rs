@@ -139,8 +139,14 @@ pub fn grade_file(
     let judge = problems::judge_for(&exercise.name)
         .with_context(|| format!("cannot grade `{}`: {NO_JUDGE}", exercise.name))?;
     let build_root = workbook.build_dir();
+    // Compiler messages show paths from the checkout the file belongs to: this workbook,
+    // or a learner's checkout being graded (`<root>/exercises/<dir>/src/lib.rs`).
+    let shown_root = match source.starts_with(&workbook.root) {
+        true => workbook.root.as_path(),
+        false => source.ancestors().nth(4).unwrap_or(&workbook.root),
+    };
     let request = BuildRequest {
-        root: &workbook.root,
+        root: shown_root,
         build_root: &build_root,
         source,
         adapter: judge.adapter(),

@@ -5,14 +5,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use colored::Colorize;
 
 use crate::app::App;
 use crate::judge::Cancel;
-use crate::report;
 use crate::workbook::Workbook;
-use crate::{dev, verify};
+use crate::{dev, verify, watch};
+use crate::{json, report};
 
 /// Exit codes: the exercise passed, did not pass, or the grader could not do its job.
 pub const PASSED: u8 = 0;
@@ -31,12 +31,36 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// How `run`, `verify` and `dev check` print their results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Format {
+    /// For people: colored when printing to a terminal (and NO_COLOR is unset).
+    #[default]
+    Human,
+    /// For tools: the JSON report described in the README (Exercism-style, with scores).
+    Json,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Work through the exercises: grade the current one on every save (the default)
+    ///
+    /// Shows the current exercise and its verdict, and grades it again each time you save
+    /// its file. Keys: n next exercise (once this one passes), h show/hide the hint,
+    /// l list the exercises (type a number or use the arrows, then Enter), c check all
+    /// exercises, r reset this exercise to its stub (asks first), q or Ctrl-C quit.
+    ///
+    /// When stdin is not a terminal (a pipe, an IDE console), type each key then Enter.
+    /// If stdin ends, watch keeps grading on every save without keys; Ctrl-C quits.
+    Watch,
     /// Every exercise in order, with its status and lesson.
     List,
     /// Grade one exercise (default: the current one).
-    Run { name: Option<String> },
+    Run {
+        name: Option<String>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
     /// Show the hint of an exercise (default: the current one).
     Hint { name: Option<String> },
     /// Show the lesson of an exercise (default: the current one).
@@ -49,7 +73,15 @@ pub enum Command {
         yes: bool,
     },
     /// Grade every exercise (in parallel) and rebuild your progress.
-    Verify,
+    Verify {
+        /// Grade the learner's checkout at PATH instead: only its exercises/*/src/lib.rs
+        /// files are read; this workbook's manifest and hidden tests are used, and no
+        /// progress file is written.
+        #[arg(long, value_name = "PATH")]
+        workbook: Option<PathBuf>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
     /// Commands for instructors and maintainers.
     Dev {
         #[command(subcommand)]
@@ -60,13 +92,33 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum DevCommand {
     /// Prove the workbook right: manifest, folders and lessons agree, every stub compiles
-    /// and fails, every reference solution passes.
-    Check,
+    /// and fails, every reference solution passes, every recorded solution gets its
+    /// recorded verdict, and time limits have margins.
+    Check {
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
 }
 
 /// Runs the command and turns any error into a message and exit code 2.
 pub fn run(cli: Cli) -> ExitCode {
-    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let json = matches!(
+        cli.command,
+        Some(
+            Command::Run {
+                format: Format::Json,
+                ..
+            } | Command::Verify {
+                format: Format::Json,
+                ..
+            } | Command::Dev {
+                command: DevCommand::Check {
+                    format: Format::Json
+                }
+            }
+        )
+    );
+    let color = !json && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     colored::control::set_override(color);
     match dispatch(cli, color) {
         Ok(code) => ExitCode::from(code),
@@ -80,20 +132,28 @@ pub fn run(cli: Cli) -> ExitCode {
 fn dispatch(cli: Cli, color: bool) -> Result<u8> {
     let cwd = std::env::current_dir().context("cannot read the current folder")?;
     let workbook = Workbook::discover(&cwd)?;
-    match cli.command.unwrap_or(Command::List) {
-        Command::Verify => verify::verify(workbook, color),
+    match cli.command.unwrap_or(Command::Watch) {
+        Command::Verify {
+            workbook: None,
+            format,
+        } => verify::verify(workbook, color, format),
+        Command::Verify {
+            workbook: Some(checkout),
+            format,
+        } => verify::grade_checkout(&workbook, &checkout, color, format),
         Command::Dev {
-            command: DevCommand::Check,
-        } => dev::check(&workbook, color),
+            command: DevCommand::Check { format },
+        } => dev::check(&workbook, color, format),
         command => {
             let mut app = App::load(workbook, color)?;
             match command {
+                Command::Watch => watch::run(app),
                 Command::List => list(&app),
-                Command::Run { name } => run_one(&mut app, name.as_deref()),
+                Command::Run { name, format } => run_one(&mut app, name.as_deref(), format),
                 Command::Hint { name } => hint(&app, name.as_deref()),
                 Command::Lesson { name } => lesson(&app, name.as_deref()),
                 Command::Reset { name, yes } => reset(&mut app, &name, yes),
-                Command::Verify | Command::Dev { .. } => unreachable!("handled above"),
+                Command::Verify { .. } | Command::Dev { .. } => unreachable!("handled above"),
             }
         }
     }
@@ -124,9 +184,15 @@ fn list(app: &App) -> Result<u8> {
     Ok(PASSED)
 }
 
-fn run_one(app: &mut App, name: Option<&str>) -> Result<u8> {
+fn run_one(app: &mut App, name: Option<&str>, format: Format) -> Result<u8> {
     let exercise = app.exercise(name)?;
     let file = app.workbook.exercise_file(&exercise);
+    if format == Format::Json {
+        let grade = app.grade(&exercise, &Cancel::default())?;
+        app.record(&grade)?;
+        json::print(&json::report(vec![json::exercise(&grade)]))?;
+        return Ok(if grade.passed() { PASSED } else { NOT_PASSED });
+    }
     println!("Grading {} ({})...", exercise.name.bold(), file.display());
     let grade = app.grade(&exercise, &Cancel::default())?;
     print!("{}", report::describe(&grade, &file.display().to_string()));

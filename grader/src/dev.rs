@@ -16,7 +16,8 @@ use anyhow::Result;
 use colored::Colorize;
 
 use crate::app::{GradeOptions, grade_file};
-use crate::cli::{NOT_PASSED, PASSED};
+use crate::cli::{Format, NOT_PASSED, PASSED};
+use crate::json;
 use crate::judge::{Cancel, Grade, Verdict};
 use crate::problems::{self, JUDGES};
 use crate::report;
@@ -27,6 +28,8 @@ use crate::workbook::{ExerciseInfo, Workbook};
 pub const MIN_MARGIN: f64 = 2.0;
 /// Solutions recorded as too slow must still time out with the limit times this.
 pub const SLOW_SCALE: f64 = 1.5;
+/// How many times a solution that seems too slow is timed again.
+const RETIMES: usize = 3;
 /// The line a recorded solution uses to name text its report must contain.
 pub const EXPECT_PREFIX: &str = "// expect: ";
 
@@ -69,15 +72,19 @@ impl Expectation {
     }
 }
 
-pub fn check(workbook: &Workbook, color: bool) -> Result<u8> {
+pub fn check(workbook: &Workbook, color: bool, format: Format) -> Result<u8> {
+    let human = format == Format::Human;
     let mut problems = layout_problems(workbook);
-    println!("Checked the manifest, folders, stubs and lessons.");
     let expectations = expectations(workbook, &mut problems);
-    println!(
-        "Grading {} stubs, reference and recorded solutions...",
-        expectations.len()
-    );
-    let grades = grade(workbook, &expectations, color);
+    if human {
+        println!("Checked the manifest, folders, stubs and lessons.");
+        println!(
+            "Grading {} stubs, reference and recorded solutions...",
+            expectations.len()
+        );
+    }
+    let mut grades = grade(workbook, &expectations, color);
+    retime_close_calls(workbook, &expectations, &mut grades, color);
 
     // Solutions recorded as too slow are tried again with a looser limit.
     let slow: Vec<Expectation> = expectations
@@ -91,7 +98,7 @@ pub fn check(workbook: &Workbook, color: bool) -> Result<u8> {
             time_scale: SLOW_SCALE,
         })
         .collect();
-    if !slow.is_empty() {
+    if human && !slow.is_empty() {
         println!(
             "Grading {} solutions recorded as too slow again, with {SLOW_SCALE} times the limit...",
             slow.len()
@@ -100,30 +107,53 @@ pub fn check(workbook: &Workbook, color: bool) -> Result<u8> {
     let slow_grades = grade(workbook, &slow, color);
 
     let mut timing: BTreeMap<String, Timing> = BTreeMap::new();
+    let mut tests: Vec<(String, json::Test)> = Vec::new();
     for (expectation, grade) in expectations
         .iter()
         .zip(&grades)
         .chain(slow.iter().zip(&slow_grades))
     {
-        match grade {
+        let problem = match grade {
             Ok(grade) => {
-                if let Some(problem) = judge_expectation(expectation, grade) {
-                    problems.push(problem);
-                }
                 let entry = timing.entry(expectation.exercise.name.clone()).or_default();
                 entry.add(expectation, grade);
+                judge_expectation(expectation, grade)
             }
-            Err(error) => problems.push(format!(
+            Err(error) => Some(format!(
                 "{}: could not be graded: {error:#}",
                 expectation.file.display()
             )),
-        }
+        };
+        problems.extend(problem.clone());
+        let scale = match expectation.time_scale {
+            1.0 => String::new(),
+            scale => format!(" (with {scale}x the time limit)"),
+        };
+        let test = json::Test {
+            name: format!("{}{scale}", expectation.file.display()),
+            status: if problem.is_none() {
+                json::Status::Pass
+            } else {
+                json::Status::Fail
+            },
+            message: problem,
+        };
+        tests.push((expectation.exercise.name.clone(), test));
     }
-    print_table(workbook, &timing, &mut problems);
+    let rows = timing_rows(workbook, &timing, &mut problems);
 
+    let code = if problems.is_empty() {
+        PASSED
+    } else {
+        NOT_PASSED
+    };
+    if format == Format::Json {
+        json::print(&json_report(rows, tests, &problems))?;
+        return Ok(code);
+    }
+    print_table(&rows);
     if problems.is_empty() {
         println!("\n{}", "dev check: everything is in order.".green().bold());
-        Ok(PASSED)
     } else {
         println!(
             "\n{} problems found:",
@@ -132,26 +162,100 @@ pub fn check(workbook: &Workbook, color: bool) -> Result<u8> {
         for problem in &problems {
             println!("- {problem}");
         }
-        Ok(NOT_PASSED)
     }
+    Ok(code)
+}
+
+/// The dev check as a JSON report: one test per checked file, one entry per exercise
+/// with its timing, and every problem in the top-level message.
+fn json_report(
+    rows: Vec<TimingRow>,
+    tests: Vec<(String, json::Test)>,
+    problems: &[String],
+) -> json::Report {
+    let exercises = rows
+        .into_iter()
+        .map(|row| {
+            let tests: Vec<json::Test> = tests
+                .iter()
+                .filter(|(name, _)| *name == row.name)
+                .map(|(_, test)| test.clone())
+                .collect();
+            let passing = tests
+                .iter()
+                .filter(|t| t.status == json::Status::Pass)
+                .count() as u32;
+            let ok = passing as usize == tests.len();
+            json::Exercise {
+                name: row.name,
+                status: if ok {
+                    json::Status::Pass
+                } else {
+                    json::Status::Fail
+                },
+                message: None,
+                verdict: if ok { "checked" } else { "problems" }.to_string(),
+                score: passing,
+                max_score: tests.len() as u32,
+                run_time_ms: row.reference.map_or(0, |t| t.as_millis() as u64),
+                tests,
+                time_limit_ms: Some(row.limit.as_millis() as u64),
+                slowest_accepted_ms: row.slowest.map(|t| t.as_millis() as u64),
+            }
+        })
+        .collect();
+    let mut report = json::report(exercises);
+    if !problems.is_empty() {
+        report.status = json::Status::Fail;
+        report.message = Some(problems.join("\n"));
+    }
+    report
 }
 
 fn grade(workbook: &Workbook, expectations: &[Expectation], color: bool) -> Vec<Result<Grade>> {
-    let cancel = Cancel::default();
-    in_parallel(expectations, |e| {
-        let options = GradeOptions {
-            color,
-            time_scale: e.time_scale,
+    in_parallel(expectations, |e| grade_one(workbook, e, color))
+}
+
+fn grade_one(workbook: &Workbook, expectation: &Expectation, color: bool) -> Result<Grade> {
+    let options = GradeOptions {
+        color,
+        time_scale: expectation.time_scale,
+    };
+    grade_file(
+        workbook,
+        &expectation.exercise,
+        &workbook.root.join(&expectation.file),
+        &expectation.slot(),
+        &options,
+        &Cancel::default(),
+    )
+}
+
+/// Times taken while other gradings share the cores are noisy: an accepted solution that
+/// seems too close to its limit is graded again, alone, and keeps its fastest time.
+fn retime_close_calls(
+    workbook: &Workbook,
+    expectations: &[Expectation],
+    grades: &mut [Result<Grade>],
+    color: bool,
+) {
+    for (expectation, grade) in expectations.iter().zip(grades.iter_mut()) {
+        let Ok(grade) = grade else { continue };
+        let Some(judge) = problems::judge_for(&expectation.exercise.name) else {
+            continue;
         };
-        grade_file(
-            workbook,
-            &e.exercise,
-            &workbook.root.join(&e.file),
-            &e.slot(),
-            &options,
-            &cancel,
-        )
-    })
+        for _ in 0..RETIMES {
+            if !grade.passed() || grade.run_time.mul_f64(MIN_MARGIN) <= judge.time_limit() {
+                break;
+            }
+            let again = grade_one(workbook, expectation, color);
+            if let Ok(again) = again
+                && again.passed()
+            {
+                grade.run_time = grade.run_time.min(again.run_time);
+            }
+        }
+    }
 }
 
 /// The stub, the reference and the recorded solutions of every exercise.
@@ -291,11 +395,22 @@ impl Timing {
     }
 }
 
-fn print_table(workbook: &Workbook, timing: &BTreeMap<String, Timing>, problems: &mut Vec<String>) {
-    println!(
-        "\n  {:<19} {:>9} {:>9} {:>7} {:>7}  recorded solutions by verdict",
-        "exercise", "reference", "slowest", "limit", "margin"
-    );
+/// One exercise's line in the table.
+struct TimingRow {
+    name: String,
+    reference: Option<Duration>,
+    slowest: Option<Duration>,
+    limit: Duration,
+    recorded: String,
+}
+
+/// The table's rows; a margin under [`MIN_MARGIN`] is a problem.
+fn timing_rows(
+    workbook: &Workbook,
+    timing: &BTreeMap<String, Timing>,
+    problems: &mut Vec<String>,
+) -> Vec<TimingRow> {
+    let mut rows = Vec::new();
     for exercise in &workbook.exercises {
         let (Some(t), Some(judge)) = (
             timing.get(&exercise.name),
@@ -304,35 +419,55 @@ fn print_table(workbook: &Workbook, timing: &BTreeMap<String, Timing>, problems:
             continue;
         };
         let limit = judge.time_limit();
-        let reference = t
-            .reference
-            .map(report::seconds)
-            .unwrap_or_else(|| "-".to_string());
-        let (slowest, margin) = match &t.slowest_accepted {
-            Some((time, file)) => {
-                let margin = limit.as_secs_f64() / time.as_secs_f64().max(1e-3);
-                if margin < MIN_MARGIN {
-                    problems.push(format!(
-                        "{}: the accepted solution {} took {} of the {} limit: the margin is under {MIN_MARGIN}x",
-                        exercise.name,
-                        file.display(),
-                        report::seconds(*time),
-                        report::seconds(limit)
-                    ));
-                }
-                (report::seconds(*time), format!("{margin:.1}x"))
-            }
-            None => ("-".to_string(), "-".to_string()),
-        };
+        if let Some((time, file)) = &t.slowest_accepted
+            && limit.as_secs_f64() < MIN_MARGIN * time.as_secs_f64()
+        {
+            problems.push(format!(
+                "{}: the accepted solution {} took {} of the {} limit: the margin is under {MIN_MARGIN}x",
+                exercise.name,
+                file.display(),
+                report::seconds(*time),
+                report::seconds(limit)
+            ));
+        }
         let counts: Vec<String> = VERDICT_FOLDERS
             .iter()
             .filter_map(|(_, verdict)| t.by_verdict.get(verdict).map(|n| format!("{n} {verdict}")))
             .collect();
+        rows.push(TimingRow {
+            name: exercise.name.clone(),
+            reference: t.reference,
+            slowest: t.slowest_accepted.as_ref().map(|(time, _)| *time),
+            limit,
+            recorded: counts.join(", "),
+        });
+    }
+    rows
+}
+
+fn print_table(rows: &[TimingRow]) {
+    println!(
+        "\n  {:<19} {:>9} {:>9} {:>7} {:>7}  recorded solutions by verdict",
+        "exercise", "reference", "slowest", "limit", "margin"
+    );
+    let shown = |time: Option<Duration>| time.map_or_else(|| "-".to_string(), report::seconds);
+    for row in rows {
+        let margin = row.slowest.map_or_else(
+            || "-".to_string(),
+            |time| {
+                format!(
+                    "{:.1}x",
+                    row.limit.as_secs_f64() / time.as_secs_f64().max(1e-3)
+                )
+            },
+        );
         println!(
-            "  {:<19} {reference:>9} {slowest:>9} {:>7} {margin:>7}  {}",
-            exercise.name,
-            report::seconds(limit),
-            counts.join(", ")
+            "  {:<19} {:>9} {:>9} {:>7} {margin:>7}  {}",
+            row.name,
+            shown(row.reference),
+            shown(row.slowest),
+            report::seconds(row.limit),
+            row.recorded
         );
     }
 }

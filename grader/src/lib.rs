@@ -4,11 +4,13 @@
 pub mod app;
 pub mod cli;
 pub mod dev;
+pub mod json;
 pub mod judge;
 pub mod problems;
 pub mod progress;
 pub mod report;
 pub mod verify;
+pub mod watch;
 pub mod workbook;
 
 /// Every Rust code block of the lessons is a doctest of this crate, so `cargo test`

@@ -89,17 +89,8 @@ fn describe_failure(out: &mut String, grade: &Grade, failure: &Failure) {
         thousands(failure.case_number as u64),
         failure.group
     );
-    let _ = writeln!(out, "  {} {}", "input:".bold(), failure.input);
-    if let Some(answer) = &failure.answer {
-        let _ = writeln!(out, "  {} {answer}", "yours:".bold());
-    }
-    out.push('\n');
-    let (explanation, advice) = explain(&failure.problem);
-    for line in explanation.lines() {
+    for line in failure_text(failure).lines() {
         let _ = writeln!(out, "  {line}");
-    }
-    if let Some(advice) = advice {
-        let _ = writeln!(out, "\n  {} {advice}", "Hint:".yellow().bold());
     }
     let _ = writeln!(
         out,
@@ -112,6 +103,22 @@ fn describe_failure(out: &mut String, grade: &Grade, failure: &Failure) {
             let _ = writeln!(out, "  | {line}");
         }
     }
+}
+
+/// A failing case: its input, the answer, what rule it broke, and advice.
+pub fn failure_text(failure: &Failure) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} {}", "input:".bold(), failure.input);
+    if let Some(answer) = &failure.answer {
+        let _ = writeln!(out, "{} {answer}", "yours:".bold());
+    }
+    out.push('\n');
+    let (explanation, advice) = explain(&failure.problem);
+    let _ = writeln!(out, "{explanation}");
+    if let Some(advice) = advice {
+        let _ = writeln!(out, "\n{} {advice}", "Hint:".yellow().bold());
+    }
+    out
 }
 
 /// What went wrong, and advice when there is some.

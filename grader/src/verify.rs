@@ -1,14 +1,19 @@
-//! `grader verify`: grade every exercise in parallel, show a summary, rebuild progress.
+//! `grader verify`: grade every exercise in parallel, show a summary, rebuild progress;
+//! or, with `--workbook PATH`, grade a learner's checkout for an instructor.
 
+use std::hash::{Hash, Hasher};
+use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 use colored::Colorize;
 
-use crate::app::App;
-use crate::cli::{NOT_PASSED, PASSED};
-use crate::judge::{Cancel, Grade};
+use crate::app::{App, GradeOptions, grade_file};
+use crate::cli::{Format, NOT_PASSED, PASSED};
+use crate::json;
+use crate::judge::{Cancel, Grade, Verdict};
 use crate::progress::Progress;
 use crate::report;
 use crate::workbook::{ExerciseInfo, Workbook};
@@ -40,7 +45,7 @@ pub fn in_parallel<T: Sync, R: Send>(items: &[T], grade: impl Fn(&T) -> R + Sync
         .collect()
 }
 
-/// Grades every learner file of `workbook`.
+/// Grades every learner file of the app's workbook.
 pub fn grade_all(app: &App) -> Vec<Result<Grade>> {
     let cancel = Cancel::default();
     in_parallel(&app.workbook.exercises, |exercise: &ExerciseInfo| {
@@ -48,7 +53,7 @@ pub fn grade_all(app: &App) -> Vec<Result<Grade>> {
     })
 }
 
-pub fn verify(workbook: Workbook, color: bool) -> Result<u8> {
+pub fn verify(workbook: Workbook, color: bool, format: Format) -> Result<u8> {
     // Verify rebuilds progress, so a damaged file is no obstacle here.
     let old = Progress::load(&workbook).unwrap_or_else(|error| {
         eprintln!(
@@ -62,45 +67,10 @@ pub fn verify(workbook: Workbook, color: bool) -> Result<u8> {
         progress: Progress::default(),
         color,
     };
-    println!(
-        "Grading {} exercises on {} threads...\n",
-        app.workbook.exercises.len(),
-        std::thread::available_parallelism().map_or(2, |n| n.get())
-    );
-    let grades = grade_all(&app);
-    println!(
-        "  {:>2}  {:<20} {:<15} {:>8}",
-        "#", "exercise", "verdict", "time"
-    );
-    let mut passed = 0;
-    let mut first_failure: Option<(String, String)> = None;
-    for (i, (exercise, grade)) in app.workbook.exercises.iter().zip(&grades).enumerate() {
-        let (label, time) = match grade {
-            Ok(grade) => (
-                report::verdict_label(&grade.verdict),
-                report::seconds(grade.run_time),
-            ),
-            Err(_) => ("grader error", String::new()),
-        };
-        let shown = if label == "passed" {
-            passed += 1;
-            format!("{label:<15}").green()
-        } else {
-            format!("{label:<15}").red()
-        };
-        println!("  {:>2}  {:<20} {shown} {time:>8}", i + 1, exercise.name);
-        if label != "passed" && first_failure.is_none() {
-            let file = app.workbook.exercise_file(exercise).display().to_string();
-            let text = match grade {
-                Ok(grade) => report::describe(grade, &file),
-                Err(error) => format!("{error:#}\n"),
-            };
-            first_failure = Some((exercise.name.clone(), text));
-        }
+    if format == Format::Human {
+        println!("Grading {} exercises...\n", app.workbook.exercises.len());
     }
-    let total = app.workbook.exercises.len();
-    println!("\n{passed} of {total} exercises pass.");
-
+    let grades = grade_all(&app);
     for grade in grades.iter().flatten() {
         app.progress
             .record(&app.workbook, &grade.exercise, grade.passed());
@@ -109,16 +79,112 @@ pub fn verify(workbook: Workbook, color: bool) -> Result<u8> {
         .current
         .filter(|name| app.workbook.index_of(name).is_some() && !app.progress.is_done(name));
     app.progress.save(&app.workbook)?;
+    summarise(&app.workbook, grades, format)
+}
 
-    if let Some((name, text)) = first_failure {
+/// Grades the learner's files in `checkout` with this workbook's hidden tests. Nothing
+/// else from the checkout is read, so editing its manifest, Cargo files, grader or
+/// progress cannot change a grade; nothing is written there either.
+pub fn grade_checkout(
+    workbook: &Workbook,
+    checkout: &Path,
+    color: bool,
+    format: Format,
+) -> Result<u8> {
+    let checkout = std::path::absolute(checkout)
+        .with_context(|| format!("cannot find {}", checkout.display()))?;
+    if !checkout.is_dir() {
+        anyhow::bail!(
+            "{} is not a folder; pass the root of the learner's checkout",
+            checkout.display()
+        );
+    }
+    // Each checkout gets its own build folders, so several can be graded side by side.
+    let slot = {
+        let mut hasher = std::hash::DefaultHasher::new();
+        checkout.hash(&mut hasher);
+        format!("checkouts/{:016x}", hasher.finish())
+    };
+    if format == Format::Human {
+        println!("Grading the checkout {}...\n", checkout.display());
+    }
+    let options = GradeOptions {
+        color,
+        time_scale: 1.0,
+    };
+    let cancel = Cancel::default();
+    let grades = in_parallel(&workbook.exercises, |exercise: &ExerciseInfo| {
+        let file = checkout.join(workbook.exercise_file(exercise));
+        if !file.is_file() {
+            return Ok(missing(exercise, &workbook.exercise_file(exercise)));
+        }
+        grade_file(workbook, exercise, &file, &slot, &options, &cancel)
+    });
+    summarise(workbook, grades, format)
+}
+
+/// The grade of an exercise whose file is missing: nothing to compile.
+fn missing(exercise: &ExerciseInfo, file: &Path) -> Grade {
+    Grade {
+        exercise: exercise.name.clone(),
+        verdict: Verdict::CompileError(format!("{} is missing.", file.display())),
+        groups: Vec::new(),
+        output: String::new(),
+        run_time: Duration::ZERO,
+    }
+}
+
+/// Prints the grades as a table (or JSON) and returns the exit code.
+fn summarise(workbook: &Workbook, grades: Vec<Result<Grade>>, format: Format) -> Result<u8> {
+    if let Some(error) = grades.iter().find_map(|g| g.as_ref().err()) {
+        return Err(anyhow!("{error:#}").context("the grader could not grade every exercise"));
+    }
+    let grades: Vec<Grade> = grades.into_iter().flatten().collect();
+    let all_pass = grades.iter().all(Grade::passed);
+    let code = if all_pass { PASSED } else { NOT_PASSED };
+    let reports: Vec<json::Exercise> = grades.iter().map(json::exercise).collect();
+    if format == Format::Json {
+        json::print(&json::report(reports))?;
+        return Ok(code);
+    }
+    println!(
+        "  {:>2}  {:<20} {:<15} {:>9} {:>8}",
+        "#", "exercise", "verdict", "score", "time"
+    );
+    for (i, (grade, scored)) in grades.iter().zip(&reports).enumerate() {
+        let label = format!("{:<15}", report::verdict_label(&grade.verdict));
+        let label = if grade.passed() {
+            label.green()
+        } else {
+            label.red()
+        };
+        println!(
+            "  {:>2}  {:<20} {label} {:>9} {:>8}",
+            i + 1,
+            grade.exercise,
+            format!("{}/{}", scored.score, scored.max_score),
+            report::seconds(grade.run_time)
+        );
+    }
+    let total = json::report(reports);
+    let passed = grades.iter().filter(|g| g.passed()).count();
+    println!(
+        "\n{passed} of {} exercises pass. Score: {}/{} (partial credit per test group).",
+        grades.len(),
+        total.score,
+        total.max_score
+    );
+    if let Some((grade, exercise)) = grades
+        .iter()
+        .zip(&workbook.exercises)
+        .find(|(grade, _)| !grade.passed())
+    {
+        let file = workbook.exercise_file(exercise).display().to_string();
         println!(
             "\nThe first exercise that does not pass is {}:\n",
-            name.bold()
+            grade.exercise.bold()
         );
-        print!("{text}");
+        print!("{}", report::describe(grade, &file));
     }
-    if let Some(error) = grades.into_iter().find_map(|g| g.err()) {
-        return Err(anyhow!(error).context("the grader could not grade every exercise"));
-    }
-    Ok(if passed == total { PASSED } else { NOT_PASSED })
+    Ok(code)
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::Workbook;
+use common::{Workbook, valid_report};
 
 #[test]
 fn dev_check_passes_on_the_workbook_and_prints_its_table() {
@@ -70,4 +70,26 @@ fn dev_check_names_every_file_that_breaks_its_promise() {
         .stdout_has("exercises/01_xor_all/src/lib.rs differs from its pristine copy")
         .stdout_has("lessons/05-grundy-numbers.md: it must tell the learner `cargo grader run grundy_number`")
         .stdout_has("lessons/99-extra.md is not the lesson of any exercise");
+
+    // The same problems, for tools.
+    let run = workbook.grader(&["dev", "check", "--format", "json"]);
+    run.expect_code(1);
+    let report = valid_report(&run.stdout);
+    assert_eq!(report["status"], "fail");
+    let message = report["message"].as_str().unwrap();
+    assert!(
+        message.contains("recorded as `passed`, but it got `wrong answer`"),
+        "{message}"
+    );
+    let failing: Vec<&str> = report["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["status"] == "fail")
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        failing.contains(&"is_losing_position: solutions/02_is_losing_position/src/lib.rs"),
+        "{failing:?}"
+    );
 }

@@ -214,6 +214,10 @@ impl Exercise for ApplyMove {
         }
         let (index, new_size, count) = (case.heap_index, case.new_size, case.heaps.len());
         let mistake = match (&expected, answer) {
+            (Moved::NoSuchHeap { .. }, _) if count == 0 => Mistake::new(format!(
+                "There is no heap {index}: the position has no heaps at all. The answer is {}.",
+                show(&expected)
+            )),
             (Moved::NoSuchHeap { .. }, _) => Mistake::new(format!(
                 "There is no heap {index}: the position has {count} heaps, numbered 0 to {}. \
                  The answer is {}.",
@@ -256,7 +260,7 @@ impl Exercise for ApplyMove {
                 case.heaps[index as usize] - new_size
             )),
         };
-        Err(mistake.maybe_advice(advice(case, answer)))
+        Err(mistake.maybe_advice(advice(case, &expected, answer)))
     }
 
     fn show_input(case: &MoveCase) -> String {
@@ -287,6 +291,13 @@ impl Exercise for ApplyMove {
             Some(
                 "Check `heap_index < heaps.len()` before you index the heaps, and return \
                   NoSuchHeap when it fails."
+                    .to_string(),
+            )
+        } else if message.contains("subtract with overflow") && case.heaps.is_empty() {
+            Some(
+                "A subtraction went below zero on a position with no heaps: `heaps.len() - 1` \
+                  underflows there. heap_count is heaps.len() itself, and an index is valid \
+                  when it is below it: test `heap_index < heaps.len()`."
                     .to_string(),
             )
         } else if message.contains("subtract with overflow") {
@@ -320,29 +331,54 @@ fn show(answer: &Moved) -> String {
     }
 }
 
-/// Recognises 1-based indices and unchanged positions.
-fn advice(case: &MoveCase, answer: &Moved) -> Option<String> {
-    let Moved::Ok(after) = answer else {
-        return None;
-    };
-    let index = case.heap_index as usize;
-    let one_based = index >= 1
-        && index <= case.heaps.len()
-        && case.new_size < case.heaps[index - 1]
-        && *after == moved(&case.heaps, index - 1, case.new_size);
-    if one_based {
-        Some(format!(
-            "You changed heap {} instead of heap {index}: indices are 0-based, so heap_index 0 \
-             is the first heap.",
-            index - 1
-        ))
-    } else if *after == case.heaps {
-        Some(
+/// What `apply_move` answers when it reads `heap_index` as 1-based (heap 1 is the first).
+fn one_based(case: &MoveCase) -> Moved {
+    let (index, count) = (case.heap_index, case.heaps.len() as u64);
+    if index == 0 || index > count {
+        return Moved::NoSuchHeap {
+            heap_index: index,
+            heap_count: count,
+        };
+    }
+    let size = case.heaps[index as usize - 1];
+    if case.new_size >= size {
+        Moved::NotSmaller {
+            heap_index: index,
+            size,
+            new_size: case.new_size,
+        }
+    } else {
+        Moved::Ok(moved(&case.heaps, index as usize - 1, case.new_size))
+    }
+}
+
+/// Recognises 1-based indices, a size checked before the index, and unchanged positions.
+fn advice(case: &MoveCase, expected: &Moved, answer: &Moved) -> Option<String> {
+    let index = case.heap_index;
+    if *answer == one_based(case) {
+        return Some(if index == 0 {
+            "heap_index 0 is the first heap: indices are 0-based, so the heaps of a position \
+             of n heaps are 0 to n - 1."
+                .to_string()
+        } else {
+            format!(
+                "You used heap {} instead of heap {index}: indices are 0-based, so heap_index 0 \
+                 is the first heap.",
+                index - 1
+            )
+        });
+    }
+    match (expected, answer) {
+        (Moved::NoSuchHeap { .. }, Moved::NotSmaller { .. }) => Some(
+            "Check the index first: an index out of range is NoSuchHeap whatever new_size is, \
+             and there is no size to compare with."
+                .to_string(),
+        ),
+        (Moved::Ok(_), Moved::Ok(after)) if *after == case.heaps => Some(
             "You returned the heaps unchanged: set heaps[heap_index] to new_size in the copy."
                 .to_string(),
-        )
-    } else {
-        None
+        ),
+        _ => None,
     }
 }
 
@@ -434,6 +470,61 @@ mod tests {
         let mistake =
             ApplyMove::check(&case(&[3, 4, 5], 1, 2), &Moved::Ok(vec![2, 4, 5])).unwrap_err();
         assert!(mistake.advice.unwrap().contains("0-based"));
+        // Refusing heap 0, and judging the size of the heap before the one asked for.
+        let refused = Moved::NoSuchHeap {
+            heap_index: 0,
+            heap_count: 1,
+        };
+        let mistake = ApplyMove::check(&case(&[0], 0, 0), &refused).unwrap_err();
+        assert!(mistake.advice.unwrap().contains("0-based"));
+        let shifted = Moved::NotSmaller {
+            heap_index: 1,
+            size: 1,
+            new_size: 3,
+        };
+        let mistake = ApplyMove::check(&case(&[1, 5], 1, 3), &shifted).unwrap_err();
+        assert!(mistake.advice.unwrap().contains("heap 0 instead of heap 1"));
+    }
+
+    #[test]
+    fn a_size_checked_before_the_index_is_recognised() {
+        let size_first = Moved::NotSmaller {
+            heap_index: 0,
+            size: 0,
+            new_size: 0,
+        };
+        let mistake = ApplyMove::check(&case(&[], 0, 0), &size_first).unwrap_err();
+        assert!(
+            mistake.rule.contains("has no heaps at all"),
+            "{}",
+            mistake.rule
+        );
+        assert!(mistake.advice.unwrap().contains("Check the index first"));
+    }
+
+    #[test]
+    fn an_empty_move_is_not_called_an_unchanged_copy() {
+        let zero = ApplyMove::check(&case(&[2, 2], 1, 2), &Moved::Ok(vec![2, 2])).unwrap_err();
+        assert_eq!(zero.advice, None);
+        let unchanged = ApplyMove::check(&case(&[2, 2], 1, 1), &Moved::Ok(vec![2, 2])).unwrap_err();
+        assert!(unchanged.advice.unwrap().contains("unchanged"));
+    }
+
+    #[test]
+    fn panics_get_advice() {
+        let empty = case(&[], 0, 0);
+        let advice = ApplyMove::panic_advice(&empty, "attempt to subtract with overflow").unwrap();
+        assert!(advice.contains("heaps.len() - 1"), "{advice}");
+        let grow = case(&[0], 0, 1);
+        let advice = ApplyMove::panic_advice(&grow, "attempt to subtract with overflow").unwrap();
+        assert!(advice.contains("new_size is smaller"), "{advice}");
+        let out = case(&[1], 1, 0);
+        let message = "index out of bounds: the len is 1 but the index is 1";
+        assert!(
+            ApplyMove::panic_advice(&out, message)
+                .unwrap()
+                .contains("heap_index < heaps.len()")
+        );
     }
 
     #[test]

@@ -68,6 +68,10 @@ impl Exercise for IsLosingPosition {
     fn size(heaps: &Vec<u64>) -> u64 {
         XorAll::size(heaps)
     }
+
+    fn panic_advice(heaps: &Vec<u64>, message: &str) -> Option<String> {
+        XorAll::panic_advice(heaps, message)
+    }
 }
 
 fn advice(heaps: &[u64], answer: bool) -> Option<String> {
@@ -84,7 +88,7 @@ fn advice(heaps: &[u64], answer: bool) -> Option<String> {
              to 32 bits sees a losing position. Keep heaps in u64, never `as u32`."
                 .to_string(),
         )
-    } else if answer == (total % 2 == 0) {
+    } else if answer == total.is_multiple_of(2) {
         Some(format!(
             "The total number of stones ({total}) decides nothing: 3 4 5 has an even total \
              and is a win. Bouton's theorem looks at the nim-sum (XOR), not the sum."

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::cases;
 use super::show::{binary_columns, list, nim_sum};
-use super::xor_all::{XorAll, position_groups};
+use super::xor_all::{XorAll, index_advice, position_groups};
 use crate::judge::{Exercise, Group, Mistake};
 
 pub struct NimWinningMove;
@@ -90,7 +90,7 @@ impl Exercise for NimWinningMove {
                     win.heap_index,
                     win.new_size
                 ))
-                .maybe_advice(high_bit_advice(x))),
+                .maybe_advice(none_advice(heaps, x, win))),
             };
         };
         if x == 0 {
@@ -138,10 +138,20 @@ impl Exercise for NimWinningMove {
             })))
             .map_err(|mistake| mistake.maybe_advice(one_based_advice()));
         }
-        if m.new_size == a || m.remove == 0 {
+        if m.new_size == a {
             return Err(Mistake::new(format!(
                 "This move takes 0 stones from heap {i}: a move takes at least one stone."
-            )));
+            ))
+            .maybe_advice(one_based_advice()));
+        }
+        if m.remove == 0 {
+            return Err(Mistake::new(format!(
+                "remove is 0, but a move takes at least one stone: heap {i} holds {a}, so \
+                 leaving {} means removing {}.",
+                m.new_size,
+                a - m.new_size
+            ))
+            .maybe_advice(one_based_advice()));
         }
         if m.remove != a - m.new_size {
             return Err(Mistake::new(format!(
@@ -150,7 +160,8 @@ impl Exercise for NimWinningMove {
                 m.new_size,
                 a - m.new_size,
                 m.remove
-            )));
+            ))
+            .maybe_advice(one_based_advice()));
         }
         let after = x ^ a ^ m.new_size;
         if after != 0 {
@@ -161,6 +172,7 @@ impl Exercise for NimWinningMove {
                 m.new_size,
                 a ^ x
             ))
+            .maybe_advice(thirty_two_bit_advice(x, after))
             .maybe_advice(one_based_advice()));
         }
         Ok(())
@@ -184,14 +196,55 @@ impl Exercise for NimWinningMove {
         XorAll::size(heaps)
     }
 
-    fn panic_advice(_heaps: &Vec<u64>, message: &str) -> Option<String> {
-        message.contains("subtract with overflow").then(|| {
-            "A subtraction went below zero. `63 - x.leading_zeros()` underflows when x is 0 \
-             (leading_zeros(0) is 64); compute the highest bit only when the nim-sum is not 0, \
-             and take `a - (a ^ X)` only from a heap with a ^ X < a."
-                .to_string()
-        })
+    fn panic_advice(heaps: &Vec<u64>, message: &str) -> Option<String> {
+        let x = nim_sum(heaps);
+        if message.contains("subtract with overflow") && x == 0 {
+            Some(
+                "A subtraction went below zero in a losing position (nim-sum 0). \
+                 `63 - x.leading_zeros()` underflows when x is 0 (leading_zeros(0) is 64): \
+                 return None when the nim-sum is 0, before looking for its highest bit."
+                    .to_string(),
+            )
+        } else if message.contains("subtract with overflow") {
+            let bits = high_bit_advice(x)
+                .map(|a| format!(" {a}"))
+                .unwrap_or_default();
+            Some(format!(
+                "A subtraction went below zero: `a - (a ^ X)` underflows for a heap whose \
+                 a ^ X is larger than a. Take it only from a heap with a ^ X < a, that is, a heap \
+                 with the nim-sum's highest set bit, whatever its size.{bits}"
+            ))
+        } else if message.contains("on a `None` value") && x == 0 {
+            Some(
+                "In a losing position (nim-sum 0) no heap can be reduced to win, so a search \
+                 for one finds nothing: return None when the nim-sum is 0 instead of unwrapping."
+                    .to_string(),
+            )
+        } else {
+            index_advice(heaps, message)
+        }
     }
+}
+
+/// Advice for None from a winning position when no heap is larger than the nim-sum:
+/// the mistake of choosing the heap by its size.
+fn none_advice(heaps: &[u64], x: u64, win: Move) -> Option<String> {
+    high_bit_advice(x).or_else(|| {
+        heaps.iter().all(|&a| a <= x).then(|| {
+            format!(
+                "Here no heap is larger than the nim-sum X = {x}, yet heap {} can go from {} to \
+                 {}: the heap to reduce is one with X's highest set bit, whatever its size.",
+                win.heap_index,
+                win.new_size + win.remove,
+                win.new_size
+            )
+        })
+    })
+}
+
+/// Advice when the nim-sum left is nonzero only above bit 31: the work was done in 32 bits.
+fn thirty_two_bit_advice(x: u64, after: u64) -> Option<String> {
+    (after as u32 == 0).then(|| high_bit_advice(x)).flatten()
 }
 
 /// Advice when the nim-sum's highest bit is above bit 31, where 32-bit code is blind.
@@ -269,6 +322,35 @@ mod tests {
         assert!(advice(&[3, 4, 5], some(1, 2, 1)).contains("0-based"));
         assert!(advice(&[1 << 40, 1], None).contains("bit 40"));
         assert!(advice(&[1, 1], some(0, 1, 0)).contains("return None"));
+        // 1-based with remove and new_size computed for the heap before.
+        assert!(advice(&[3, 4, 5], some(1, 2, 1)).contains("0-based"));
+        // "First heap larger than X" finds none in 1 2 3 ^ ... e.g. [1] or [1, 2].
+        assert!(advice(&[1, 2], None).contains("no heap is larger than the nim-sum X = 3"));
+        assert_eq!(advice(&[5, 1], None), "");
+        // A 32-bit nim-sum: the move leaves bits above 31.
+        let heap = (1u64 << 40) | 7;
+        assert!(advice(&[heap], some(0, 7, 1 << 40)).contains("bit 40"));
+    }
+
+    #[test]
+    fn zero_removals_are_named() {
+        assert!(rule(&[1], some(0, 0, 0)).contains("remove is 0, but a move takes at least one"));
+    }
+
+    #[test]
+    fn panics_get_advice() {
+        let advice = |heaps: &[u64], message| {
+            NimWinningMove::panic_advice(&heaps.to_vec(), message).unwrap_or_default()
+        };
+        let underflow = "attempt to subtract with overflow";
+        assert!(advice(&[], underflow).contains("leading_zeros(0) is 64"));
+        assert!(advice(&[2, 2, 1], underflow).contains("a ^ X < a"));
+        assert!(advice(&[1 << 32, 1], underflow).contains("bit 32"));
+        let unwrap = "called `Option::unwrap()` on a `None` value";
+        assert!(advice(&[1, 1], unwrap).contains("return None"));
+        assert_eq!(advice(&[1, 2], unwrap), "");
+        let index = "index out of bounds: the len is 0 but the index is 0";
+        assert!(advice(&[], index).contains("heaps[0]"));
     }
 
     #[test]

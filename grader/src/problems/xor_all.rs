@@ -104,6 +104,30 @@ impl Exercise for XorAll {
                 .map(|h| 64 - h.leading_zeros() as u64)
                 .sum::<u64>()
     }
+
+    fn panic_advice(heaps: &Vec<u64>, message: &str) -> Option<String> {
+        index_advice(heaps, message)
+    }
+}
+
+/// Advice for indexing past the end of the heaps, shared by the exercises whose input
+/// is a position.
+pub fn index_advice(heaps: &[u64], message: &str) -> Option<String> {
+    if !message.contains("index out of bounds") {
+        None
+    } else if heaps.is_empty() {
+        Some(
+            "An empty position has no heaps[0]: start from 0, the nim-sum of no heaps, and \
+             loop over the heaps themselves (`for &heap in heaps`) or over `0..heaps.len()`."
+                .to_string(),
+        )
+    } else {
+        Some(
+            "An index went past the last heap: the heaps are numbered 0 to heaps.len() - 1, \
+             so loop over `0..heaps.len()`, or over the heaps themselves (`for &heap in heaps`)."
+                .to_string(),
+        )
+    }
 }
 
 /// Recognises the classic mistakes behind a wrong nim-sum.
@@ -131,6 +155,12 @@ fn advice(heaps: &[u64], expected: u64, answer: u64) -> Option<String> {
         Some(
             "Your answer matches the nim-sum in the low 32 bits only. Heaps use all 64 bits: \
              keep them in u64, never `as u32`."
+                .to_string(),
+        )
+    } else if heaps.len() == 1 && answer == 0 {
+        Some(
+            "The nim-sum of a single heap is that heap (0 ^ a = a), yet you returned 0: your \
+             code leaves the heap out. Combine every heap, the first and the last included."
                 .to_string(),
         )
     } else if heaps.len() > 1
@@ -163,12 +193,31 @@ mod tests {
         assert!(advice_for(vec![3, 4, 5], 7).contains("OR"));
         assert!(advice_for(vec![(1 << 40) | 3, 5], 6).contains("32 bits"));
         assert!(advice_for(vec![], 7).contains("start from 0"));
+        // Skipping the first heap (or the last) shows on a single heap.
+        assert!(advice_for(vec![5], 0).contains("leaves the heap out"));
+        assert!(advice_for(vec![3, 4, 5], 4 ^ 5).contains("leaves out the first"));
+    }
+
+    #[test]
+    fn indexing_past_the_end_gets_advice() {
+        let empty = "index out of bounds: the len is 0 but the index is 0";
+        let advice = XorAll::panic_advice(&vec![], empty).unwrap();
+        assert!(advice.contains("start from 0"), "{advice}");
+        assert!(advice.contains("0..heaps.len()"), "{advice}");
+        let past = "index out of bounds: the len is 3 but the index is 3";
+        assert!(
+            XorAll::panic_advice(&vec![3, 4, 5], past)
+                .unwrap()
+                .contains("0..heaps.len()")
+        );
+        assert_eq!(XorAll::panic_advice(&vec![3], "boom"), None);
     }
 
     #[test]
     fn the_rule_shows_binary_columns_for_small_positions() {
-        let mistake = XorAll::check(&vec![3, 4, 5], &1).unwrap_err();
-        assert!(mistake.rule.contains("is 2, but your function returned 1"));
+        // 3 matches no classic mistake (1 would: it is 4 ^ 5, the first heap left out).
+        let mistake = XorAll::check(&vec![3, 4, 5], &3).unwrap_err();
+        assert!(mistake.rule.contains("is 2, but your function returned 3"));
         assert!(mistake.rule.contains("3 = 011"));
         assert_eq!(mistake.advice, None);
     }

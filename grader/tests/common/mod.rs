@@ -13,6 +13,26 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The documented schema of `--format json` reports.
+pub fn schema() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(repo_root().join("grader/report.schema.json")).unwrap();
+    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+/// Parses a JSON report and checks it against the documented schema.
+pub fn valid_report(stdout: &str) -> serde_json::Value {
+    let report = serde_json::from_str(stdout).unwrap_or_else(|e| panic!("{e}:\n{stdout}"));
+    let errors: Vec<String> = schema()
+        .iter_errors(&report)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "the report breaks the schema: {errors:#?}\n{stdout}"
+    );
+    report
+}
+
 /// A fresh copy of the workbook's content (not its build folders) in a temp folder.
 pub struct Workbook {
     pub dir: tempfile::TempDir,

@@ -1,0 +1,208 @@
+//! `grader watch`: the learner's loop. Shows the current exercise, grades it on every
+//! save, and takes keys (next, hint, list, check all, reset, quit).
+//!
+//! - [`state`]: the state machine, pure: events and keys in, actions out.
+//! - [`screen`] draws the state as lines ([`wrap`] fits them to the width), and
+//!   [`terminal`] puts them on screen and restores the terminal.
+//! - [`events`] (file changes, signals), [`input`] (keys) and [`worker`] (grading) run on
+//!   their own threads and send [`Message`]s over one channel to the loop here, which
+//!   blocks on it: idle watch costs no CPU.
+
+mod events;
+mod input;
+mod screen;
+mod state;
+mod terminal;
+mod worker;
+mod wrap;
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+
+use crate::app::App;
+use crate::cli::PASSED;
+use events::Debouncer;
+use state::{Action, Entry, Event, JobId, Key, Outcome, State};
+use terminal::{Mode, Terminal};
+use worker::{Job, Worker};
+
+/// What the threads tell the loop.
+pub enum Message {
+    Key(Key),
+    /// Stdin ended (or the terminal is gone): no more keys.
+    InputClosed,
+    Resized,
+    FilesChanged(Vec<PathBuf>),
+    WatchFailed(String),
+    Graded {
+        job: JobId,
+        outcome: Outcome,
+    },
+    CheckedAll {
+        job: JobId,
+        outcomes: Vec<Outcome>,
+    },
+    WorkerCrashed(String),
+    /// A signal: Ctrl-C without raw mode, a closed terminal, `kill`.
+    Stop,
+}
+
+/// Runs watch until the learner quits; the terminal is restored whatever happens.
+pub fn run(mut app: App) -> Result<u8> {
+    let mode = Mode::detect();
+    let (sender, messages) = mpsc::channel();
+    let exercises_folder = app.workbook.root.join("exercises");
+    let _watcher = events::watch_folder(&exercises_folder, sender.clone())?;
+    events::forward_signals(sender.clone())?;
+    let worker_app = App::load(app.workbook.clone(), app.color)?;
+    let mut worker = Worker::spawn(worker_app, sender.clone())?;
+    let mut terminal = Terminal::open(mode)?;
+    if mode.keys_as_lines() {
+        input::spawn_line_keys(sender)?;
+    } else {
+        input::spawn_terminal_keys(sender)?;
+    }
+
+    let entries = entries(&app);
+    let current = app.workbook.index_of(&app.current().name).unwrap_or(0);
+    let (mut state, actions) = State::new(entries, current, mode.keys_as_lines());
+    let mut pending = VecDeque::new();
+    let mut quit = carry_out(actions, &mut app, &mut worker, &mut pending);
+    let mut debouncer = Debouncer::default();
+    while !quit {
+        while let Some(event) = pending.pop_front() {
+            quit |= carry_out(state.handle(event), &mut app, &mut worker, &mut pending);
+        }
+        if quit {
+            break;
+        }
+        let (width, height) = terminal.size();
+        terminal.draw(&screen::render(&state, width, height))?;
+        let Some(first) = next_message(&messages, debouncer.due()) else {
+            break;
+        };
+        // Everything already waiting is handled before the next redraw.
+        for message in first
+            .into_iter()
+            .chain(messages.try_iter().collect::<Vec<_>>())
+        {
+            if let Some(event) = to_event(message, &state, &mut debouncer)? {
+                pending.push_back(event);
+            }
+        }
+        pending.extend(
+            debouncer
+                .take_due(Instant::now())
+                .into_iter()
+                .map(Event::Saved),
+        );
+    }
+    drop(worker);
+    drop(terminal);
+    println!(
+        "xorlings: {} of {} exercises done. `cargo grader watch` goes on from here.",
+        state.done_count(),
+        state.entries.len()
+    );
+    Ok(PASSED)
+}
+
+fn entries(app: &App) -> Vec<Entry> {
+    app.workbook
+        .exercises
+        .iter()
+        .map(|exercise| Entry {
+            name: exercise.name.clone(),
+            path: app.learner_file(exercise),
+            file: app.workbook.exercise_file(exercise).display().to_string(),
+            lesson: exercise.lesson.clone(),
+            hint: exercise.hint.clone(),
+            done: app.progress.is_done(&exercise.name),
+        })
+        .collect()
+}
+
+/// Blocks until a message comes or a pending save is due (then `Some(None)`); `None`
+/// when every sender is gone.
+fn next_message(messages: &Receiver<Message>, due: Option<Instant>) -> Option<Option<Message>> {
+    match due {
+        None => messages.recv().ok().map(Some),
+        Some(due) => match messages.recv_timeout(due.saturating_duration_since(Instant::now())) {
+            Ok(message) => Some(Some(message)),
+            Err(RecvTimeoutError::Timeout) => Some(None),
+            Err(RecvTimeoutError::Disconnected) => None,
+        },
+    }
+}
+
+/// The state's event for a message; file changes wait in the debouncer.
+fn to_event(message: Message, state: &State, debouncer: &mut Debouncer) -> Result<Option<Event>> {
+    Ok(Some(match message {
+        Message::Key(key) => Event::Key(key),
+        Message::InputClosed => Event::InputClosed,
+        Message::Resized => return Ok(None),
+        Message::FilesChanged(paths) => {
+            // Only exercise files count: editors' swap and backup files do not.
+            let saved = paths
+                .into_iter()
+                .filter(|path| state.entries.iter().any(|e| &e.path == path));
+            debouncer.add(saved, Instant::now());
+            return Ok(None);
+        }
+        Message::WatchFailed(error) => {
+            Event::Problem(format!("Watching the exercise files failed: {error}"))
+        }
+        Message::Graded { job, outcome } => Event::Graded { job, outcome },
+        Message::CheckedAll { job, outcomes } => Event::CheckedAll { job, outcomes },
+        Message::WorkerCrashed(reason) => bail!("grading crashed: {reason}"),
+        Message::Stop => Event::Stop,
+    }))
+}
+
+/// Carries out the state's actions; a failure becomes an event shown on screen. Returns
+/// whether to quit.
+fn carry_out(
+    actions: Vec<Action>,
+    app: &mut App,
+    worker: &mut Worker,
+    events: &mut VecDeque<Event>,
+) -> bool {
+    for action in actions {
+        let done = match action {
+            Action::Grade { job, exercise } => {
+                let exercise = app.workbook.exercises[exercise].clone();
+                worker.start(Job::Grade { job, exercise });
+                Ok(())
+            }
+            Action::CheckAll { job } => {
+                worker.start(Job::CheckAll { job });
+                Ok(())
+            }
+            Action::Cancel => {
+                worker.cancel();
+                Ok(())
+            }
+            Action::Record(grade) => app
+                .record(&grade)
+                .context("your verdict could not be recorded"),
+            Action::MakeCurrent(exercise) => {
+                let name = app.workbook.exercises[exercise].name.clone();
+                app.set_current(&name)
+                    .context("the current exercise could not be saved")
+            }
+            Action::Reset(exercise) => {
+                let exercise = app.workbook.exercises[exercise].clone();
+                app.reset(&exercise)
+            }
+            Action::Quit => return true,
+        };
+        if let Err(error) = done {
+            events.push_back(Event::Problem(format!("{error:#}")));
+        }
+    }
+    false
+}

@@ -1,0 +1,121 @@
+//! The grading thread: one job at a time (jobs share build folders), each replaceable by
+//! the next, so the screen stays responsive and a newer save wins.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+
+use anyhow::{Context, Result};
+
+use super::Message;
+use super::state::{JobId, Outcome};
+use crate::app::App;
+use crate::judge::Cancel;
+use crate::verify;
+use crate::workbook::ExerciseInfo;
+
+pub enum Job {
+    Grade {
+        job: JobId,
+        exercise: ExerciseInfo,
+    },
+    /// Grade every exercise, in parallel.
+    CheckAll {
+        job: JobId,
+    },
+}
+
+pub struct Worker {
+    jobs: Option<Sender<(Job, Cancel)>>,
+    /// Cancels the job the worker runs (or was last given).
+    running: Cancel,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts the thread; `app` is its own copy (it only grades, never records).
+    pub fn spawn(app: App, messages: Sender<Message>) -> Result<Self> {
+        let (jobs, queue) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("watch-grader".into())
+            .spawn(move || work(&app, &queue, &messages))
+            .context("cannot start the grading thread")?;
+        Ok(Worker {
+            jobs: Some(jobs),
+            running: Cancel::default(),
+            thread: Some(thread),
+        })
+    }
+
+    /// Replaces whatever the worker does with `job`.
+    pub fn start(&mut self, job: Job) {
+        self.running.cancel();
+        self.running = Cancel::default();
+        if let Some(jobs) = &self.jobs {
+            // A send fails only if the thread is gone, which it reports itself.
+            let _ = jobs.send((job, self.running.clone()));
+        }
+    }
+
+    pub fn cancel(&self) {
+        self.running.cancel();
+    }
+}
+
+impl Drop for Worker {
+    /// Stops the job (killing the compiler or the learner's program) and waits for the
+    /// thread, so nothing is left running after watch.
+    fn drop(&mut self) {
+        self.running.cancel();
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn work(app: &App, queue: &Receiver<(Job, Cancel)>, messages: &Sender<Message>) {
+    for (job, cancel) in queue {
+        if cancel.is_cancelled() {
+            continue;
+        }
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| run(app, job, &cancel)));
+        let message = result.unwrap_or_else(|panic| {
+            let reason = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("no message");
+            Message::WorkerCrashed(reason.to_string())
+        });
+        let crashed = matches!(message, Message::WorkerCrashed(_));
+        if messages.send(message).is_err() || crashed {
+            break;
+        }
+    }
+}
+
+fn run(app: &App, job: Job, cancel: &Cancel) -> Message {
+    match job {
+        Job::Grade { job, exercise } => Message::Graded {
+            job,
+            outcome: grade(app, &exercise, cancel),
+        },
+        Job::CheckAll { job } => Message::CheckedAll {
+            job,
+            outcomes: verify::in_parallel(&app.workbook.exercises, |exercise| {
+                grade(app, exercise, cancel)
+            }),
+        },
+    }
+}
+
+fn grade(app: &App, exercise: &ExerciseInfo, cancel: &Cancel) -> Outcome {
+    if !app.learner_file(exercise).is_file() {
+        return Outcome::Missing;
+    }
+    match app.grade(exercise, cancel) {
+        Ok(grade) => Outcome::Graded(grade),
+        Err(error) => Outcome::Error(format!("{error:#}")),
+    }
+}

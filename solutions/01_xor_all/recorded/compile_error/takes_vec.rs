@@ -1,0 +1,8 @@
+//! Takes `&Vec<u64>` instead of `&[u64]`: a slice does not coerce to `&Vec`, so the
+//! hidden tests' call does not compile. (Clippy would also flag `&Vec` parameters.)
+// expect: does not compile
+// expect: mismatched types
+#[allow(clippy::ptr_arg)]
+pub fn xor_all(heaps: &Vec<u64>) -> u64 {
+    heaps.iter().fold(0, |acc, &heap| acc ^ heap)
+}

@@ -1,0 +1,10 @@
+//! Recursion that never shrinks its input: it calls itself on the same slice instead
+//! of the rest (`&heaps[1..]`), so it never reaches the base case.
+// expect: stack overflow
+// expect: Check the base case of your recursion.
+pub fn xor_all(heaps: &[u64]) -> u64 {
+    if heaps.is_empty() {
+        return 0;
+    }
+    heaps[0] ^ xor_all(heaps)
+}

@@ -1,0 +1,36 @@
+//! Correct: `ok_or` and `?` for the index, then the new position built with `map`.
+
+/// Why a move is illegal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// `heap_index` is not below `heap_count`, the number of heaps.
+    NoSuchHeap {
+        heap_index: usize,
+        heap_count: usize,
+    },
+    /// `new_size` is not smaller than `size`, the heap's current size.
+    NotSmaller {
+        heap_index: usize,
+        size: u64,
+        new_size: u64,
+    },
+}
+
+pub fn apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError> {
+    let size = *heaps.get(heap_index).ok_or(MoveError::NoSuchHeap {
+        heap_index,
+        heap_count: heaps.len(),
+    })?;
+    if new_size >= size {
+        return Err(MoveError::NotSmaller {
+            heap_index,
+            size,
+            new_size,
+        });
+    }
+    Ok(heaps
+        .iter()
+        .enumerate()
+        .map(|(i, &heap)| if i == heap_index { new_size } else { heap })
+        .collect())
+}

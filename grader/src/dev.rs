@@ -633,3 +633,31 @@ mod tests {
         }
     }
 }
+
+/// Panics, with the grader's report, unless the reference solution in `solution_dir`
+/// (`<root>/solutions/NN_name`) passes its hidden tests. It is each reference
+/// solution's own test, so that cargo-mutants can run the hidden tests on its mutants.
+pub fn assert_solution_passes(solution_dir: &str) {
+    let solution_dir = Path::new(solution_dir);
+    let root = solution_dir.ancestors().nth(2).expect("solutions/NN_name is in a workbook");
+    let workbook = Workbook::load(root).expect("the workbook loads");
+    let dir = solution_dir.file_name().and_then(|d| d.to_str()).unwrap_or_default();
+    let exercise = workbook
+        .exercises
+        .iter()
+        .find(|e| e.dir == dir)
+        .expect("the solution's folder is in the manifest");
+    let expectation = Expectation {
+        exercise: exercise.clone(),
+        file: workbook.solution_file(exercise),
+        verdict: Some("passed"),
+        expect: Vec::new(),
+        time_scale: 1.0,
+    };
+    let grade = grade_one(&workbook, &expectation, false).expect("the solution can be graded");
+    assert!(
+        grade.passed(),
+        "{}",
+        report::describe(&grade, &expectation.file.display().to_string())
+    );
+}

@@ -205,6 +205,14 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Build> {
         "warnings".into(),
         "--extern".into(),
         format!("{RUNNER_CRATE}={}", library.display()).into(),
+        // Optimise a little (a HashMap memo runs ten times faster, for no visible compile
+        // time), but keep the checks of a debug build: overflow is a panic, as in `cargo test`.
+        "-C".into(),
+        "opt-level=1".into(),
+        "-C".into(),
+        "overflow-checks=on".into(),
+        "-C".into(),
+        "debug-assertions=on".into(),
         // Linking std dynamically saves a third of the compile time.
         "-C".into(),
         "prefer-dynamic".into(),

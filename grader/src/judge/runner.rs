@@ -19,7 +19,7 @@ const ANSWER: u64 = 0;
 const PANIC: u64 = 1;
 const DONE: u64 = 2;
 /// Deep recursion (a memo to depth 100,000 in a debug build) must fit.
-const STACK_BYTES: usize = 2 << 30;
+const STACK_BYTES: usize = 256 << 20;
 const MAX_PANIC_MESSAGE: usize = 2000;
 
 static LAST_PANIC: Mutex<String> = Mutex::new(String::new());

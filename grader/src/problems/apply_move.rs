@@ -214,14 +214,20 @@ impl Exercise for ApplyMove {
         }
         let (index, new_size, count) = (case.heap_index, case.new_size, case.heaps.len());
         let mistake = match (&expected, answer) {
-            (Moved::NoSuchHeap { .. }, _) if count == 0 => Mistake::new(format!(
-                "There is no heap {index}: the position has no heaps at all. The answer is {}.",
+            (
+                Moved::NoSuchHeap { .. },
+                Moved::NoSuchHeap {
+                    heap_index,
+                    heap_count,
+                },
+            ) if *heap_index == index => Mistake::new(format!(
+                "NoSuchHeap is right, but heap_count is the number of heaps: the position has \
+                 {count}, not {heap_count}. The answer is {}.",
                 show(&expected)
             )),
             (Moved::NoSuchHeap { .. }, _) => Mistake::new(format!(
-                "There is no heap {index}: the position has {count} heaps, numbered 0 to {}. \
-                 The answer is {}.",
-                count as i128 - 1,
+                "There is no heap {index}: the position has {}. The answer is {}.",
+                numbered_heaps(count as u64),
                 show(&expected)
             )),
             (Moved::NotSmaller { size, .. }, Moved::Ok(_)) if new_size > *size => {
@@ -309,6 +315,15 @@ impl Exercise for ApplyMove {
         } else {
             None
         }
+    }
+}
+
+/// "no heaps at all", "1 heap, numbered 0", "3 heaps, numbered 0 to 2".
+pub fn numbered_heaps(count: u64) -> String {
+    match count {
+        0 => "no heaps at all".to_string(),
+        1 => "1 heap, numbered 0".to_string(),
+        _ => format!("{} heaps, numbered 0 to {}", thousands(count), count - 1),
     }
 }
 
@@ -449,7 +464,12 @@ mod tests {
             heap_index: 3,
             heap_count: 2,
         };
-        assert!(ApplyMove::check(&case(&[3, 4, 5], 3, 0), &wrong_count).is_err());
+        let mistake = ApplyMove::check(&case(&[3, 4, 5], 3, 0), &wrong_count).unwrap_err();
+        assert!(
+            mistake.rule.contains("the position has 3, not 2"),
+            "{}",
+            mistake.rule
+        );
     }
 
     #[test]
@@ -484,6 +504,19 @@ mod tests {
         };
         let mistake = ApplyMove::check(&case(&[1, 5], 1, 3), &shifted).unwrap_err();
         assert!(mistake.advice.unwrap().contains("heap 0 instead of heap 1"));
+    }
+
+    #[test]
+    fn heaps_are_counted_in_words() {
+        assert_eq!(numbered_heaps(0), "no heaps at all");
+        assert_eq!(numbered_heaps(1), "1 heap, numbered 0");
+        assert_eq!(numbered_heaps(3), "3 heaps, numbered 0 to 2");
+        let mistake = ApplyMove::check(&case(&[7], 1, 0), &Moved::Ok(vec![7])).unwrap_err();
+        assert!(
+            mistake
+                .rule
+                .contains("There is no heap 1: the position has 1 heap, numbered 0.")
+        );
     }
 
     #[test]

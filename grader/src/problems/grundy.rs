@@ -232,12 +232,22 @@ impl Exercise for GrundyNumber {
         size(case)
     }
 
-    fn panic_advice(_case: &GameCase, message: &str) -> Option<String> {
-        message.contains("subtract with overflow").then(|| {
-            "A subtraction went below zero: a move larger than the heap cannot be taken, \
-             so skip it before computing n - m."
-                .to_string()
-        })
+    fn panic_advice(case: &GameCase, message: &str) -> Option<String> {
+        if message.contains("subtract with overflow") {
+            Some(
+                "A subtraction went below zero: a move larger than the heap cannot be taken, \
+                 so skip it before computing n - m."
+                    .to_string(),
+            )
+        } else if message.contains("index out of bounds") && case.moves.contains(&0) {
+            Some(
+                "This move set contains 0, and 0 is not a move: from a heap of k it would \
+                 \"reach\" heap k itself, whose value is not computed yet. Skip amounts of 0."
+                    .to_string(),
+            )
+        } else {
+            None
+        }
     }
 }
 
@@ -389,6 +399,17 @@ mod tests {
         assert!(mistake.advice.unwrap().contains("not just 0"));
         let with_zero = GrundyNumber::check(&case(2, &[0, 1]), &1).unwrap_err();
         assert!(with_zero.advice.unwrap().contains("contains 0"));
+    }
+
+    #[test]
+    fn panics_get_advice() {
+        let underflow = "attempt to subtract with overflow";
+        let advice = GrundyNumber::panic_advice(&case(0, &[1]), underflow).unwrap();
+        assert!(advice.contains("larger than the heap"), "{advice}");
+        let index = "index out of bounds: the len is 0 but the index is 0";
+        let advice = GrundyTable::panic_advice(&case(0, &[0]), index).unwrap();
+        assert!(advice.contains("0 is not a move"), "{advice}");
+        assert_eq!(GrundyNumber::panic_advice(&case(3, &[1]), index), None);
     }
 
     #[test]

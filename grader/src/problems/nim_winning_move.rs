@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::apply_move::numbered_heaps;
 use super::cases;
 use super::show::{binary_columns, list, nim_sum};
 use super::xor_all::{XorAll, index_advice, position_groups};
@@ -114,9 +115,9 @@ impl Exercise for NimWinningMove {
         };
         if m.heap_index >= count {
             return Err(Mistake::new(format!(
-                "There is no heap {}: the position has {count} heaps, numbered 0 to {}.",
+                "There is no heap {}: the position has {}.",
                 m.heap_index,
-                count as i128 - 1
+                numbered_heaps(count)
             ))
             .maybe_advice(one_based_advice()));
         }

@@ -56,12 +56,15 @@ pub fn spawn_line_keys(messages: Sender<Message>) -> Result<()> {
     Ok(())
 }
 
-/// A line typed without raw mode: its characters as keys, then Enter.
+/// A line typed without raw mode: its characters as keys. A number (a choice in the
+/// list) ends with Enter, and an empty line is Enter; other lines get no Enter, which
+/// would otherwise answer a question the line's own key just asked (`r` then "reset?").
 pub fn line_keys(line: &str) -> Vec<Key> {
-    line.trim()
-        .chars()
+    let line = line.trim();
+    let enter = line.chars().all(|c| c.is_ascii_digit());
+    line.chars()
         .map(|c| Key::Char(c.to_ascii_lowercase()))
-        .chain([Key::Enter])
+        .chain(enter.then_some(Key::Enter))
         .collect()
 }
 
@@ -88,14 +91,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_line_is_its_keys_then_enter() {
-        assert_eq!(line_keys("n"), vec![Key::Char('n'), Key::Enter]);
+    fn a_line_is_its_keys_and_a_number_ends_with_enter() {
+        assert_eq!(line_keys("n"), vec![Key::Char('n')]);
         assert_eq!(
             line_keys(" 12 \r"),
             vec![Key::Char('1'), Key::Char('2'), Key::Enter]
         );
         assert_eq!(line_keys(""), vec![Key::Enter]);
-        assert_eq!(line_keys("Q"), vec![Key::Char('q'), Key::Enter]);
+        assert_eq!(line_keys("Q"), vec![Key::Char('q')]);
     }
 
     #[test]

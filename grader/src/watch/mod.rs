@@ -81,7 +81,7 @@ pub fn run(mut app: App) -> Result<u8> {
             break;
         }
         let (width, height) = terminal.size();
-        terminal.draw(&screen::render(&state, width, height))?;
+        terminal.draw(screen::render(&state, width, height))?;
         let Some(first) = next_message(&messages, debouncer.due()) else {
             break;
         };
@@ -90,7 +90,9 @@ pub fn run(mut app: App) -> Result<u8> {
             .into_iter()
             .chain(messages.try_iter().collect::<Vec<_>>())
         {
-            if let Some(event) = to_event(message, &state, &mut debouncer)? {
+            if matches!(message, Message::Resized) {
+                terminal.invalidate();
+            } else if let Some(event) = to_event(message, &state, &mut debouncer)? {
                 pending.push_back(event);
             }
         }

@@ -74,10 +74,10 @@ fn push_text(lines: &mut Vec<String>, text: &str) {
 fn header(state: &State) -> Vec<String> {
     let total = state.entries.len();
     if matches!(state.view, View::Finished) {
-        return vec![format!(
-            "{} · all {total} exercises done",
-            "xorlings".bold()
-        )];
+        return vec![
+            format!("{} · all {total} exercises done", "xorlings".bold()),
+            String::new(),
+        ];
     }
     let entry = state.current_entry();
     vec![
@@ -291,6 +291,7 @@ fn keys(state: &State) -> String {
     }
     let keys = match &state.view {
         View::Exercise => "n next · h hint · l list · c check all · r reset · q quit".to_string(),
+        View::List { .. } if state.keys_as_lines => "a number: go there · q back".to_string(),
         View::List { .. } => "Enter go · ↑/↓ move · q back".to_string(),
         View::ConfirmReset => "y reset · other keys keep your file".to_string(),
         View::CheckAll(None) => "q stop".to_string(),

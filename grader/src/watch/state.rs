@@ -37,7 +37,7 @@ pub struct Entry {
 /// What grading one exercise gave.
 #[derive(Debug, Clone)]
 pub enum Outcome {
-    Graded(Grade),
+    Graded(Box<Grade>),
     /// The learner's file is not there (deleted, or renamed away).
     Missing,
     /// The grader could not grade: the error with its causes.
@@ -324,10 +324,8 @@ impl State {
         };
         let last = self.entries.len() - 1;
         match key {
-            Key::Char(digit) if digit.is_ascii_digit() => {
-                if typed.len() < MAX_TYPED_DIGITS {
-                    typed.push(digit);
-                }
+            Key::Char(digit) if digit.is_ascii_digit() && typed.len() < MAX_TYPED_DIGITS => {
+                typed.push(digit);
             }
             Key::Backspace => {
                 typed.pop();
@@ -470,7 +468,7 @@ impl State {
         match outcome {
             Outcome::Graded(grade) if !matches!(grade.verdict, Verdict::Cancelled) => {
                 self.entries[exercise].done = grade.passed();
-                vec![Action::Record(grade.clone())]
+                vec![Action::Record(grade.as_ref().clone())]
             }
             _ => Vec::new(),
         }
@@ -498,17 +496,17 @@ pub mod tests {
     }
 
     pub fn passed(name: &str) -> Outcome {
-        Outcome::Graded(Grade {
+        Outcome::Graded(Box::new(Grade {
             exercise: name.to_string(),
             verdict: Verdict::Passed,
             groups: Vec::new(),
             output: String::new(),
             run_time: Duration::from_millis(30),
-        })
+        }))
     }
 
     pub fn failed(name: &str) -> Outcome {
-        Outcome::Graded(Grade {
+        Outcome::Graded(Box::new(Grade {
             exercise: name.to_string(),
             verdict: Verdict::Failed(Failure {
                 group: "small",
@@ -520,7 +518,7 @@ pub mod tests {
             groups: Vec::new(),
             output: String::new(),
             run_time: Duration::from_millis(30),
-        })
+        }))
     }
 
     fn key(c: char) -> Event {

@@ -53,7 +53,8 @@ impl Mode {
 
 pub struct Terminal {
     mode: Mode,
-    screens_printed: usize,
+    /// The screen on display, so an unchanged one is not drawn again.
+    shown: Option<Vec<String>>,
 }
 
 impl Terminal {
@@ -72,37 +73,47 @@ impl Terminal {
             }
             Mode::Printed => {}
         }
-        Ok(Terminal {
-            mode,
-            screens_printed: 0,
-        })
+        Ok(Terminal { mode, shown: None })
     }
 
-    /// Columns, and rows when the screen is redrawn in place (printed screens have no
-    /// height limit).
+    /// Columns, and rows when the screen is redrawn in place. Printed screens go to a
+    /// pipe or a file: they have no height limit, and the usual width.
     pub fn size(&self) -> (usize, Option<usize>) {
+        if self.mode == Mode::Printed {
+            return (DEFAULT_WIDTH, None);
+        }
         let (width, height) = terminal::size()
             .ok()
             .filter(|&(w, h)| w > 0 && h > 0)
             .map_or((DEFAULT_WIDTH, DEFAULT_HEIGHT), |(w, h)| {
                 (w as usize, h as usize)
             });
-        match self.mode {
-            Mode::Printed => (width, None),
-            Mode::Interactive | Mode::Redrawn => (width, Some(height)),
-        }
+        // Redrawn screens leave the last row free for what is printed after watch.
+        let rows = match self.mode {
+            Mode::Redrawn => height.saturating_sub(1).max(1),
+            _ => height,
+        };
+        (width, Some(rows))
     }
 
-    pub fn draw(&mut self, lines: &[String]) -> Result<()> {
+    /// Makes the next draw happen even if the screen did not change (after a resize).
+    pub fn invalidate(&mut self) {
+        self.shown = None;
+    }
+
+    pub fn draw(&mut self, lines: Vec<String>) -> Result<()> {
+        if self.shown.as_ref() == Some(&lines) {
+            return Ok(());
+        }
         let mut out = std::io::stdout().lock();
         if self.mode == Mode::Printed {
-            if self.screens_printed > 0 {
+            if self.shown.is_some() {
                 writeln!(out)?;
             }
-            self.screens_printed += 1;
-            for line in lines {
+            for line in &lines {
                 writeln!(out, "{line}")?;
             }
+            self.shown = Some(lines);
             return out.flush().context("cannot write the screen");
         }
         let (_, height) = self.size();
@@ -124,13 +135,22 @@ impl Terminal {
             )?;
         }
         queue!(out, EndSynchronizedUpdate)?;
+        self.shown = Some(lines);
         out.flush().context("cannot draw the screen")
     }
 }
 
 impl Drop for Terminal {
     fn drop(&mut self) {
-        restore();
+        match self.mode {
+            Mode::Interactive => restore(),
+            // What is printed after watch goes below the last screen, not over it.
+            Mode::Redrawn => {
+                let rows = self.shown.as_ref().map_or(0, Vec::len);
+                let _ = execute!(std::io::stdout(), MoveTo(0, rows as u16));
+            }
+            Mode::Printed => {}
+        }
     }
 }
 

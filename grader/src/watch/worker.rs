@@ -115,7 +115,7 @@ fn grade(app: &App, exercise: &ExerciseInfo, cancel: &Cancel) -> Outcome {
         return Outcome::Missing;
     }
     match app.grade(exercise, cancel) {
-        Ok(grade) => Outcome::Graded(grade),
+        Ok(grade) => Outcome::Graded(Box::new(grade)),
         Err(error) => Outcome::Error(format!("{error:#}")),
     }
 }

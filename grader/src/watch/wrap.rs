@@ -124,7 +124,7 @@ fn split_at_last_space(line: &[Token], indent: usize) -> (Vec<Token>, Vec<Token>
     let break_at = line
         .iter()
         .rposition(is_space)
-        .filter(|&at| line[indent..at].iter().any(|t| !is_space(t)));
+        .filter(|&at| at > indent && line[indent..at].iter().any(|t| !is_space(t)));
     match break_at {
         Some(at) => (line[..at].to_vec(), line[at + 1..].to_vec()),
         None => (line.to_vec(), Vec::new()),
@@ -209,6 +209,45 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert!(lines.iter().all(|l| visible_width(l) <= 20));
         assert_eq!(lines.concat(), word);
+    }
+
+    #[test]
+    fn an_indented_long_word_is_cut_too() {
+        let line = format!("    {}", "a".repeat(50));
+        let lines = wrap(&line, 20);
+        assert!(lines.iter().all(|l| visible_width(l) <= 20), "{lines:?}");
+        assert!(
+            lines[1..].iter().all(|l| l.starts_with("    a")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn any_line_fits_any_width() {
+        // A fixed pseudo-random mix of words, spaces, indentation, colors and wide chars.
+        let pieces = [
+            " ", "  ", "word", "\x1b[1m", "\x1b[0m", "漢字", "x", "-->", "\t",
+        ];
+        let mut seed: u64 = 7;
+        for _ in 0..500 {
+            let mut line = String::new();
+            for _ in 0..40 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                line.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            for width in [1, 20, 21, 37, 60, 80] {
+                let lines = wrap(&line, width);
+                let fits = width.max(MIN_WIDTH);
+                assert!(
+                    lines.iter().all(|l| visible_width(l) <= fits),
+                    "{line:?} at {width}: {lines:?}"
+                );
+                let kept: usize = lines.iter().map(|l| strip_ansi(l).trim().len()).sum();
+                assert!(kept > 0 || strip_ansi(&line).trim().is_empty(), "{line:?}");
+            }
+        }
     }
 
     #[test]

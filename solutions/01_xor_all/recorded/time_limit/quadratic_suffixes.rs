@@ -2,7 +2,6 @@
 //! position again (each suffix's nim-sum, XOR-ed with the next suffix's, is one heap).
 //! Fine on 20 heaps, about 10^12 steps on 1,000,000.
 // expect: time limit
-// expect: group "1,000,000 heaps"
 // expect: one pass over the heaps (O(n) for n heaps)
 fn suffix_nim_sum(heaps: &[u64], from: usize) -> u64 {
     heaps.iter().skip(from).fold(0, |acc, &heap| acc ^ heap)

@@ -5,5 +5,5 @@
 // expect: The total number of stones (2) decides nothing
 pub fn is_losing_position(heaps: &[u64]) -> bool {
     let total: u64 = heaps.iter().sum();
-    total % 2 == 0
+    total.is_multiple_of(2)
 }

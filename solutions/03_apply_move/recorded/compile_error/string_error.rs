@@ -6,7 +6,10 @@
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveError {
     /// `heap_index` is not below `heap_count`, the number of heaps.
-    NoSuchHeap { heap_index: usize, heap_count: usize },
+    NoSuchHeap {
+        heap_index: usize,
+        heap_count: usize,
+    },
     /// `new_size` is not smaller than `size`, the heap's current size.
     NotSmaller {
         heap_index: usize,
@@ -20,7 +23,9 @@ pub fn apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec
         return Err(format!("there is no heap {heap_index}"));
     };
     if new_size >= size {
-        return Err(format!("heap {heap_index} has {size} stones, not more than {new_size}"));
+        return Err(format!(
+            "heap {heap_index} has {size} stones, not more than {new_size}"
+        ));
     }
     let mut after = heaps.to_vec();
     after[heap_index] = new_size;

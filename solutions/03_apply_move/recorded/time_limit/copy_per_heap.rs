@@ -1,7 +1,6 @@
 //! Right answers in quadratic time: it builds the new position by concatenating, which
 //! copies everything built so far for every heap. 1,000,000 heaps copy ~4 * 10^12 bytes.
 // expect: time limit
-// expect: moves on 1,000,000 heaps
 // expect: one copy of the heaps per move
 
 /// Why a move is illegal.

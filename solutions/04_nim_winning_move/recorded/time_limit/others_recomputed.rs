@@ -1,7 +1,6 @@
 //! Right moves in quadratic time: for every heap it XORs all the other heaps again.
 //! A losing position of 1,000,000 heaps (no heap qualifies) costs 10^12 steps.
 // expect: time limit
-// expect: 1,000,000 heaps
 // expect: one pass to compute the nim-sum and one to find the heap
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.

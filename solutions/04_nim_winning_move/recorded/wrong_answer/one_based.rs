@@ -1,7 +1,7 @@
 //! 1-based heap numbers where 0-based indices are asked: on a single heap it names heap
 //! 1, which does not exist.
 // expect: wrong answer
-// expect: There is no heap 1: the position has 1 heaps, numbered 0 to 0.
+// expect: There is no heap 1: the position has 1 heap, numbered 0.
 // expect: Heap 0 is the one to reduce: indices are 0-based
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.

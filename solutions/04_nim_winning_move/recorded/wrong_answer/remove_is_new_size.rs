@@ -1,7 +1,7 @@
 //! Mixes up the fields and writes the new size into `remove` too: emptying a heap of 1
 //! then "removes 0 stones".
 // expect: wrong answer
-// expect: This move takes 0 stones from heap 0: a move takes at least one stone.
+// expect: remove is 0, but a move takes at least one stone: heap 0 holds 1
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,8 @@
-//! The nim-sum computed in 32 bits (`as u32`): when the heaps agree in their low 32
-//! bits it sees 0 and returns None from a winning position.
+//! The nim-sum computed in 32 bits (`as u32`): the move it finds clears only the low 32
+//! bits of the nim-sum (and when the heaps agree in their low 32 bits, it sees 0 and
+//! returns None from a winning position).
 // expect: wrong answer
-// expect: is a winning position
-// expect: You returned None.
+// expect: not 0, so the opponent can win
 // expect: Code that looks at 32 bits
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.

@@ -90,7 +90,12 @@ fn describe_failure(out: &mut String, grade: &Grade, failure: &Failure) {
         failure.group
     );
     for line in failure_text(failure).lines() {
-        let _ = writeln!(out, "  {line}");
+        match line.is_empty() {
+            true => out.push('\n'),
+            false => {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
     }
     let _ = writeln!(
         out,
@@ -114,7 +119,7 @@ pub fn failure_text(failure: &Failure) -> String {
     }
     out.push('\n');
     let (explanation, advice) = explain(&failure.problem);
-    let _ = writeln!(out, "{explanation}");
+    let _ = writeln!(out, "{}", explanation.trim_end());
     if let Some(advice) = advice {
         let _ = writeln!(out, "\n{} {advice}", "Hint:".yellow().bold());
     }

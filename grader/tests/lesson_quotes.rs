@@ -26,24 +26,55 @@ struct Quote {
 fn quotes(lines: &[&str]) -> Vec<Quote> {
     let mut quotes = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let Some(file) = line.trim().strip_prefix(MARKER).and_then(|rest| rest.strip_suffix(" -->")) else {
+        let Some(file) = line
+            .trim()
+            .strip_prefix(MARKER)
+            .and_then(|rest| rest.strip_suffix(" -->"))
+        else {
             continue;
         };
-        assert_eq!(lines.get(i + 1).map(|l| l.trim()), Some("```text"), "a quote block must follow {line}");
-        let close = (i + 2..lines.len()).find(|&j| lines[j].trim() == "```").expect("an unclosed quote");
-        quotes.push(Quote { file: file.to_string(), fences: (i + 1, close) });
+        assert_eq!(
+            lines.get(i + 1).map(|l| l.trim()),
+            Some("```text"),
+            "a quote block must follow {line}"
+        );
+        let close = (i + 2..lines.len())
+            .find(|&j| lines[j].trim() == "```")
+            .expect("an unclosed quote");
+        quotes.push(Quote {
+            file: file.to_string(),
+            fences: (i + 1, close),
+        });
     }
     quotes
 }
 
 /// The grader's report on a recorded solution, without colors, as a learner sees it.
 fn grader_output(workbook: &Workbook, file: &str) -> String {
-    let dir = file.split('/').nth(1).expect("a path under solutions/NN_name/");
-    let exercise = workbook.exercises.iter().find(|e| e.dir == dir).expect("a known exercise folder");
+    let dir = file
+        .split('/')
+        .nth(1)
+        .expect("a path under solutions/NN_name/");
+    let exercise = workbook
+        .exercises
+        .iter()
+        .find(|e| e.dir == dir)
+        .expect("a known exercise folder");
     colored::control::set_override(false);
-    let options = GradeOptions { color: false, time_scale: 1.0 };
+    let options = GradeOptions {
+        color: false,
+        time_scale: 1.0,
+    };
     let source = workbook.root.join(file);
-    let grade = grade_file(workbook, exercise, &source, "tests/quotes", &options, &Cancel::default()).unwrap();
+    let grade = grade_file(
+        workbook,
+        exercise,
+        &source,
+        "tests/quotes",
+        &options,
+        &Cancel::default(),
+    )
+    .unwrap();
     let shown = workbook.exercise_file(exercise).display().to_string();
     report::describe(&grade, &shown)
 }
@@ -68,7 +99,10 @@ fn the_lessons_quote_the_grader_truly() {
             let actual = grader_output(&workbook, &quote.file);
             let actual = actual.trim_end();
             if quoted != actual {
-                stale.push(format!("{} quotes {}; the grader now says:\n{actual}\n", exercise.lesson, quote.file));
+                stale.push(format!(
+                    "{} quotes {}; the grader now says:\n{actual}\n",
+                    exercise.lesson, quote.file
+                ));
                 lines.splice(open + 1..close, actual.lines().map(str::to_string));
             }
         }

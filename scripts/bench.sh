@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Save-to-verdict benchmark: how long `grader run` takes from an edited exercise to its
 # verdict, beside the floor, a bare `rustc --test` compile-and-run of the same code, in
-# one hyperfine run (machines here are shared and noisy: compare ratios, not seconds).
+# one hyperfine run (machines here are shared and noisy: compare ratios, not seconds);
+# then how long `grader watch` takes from a save to the verdict on screen.
 #
 #   bash scripts/bench.sh            # measure and print
 #   bash scripts/bench.sh --readme   # also rewrite the figures in README.md
@@ -52,9 +53,36 @@ hyperfine --warmup 3 --runs "${RUNS:-20}" --shell=bash --export-json "$work/benc
     --command-name "cargo grader run" --prepare "$edit_exercise" \
     "cd $work && cargo run --quiet --manifest-path $root/Cargo.toml --package grader -- run xor_all"
 
-python3 - "$work/bench.json" "${1:-}" <<'EOF'
+# Watch mode: save the file, time until the new verdict is printed (stdout is a pipe, so
+# watch prints each screen in full).
+python3 - "$grader" "$work" "$file" "${RUNS:-20}" > "$work/watch.json" <<'EOF'
+import json, os, queue, statistics, subprocess, sys, threading, time
+grader, work, file, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+watch = subprocess.Popen([grader, "watch"], cwd=work, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         env={**os.environ, "NO_COLOR": "1"}, text=True)
+verdicts = queue.Queue()
+def read():
+    for line in watch.stdout:
+        if "passed all" in line:
+            verdicts.put(time.monotonic())
+threading.Thread(target=read, daemon=True).start()
+verdicts.get(timeout=60)
+times = []
+for i in range(runs):
+    time.sleep(0.3)  # let the previous save settle, as between two saves by a person
+    start = time.monotonic()
+    with open(file, "a") as f:
+        f.write(f"// edit {i}\n")
+    times.append(verdicts.get(timeout=60) - start)
+watch.terminate()
+print(json.dumps({"median": statistics.median(times)}))
+EOF
+
+python3 - "$work/bench.json" "${1:-}" "$work/watch.json" <<'EOF'
 import json, re, sys
 results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
+results["grader watch: save to verdict on screen"] = json.load(open(sys.argv[3]))
 floor = results["floor: rustc --test + run"]["median"]
 lines = []
 for name, r in results.items():

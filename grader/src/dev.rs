@@ -23,6 +23,7 @@ use crate::problems::{self, JUDGES};
 use crate::report;
 use crate::verify::in_parallel;
 use crate::workbook::{ExerciseInfo, Workbook};
+use crate::wrap::strip_ansi;
 
 /// The slowest accepted solution must run in at most the limit divided by this.
 pub const MIN_MARGIN: f64 = 2.0;
@@ -334,32 +335,20 @@ fn judge_expectation(expectation: &Expectation, grade: &Grade) -> Option<String>
             text()
         )),
         Some(_) => {
-            let plain = strip_colors(&text());
+            let plain = strip_ansi(&text());
+            // Reports are wrapped to the terminal: compare words, not line breaks.
+            let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let report = words(&plain);
             let missing: Vec<&String> = expectation
                 .expect
                 .iter()
-                .filter(|e| !plain.contains(e.as_str()))
+                .filter(|e| !report.contains(&words(e)))
                 .collect();
             (!missing.is_empty()).then(|| {
                 format!("{file}: its report lacks the expected text {missing:?}:\n{plain}")
             })
         }
     }
-}
-
-/// Removes ANSI color codes, so expected text matches with or without colors.
-fn strip_colors(text: &str) -> String {
-    let mut plain = String::with_capacity(text.len());
-    let mut in_escape = false;
-    for c in text.chars() {
-        match (in_escape, c) {
-            (false, '\u{1b}') => in_escape = true,
-            (true, 'm') => in_escape = false,
-            (true, _) => {}
-            (false, c) => plain.push(c),
-        }
-    }
-    plain
 }
 
 /// Times and verdict counts of one exercise's solutions.
@@ -590,18 +579,43 @@ fn entries(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Panics, with the grader's report, unless the reference solution in `solution_dir`
+/// (`<root>/solutions/NN_name`) passes its hidden tests. It is each reference
+/// solution's own test, so that cargo-mutants can run the hidden tests on its mutants.
+pub fn assert_solution_passes(solution_dir: &str) {
+    let solution_dir = Path::new(solution_dir);
+    let root = solution_dir
+        .ancestors()
+        .nth(2)
+        .expect("solutions/NN_name is in a workbook");
+    let workbook = Workbook::load(root).expect("the workbook loads");
+    let dir = solution_dir
+        .file_name()
+        .and_then(|d| d.to_str())
+        .unwrap_or_default();
+    let exercise = workbook
+        .exercises
+        .iter()
+        .find(|e| e.dir == dir)
+        .expect("the solution's folder is in the manifest");
+    let expectation = Expectation {
+        exercise: exercise.clone(),
+        file: workbook.solution_file(exercise),
+        verdict: Some("passed"),
+        expect: Vec::new(),
+        time_scale: 1.0,
+    };
+    let grade = grade_one(&workbook, &expectation, false).expect("the solution can be graded");
+    assert!(
+        grade.passed(),
+        "{}",
+        report::describe(&grade, &expectation.file.display().to_string())
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn colors_are_stripped() {
-        assert_eq!(
-            strip_colors("\u{1b}[1;31mwrong\u{1b}[0m answer"),
-            "wrong answer"
-        );
-        assert_eq!(strip_colors("plain"), "plain");
-    }
 
     #[test]
     fn every_verdict_folder_names_a_verdict_label() {
@@ -632,32 +646,4 @@ mod tests {
             );
         }
     }
-}
-
-/// Panics, with the grader's report, unless the reference solution in `solution_dir`
-/// (`<root>/solutions/NN_name`) passes its hidden tests. It is each reference
-/// solution's own test, so that cargo-mutants can run the hidden tests on its mutants.
-pub fn assert_solution_passes(solution_dir: &str) {
-    let solution_dir = Path::new(solution_dir);
-    let root = solution_dir.ancestors().nth(2).expect("solutions/NN_name is in a workbook");
-    let workbook = Workbook::load(root).expect("the workbook loads");
-    let dir = solution_dir.file_name().and_then(|d| d.to_str()).unwrap_or_default();
-    let exercise = workbook
-        .exercises
-        .iter()
-        .find(|e| e.dir == dir)
-        .expect("the solution's folder is in the manifest");
-    let expectation = Expectation {
-        exercise: exercise.clone(),
-        file: workbook.solution_file(exercise),
-        verdict: Some("passed"),
-        expect: Vec::new(),
-        time_scale: 1.0,
-    };
-    let grade = grade_one(&workbook, &expectation, false).expect("the solution can be graded");
-    assert!(
-        grade.passed(),
-        "{}",
-        report::describe(&grade, &expectation.file.display().to_string())
-    );
 }

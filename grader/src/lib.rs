@@ -12,6 +12,7 @@ pub mod report;
 pub mod verify;
 pub mod watch;
 pub mod workbook;
+pub mod wrap;
 
 /// Every Rust code block of the lessons is a doctest of this crate, so `cargo test`
 /// compiles and runs them and every number they print stays true.

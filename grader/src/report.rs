@@ -7,7 +7,11 @@ use colored::Colorize;
 
 use crate::judge::{Failure, Grade, Problem, Verdict};
 use crate::problems::show::thousands;
+use crate::wrap::wrap;
 
+/// Explanations are wrapped to this width (and watch mode narrows them to the screen):
+/// with the two columns of indentation, they fit 88-column terminals and lessons.
+pub const PROSE_WIDTH: usize = 86;
 /// Output the learner's code printed is shown up to this many lines.
 const OUTPUT_LINES_SHOWN: usize = 10;
 
@@ -82,7 +86,7 @@ fn describe_failure(out: &mut String, grade: &Grade, failure: &Failure) {
     let passed = grade.groups.iter().filter(|g| g.is_pass()).count();
     let _ = writeln!(
         out,
-        "{} {}: {} on hidden case {} (group \"{}\").\n",
+        "{} {}: {} on hidden case {},\n  in the group \"{}\".\n",
         "✗".red().bold(),
         grade.exercise.bold(),
         problem_label(&failure.problem).red().bold(),
@@ -110,7 +114,8 @@ fn describe_failure(out: &mut String, grade: &Grade, failure: &Failure) {
     }
 }
 
-/// A failing case: its input, the answer, what rule it broke, and advice.
+/// A failing case: its input, the answer, what rule it broke, and advice, in lines of at
+/// most [`PROSE_WIDTH`] columns.
 pub fn failure_text(failure: &Failure) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {}", "input:".bold(), failure.input);
@@ -123,7 +128,10 @@ pub fn failure_text(failure: &Failure) -> String {
     if let Some(advice) = advice {
         let _ = writeln!(out, "\n{} {advice}", "Hint:".yellow().bold());
     }
-    out
+    out.lines()
+        .flat_map(|line| wrap(line, PROSE_WIDTH))
+        .map(|line| line + "\n")
+        .collect()
 }
 
 /// What went wrong, and advice when there is some.

@@ -131,7 +131,8 @@ impl Tmux {
 
     fn command(&self) -> Command {
         let mut command = Command::new("tmux");
-        command.args(["-L", &self.socket]);
+        // A test run from inside tmux must not talk to that tmux.
+        command.env_remove("TMUX").args(["-L", &self.socket]);
         command
     }
 
@@ -189,8 +190,9 @@ fn watch_in_a_terminal_fails_passes_moves_on_and_quits_cleanly() {
     }
     let workbook = workbook_copy();
     let root = workbook.path();
-    let shell_command =
-        format!("'{GRADER}' watch; echo \"grader exited with $?\"; stty -a; exec sleep 600");
+    let shell_command = format!(
+        "'{GRADER}' watch; echo \"grader exited with $?\"; stty -a; echo end of stty; exec sleep 600"
+    );
     let tmux = Tmux::start(root, &shell_command);
 
     let screen = tmux.wait_for(FIRST_FAILS);
@@ -233,6 +235,8 @@ fn watch_in_a_terminal_fails_passes_moves_on_and_quits_cleanly() {
     tmux.keys("q");
     let screen = tmux.wait_for("grader exited with 0");
     assert!(screen.contains("1 of 6 exercises done"), "{screen}");
+    // The terminal's settings, printed by `stty -a` once the grader has gone.
+    let screen = tmux.wait_for("end of stty");
     let settings: Vec<&str> = screen.split([' ', ';', '\n']).collect();
     for setting in ["icanon", "echo", "isig"] {
         assert!(

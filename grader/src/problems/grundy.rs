@@ -69,7 +69,9 @@ fn explain(k: usize, moves: &[usize], values: &[usize]) -> String {
 fn advice(k: usize, moves: &[usize], values: &[usize], answer: usize) -> Option<String> {
     let reachable = reachable_values(k, moves, values);
     let max_plus_one = reachable.iter().max().map_or(0, |m| m + 1);
-    if moves.contains(&0) {
+    // Taking 0 stones "reaches" the heap itself, whose entry is still 0 in a table.
+    let with_zero_move = mex(&[reachable.as_slice(), &[0]].concat());
+    if moves.contains(&0) && answer == with_zero_move {
         Some("This move set contains 0, which is not a move (it takes no stones): skip it.".into())
     } else if moves.iter().any(|&m| m > k) && moves.iter().any(|&m| m <= k) {
         Some(format!(
@@ -397,8 +399,12 @@ mod tests {
         let mistake = GrundyNumber::check(&case(4, &[2, 3]), &1).unwrap_err();
         assert!(mistake.rule.contains("mex"), "{}", mistake.rule);
         assert!(mistake.advice.unwrap().contains("not just 0"));
-        let with_zero = GrundyNumber::check(&case(2, &[0, 1]), &1).unwrap_err();
+        // A table that counts 0 as a move sees its own entry, still 0, from a heap of 0.
+        let with_zero = GrundyNumber::check(&case(0, &[0, 1]), &1).unwrap_err();
         assert!(with_zero.advice.unwrap().contains("contains 0"));
+        // Another mistake on a move set with 0 is not blamed on the 0.
+        let other = GrundyNumber::check(&case(2, &[0, 1]), &5).unwrap_err();
+        assert!(!other.advice.unwrap_or_default().contains("contains 0"));
     }
 
     #[test]

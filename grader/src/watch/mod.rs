@@ -1,10 +1,10 @@
 //! `grader watch`: the learner's loop. Shows the current exercise, grades it on every
 //! save, and takes keys (next, hint, list, check all, reset, quit).
 //!
-//! - [`state`]: the state machine, pure: events and keys in, actions out.
-//! - [`screen`] draws the state as lines ([`wrap`] fits them to the width), and
-//!   [`terminal`] puts them on screen and restores the terminal.
-//! - [`events`] (file changes, signals), [`input`] (keys) and [`worker`] (grading) run on
+//! - `state`: the state machine, pure: events and keys in, actions out.
+//! - `screen` draws the state as lines (`wrap` fits them to the width), and `terminal`
+//!   puts them on screen and restores the terminal.
+//! - `events` (file changes, signals), `input` (keys) and `worker` (grading) run on
 //!   their own threads and send [`Message`]s over one channel to the loop here, which
 //!   blocks on it: idle watch costs no CPU.
 
@@ -14,7 +14,6 @@ mod screen;
 mod state;
 mod terminal;
 mod worker;
-mod wrap;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;

@@ -5,8 +5,8 @@
 use colored::Colorize;
 
 use super::state::{Entry, Note, Outcome, State, Status, View};
-use super::wrap::wrap;
 use crate::report;
+use crate::wrap::wrap;
 
 /// The narrowest progress bar, and the widest.
 const BAR_MIN: usize = 10;
@@ -309,8 +309,8 @@ fn keys(state: &State) -> String {
 mod tests {
     use super::super::state::tests::{entries, failed, passed};
     use super::super::state::{Event, Key};
-    use super::super::wrap::{strip_ansi, visible_width};
     use super::*;
+    use crate::wrap::{strip_ansi, visible_width};
 
     fn plain(screen: &[String]) -> String {
         screen

@@ -70,7 +70,6 @@ pub fn visible_width(text: &str) -> usize {
 }
 
 /// The text without its escape codes.
-#[cfg(test)]
 pub fn strip_ansi(text: &str) -> String {
     tokenize(text)
         .into_iter()

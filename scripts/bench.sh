@@ -54,7 +54,8 @@ hyperfine --warmup 3 --runs "${RUNS:-20}" --shell=bash --export-json "$work/benc
     "cd $work && cargo run --quiet --manifest-path $root/Cargo.toml --package grader -- run xor_all"
 
 # Watch mode: save the file, time until the new verdict is printed (stdout is a pipe, so
-# watch prints each screen in full).
+# watch prints each screen in full). Without progress, watch starts on xor_all.
+rm -f "$work/.xorlings-progress.toml"
 python3 - "$grader" "$work" "$file" "${RUNS:-20}" > "$work/watch.json" <<'EOF'
 import json, os, queue, statistics, subprocess, sys, threading, time
 grader, work, file, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

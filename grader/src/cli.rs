@@ -195,7 +195,8 @@ fn run_one(app: &mut App, name: Option<&str>, format: Format) -> Result<u8> {
     }
     println!("Grading {} ({})...", exercise.name.bold(), file.display());
     let grade = app.grade(&exercise, &Cancel::default())?;
-    print!("{}", report::describe(&grade, &file.display().to_string()));
+    let text = report::describe(&grade, &file.display().to_string());
+    print!("{}", report::wrapped(&text, report::output_width()));
     app.record(&grade)?;
     if !grade.passed() {
         println!(

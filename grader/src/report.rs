@@ -9,9 +9,8 @@ use crate::judge::{Failure, Grade, Problem, Verdict};
 use crate::problems::show::thousands;
 use crate::wrap::wrap;
 
-/// Explanations are wrapped to this width (and watch mode narrows them to the screen):
-/// with the two columns of indentation, they fit 88-column terminals and lessons.
-pub const PROSE_WIDTH: usize = 86;
+/// The width of printed reports when stdout is not a terminal (pipes, files, lessons).
+pub const DEFAULT_WIDTH: usize = 80;
 /// Output the learner's code printed is shown up to this many lines.
 const OUTPUT_LINES_SHOWN: usize = 10;
 
@@ -114,8 +113,7 @@ fn describe_failure(out: &mut String, grade: &Grade, failure: &Failure) {
     }
 }
 
-/// A failing case: its input, the answer, what rule it broke, and advice, in lines of at
-/// most [`PROSE_WIDTH`] columns.
+/// A failing case: its input, the answer, what rule it broke, and advice.
 pub fn failure_text(failure: &Failure) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {}", "input:".bold(), failure.input);
@@ -128,10 +126,25 @@ pub fn failure_text(failure: &Failure) -> String {
     if let Some(advice) = advice {
         let _ = writeln!(out, "\n{} {advice}", "Hint:".yellow().bold());
     }
-    out.lines()
-        .flat_map(|line| wrap(line, PROSE_WIDTH))
+    out
+}
+
+/// `text` with every line wrapped to `width` columns, continuation lines indented like
+/// the line they continue.
+pub fn wrapped(text: &str, width: usize) -> String {
+    text.lines()
+        .flat_map(|line| wrap(line, width))
         .map(|line| line + "\n")
         .collect()
+}
+
+/// The width to wrap printed reports to: the terminal's, else [`DEFAULT_WIDTH`].
+pub fn output_width() -> usize {
+    use std::io::IsTerminal;
+    match std::io::stdout().is_terminal() {
+        true => crossterm::terminal::size().map_or(DEFAULT_WIDTH, |(columns, _)| columns as usize),
+        false => DEFAULT_WIDTH,
+    }
 }
 
 /// What went wrong, and advice when there is some.

@@ -184,7 +184,8 @@ fn summarise(workbook: &Workbook, grades: Vec<Result<Grade>>, format: Format) ->
             "\nThe first exercise that does not pass is {}:\n",
             grade.exercise.bold()
         );
-        print!("{}", report::describe(grade, &file));
+        let text = report::describe(grade, &file);
+        print!("{}", report::wrapped(&text, report::output_width()));
     }
     Ok(code)
 }

@@ -49,7 +49,7 @@ fn quotes(lines: &[&str]) -> Vec<Quote> {
     quotes
 }
 
-/// The grader's report on a recorded solution, without colors, as a learner sees it.
+/// The grader's report on a recorded solution, as `grader run` prints it to a pipe.
 fn grader_output(workbook: &Workbook, file: &str) -> String {
     let dir = file
         .split('/')
@@ -76,7 +76,7 @@ fn grader_output(workbook: &Workbook, file: &str) -> String {
     )
     .unwrap();
     let shown = workbook.exercise_file(exercise).display().to_string();
-    report::describe(&grade, &shown)
+    report::wrapped(&report::describe(&grade, &shown), report::DEFAULT_WIDTH)
 }
 
 #[test]

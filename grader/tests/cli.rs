@@ -267,3 +267,26 @@ fn ending_the_process_early_fails() {
         .stdout_has("exit code 0")
         .stdout_has("heaps = [0, 0, 0, 0]");
 }
+
+#[test]
+fn graders_running_side_by_side_do_not_mix_up_their_runs() {
+    // Watch in one terminal and `run` in another grade the same file at the same time.
+    let workbook = Workbook::new();
+    workbook.solve("01_xor_all");
+    let runs: Vec<std::process::Child> = (0..3)
+        .map(|_| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_grader"))
+                .args(["run", "xor_all"])
+                .current_dir(workbook.root())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for run in runs {
+        let output = run.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{stdout}");
+        assert!(stdout.contains("xor_all passed all"), "{stdout}");
+    }
+}

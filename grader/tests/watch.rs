@@ -401,7 +401,7 @@ fn watch_keeps_watching_when_stdin_ends_and_stops_on_a_signal() {
     std::fs::write(&file, "pub fn xor_all(_: &[u64]) -> u64 { loop {} }\n").unwrap();
     watch.wait_for("Grading xor_all...");
     #[cfg(target_os = "linux")]
-    wait_for_process(&root.join("target/xorlings/learner/xor_all/runner"));
+    wait_for_process(&root.join("target/xorlings/learner/xor_all/runner-"));
     let saved = Instant::now();
     std::fs::write(&file, solution(root, "01_xor_all")).unwrap();
     watch.wait_for(FIRST_PASSES);
@@ -419,24 +419,25 @@ fn watch_keeps_watching_when_stdin_ends_and_stops_on_a_signal() {
     assert_eq!(watch.wait_exit(), 0, "a signal is a clean quit");
 }
 
-/// Polls the running processes until one runs `program`.
+/// Polls the running processes until one runs a program whose path starts with `prefix`
+/// (a runner's name ends with a hash of its build).
 #[cfg(target_os = "linux")]
-fn wait_for_process(program: &Path) {
+fn wait_for_process(prefix: &Path) {
     let start = Instant::now();
-    let wanted = program.as_os_str().as_encoded_bytes();
+    let wanted = prefix.as_os_str().as_encoded_bytes();
     loop {
         let running = std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-            std::fs::read(entry.path().join("cmdline"))
-                .is_ok_and(|cmdline| cmdline.split(|&b| b == 0).next() == Some(wanted))
+            std::fs::read(entry.path().join("cmdline")).is_ok_and(|cmdline| {
+                cmdline
+                    .split(|&b| b == 0)
+                    .next()
+                    .is_some_and(|program| program.starts_with(wanted))
+            })
         });
         if running {
             return;
         }
-        assert!(
-            start.elapsed() < DEADLINE,
-            "{} never ran",
-            program.display()
-        );
+        assert!(start.elapsed() < DEADLINE, "{} never ran", prefix.display());
         std::thread::sleep(POLL);
     }
 }

@@ -175,8 +175,9 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Build> {
         source.display().to_string()
     );
     let toolchain = toolchain()?;
-    let runner = out_dir.join("runner");
-    let stamp_path = out_dir.join("runner.stamp");
+    // The runner's name carries a hash of everything it is built from: a build whose
+    // inputs did not change is reused, and two graders (watch, and `run` in another
+    // terminal) never mix up their builds.
     let stamp = hash_of((
         &main,
         &learner,
@@ -184,14 +185,16 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Build> {
         &toolchain.key,
         RUNNER_SOURCE,
     ));
-    if runner.is_file() && std::fs::read_to_string(&stamp_path).ok().as_deref() == Some(&stamp) {
+    let runner = out_dir.join(format!("runner-{stamp}"));
+    if runner.is_file() {
         return Ok(Build::Runner(runner));
     }
     let library = runner_library(request.build_root, toolchain)?;
-    let _ = std::fs::remove_file(&stamp_path);
-    let main_path = out_dir.join("main.rs");
+    let scratch = tempfile::tempdir_in(out_dir).context("cannot create a build folder")?;
+    let main_path = scratch.path().join("main.rs");
     std::fs::write(&main_path, main)
         .with_context(|| format!("cannot write {}", main_path.display()))?;
+    let built = scratch.path().join("runner");
 
     let root = std::path::absolute(request.root)?;
     let args: Vec<std::ffi::OsString> = vec![
@@ -222,14 +225,30 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Build> {
         "--color".into(),
         if request.color { "always" } else { "never" }.into(),
         "-o".into(),
-        runner.clone().into(),
+        built.clone().into(),
         main_path.into(),
     ];
     let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
     if let Some(failed) = rustc(&args, cancel)? {
         return Ok(failed);
     }
-    std::fs::write(&stamp_path, stamp)
-        .with_context(|| format!("cannot write {}", stamp_path.display()))?;
+    std::fs::rename(&built, &runner)
+        .with_context(|| format!("cannot move the runner to {}", runner.display()))?;
+    remove_other_runners(out_dir, &runner);
     Ok(Build::Runner(runner))
+}
+
+/// Older builds of this folder are of no more use (a run may still be using one: Unix
+/// lets a running program's file go).
+fn remove_other_runners(out_dir: &Path, keep: &Path) {
+    let Ok(entries) = std::fs::read_dir(out_dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let is_runner = entry.file_name().to_string_lossy().starts_with("runner-");
+        if is_runner && path != keep {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }

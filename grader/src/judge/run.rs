@@ -109,17 +109,19 @@ pub fn execute(
     time_limit: Duration,
     cancel: &Cancel,
 ) -> Result<Execution> {
-    let cases_path = work_dir.join("cases.bin");
-    let answers_path = work_dir.join("answers.bin");
+    // A folder of this run's own: another grader may be running the same exercise.
+    let run_dir = tempfile::tempdir_in(work_dir)
+        .with_context(|| format!("cannot create a folder in {}", work_dir.display()))?;
+    let cases_path = run_dir.path().join("cases.bin");
+    let answers_path = run_dir.path().join("answers.bin");
     std::fs::write(&cases_path, cases)
         .with_context(|| format!("cannot write {}", cases_path.display()))?;
-    let _ = std::fs::remove_file(&answers_path);
 
     let mut command = Command::new(runner);
     command
         .arg(&cases_path)
         .arg(&answers_path)
-        .current_dir(work_dir)
+        .current_dir(run_dir.path())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

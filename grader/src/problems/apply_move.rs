@@ -409,6 +409,44 @@ mod tests {
         }
     }
 
+    /// The worked examples of lessons/03-moves.md, as the grader's rules decide them.
+    #[test]
+    fn the_lessons_worked_examples_hold() {
+        let ok = |heaps: &[u64]| Moved::Ok(heaps.to_vec());
+        let not_smaller = |heap_index, size, new_size| Moved::NotSmaller {
+            heap_index,
+            size,
+            new_size,
+        };
+        let no_heap = |heap_index, heap_count| Moved::NoSuchHeap {
+            heap_index,
+            heap_count,
+        };
+        let examples = [
+            (case(&[3, 4, 5], 0, 1), ok(&[1, 4, 5])),
+            (case(&[3, 4, 5], 2, 0), ok(&[3, 4, 0])),
+            (case(&[3, 4, 5], 2, 5), not_smaller(2, 5, 5)),
+            (case(&[3, 4, 5], 1, 9), not_smaller(1, 4, 9)),
+            (case(&[3, 4, 5], 3, 0), no_heap(3, 3)),
+            (case(&[3, 4, 5], 7, 99), no_heap(7, 3)),
+            (case(&[0, 2], 0, 0), not_smaller(0, 0, 0)),
+            (case(&[], 0, 0), no_heap(0, 0)),
+            (case(&[u64::MAX], 0, u64::MAX - 1), ok(&[u64::MAX - 1])),
+        ];
+        let lesson = include_str!("../../../lessons/03-moves.md");
+        for (case, answer) in examples {
+            assert_eq!(expected(&case), answer);
+            let call = format!(
+                "apply_move(&{:?}, {}, {})",
+                case.heaps, case.heap_index, case.new_size
+            );
+            assert!(
+                lesson.contains(&call) || case.heaps == [u64::MAX],
+                "the lesson shows {call}"
+            );
+        }
+    }
+
     #[test]
     fn the_checker_accepts_exactly_the_rules() {
         assert_eq!(

@@ -100,24 +100,23 @@ pub enum DevCommand {
     },
 }
 
+impl Command {
+    /// The output format, for the commands that have one.
+    fn format(&self) -> Option<Format> {
+        match self {
+            Command::Run { format, .. }
+            | Command::Verify { format, .. }
+            | Command::Dev {
+                command: DevCommand::Check { format },
+            } => Some(*format),
+            _ => None,
+        }
+    }
+}
+
 /// Runs the command and turns any error into a message and exit code 2.
 pub fn run(cli: Cli) -> ExitCode {
-    let json = matches!(
-        cli.command,
-        Some(
-            Command::Run {
-                format: Format::Json,
-                ..
-            } | Command::Verify {
-                format: Format::Json,
-                ..
-            } | Command::Dev {
-                command: DevCommand::Check {
-                    format: Format::Json
-                }
-            }
-        )
-    );
+    let json = cli.command.as_ref().and_then(Command::format) == Some(Format::Json);
     let color = !json && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     colored::control::set_override(color);
     match dispatch(cli, color) {

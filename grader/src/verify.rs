@@ -45,14 +45,6 @@ pub fn in_parallel<T: Sync, R: Send>(items: &[T], grade: impl Fn(&T) -> R + Sync
         .collect()
 }
 
-/// Grades every learner file of the app's workbook.
-pub fn grade_all(app: &App) -> Vec<Result<Grade>> {
-    let cancel = Cancel::default();
-    in_parallel(&app.workbook.exercises, |exercise: &ExerciseInfo| {
-        app.grade(exercise, &cancel)
-    })
-}
-
 pub fn verify(workbook: Workbook, color: bool, format: Format) -> Result<u8> {
     // Verify rebuilds progress, so a damaged file is no obstacle here.
     let old = Progress::load(&workbook).unwrap_or_else(|error| {
@@ -70,7 +62,10 @@ pub fn verify(workbook: Workbook, color: bool, format: Format) -> Result<u8> {
     if format == Format::Human {
         println!("Grading {} exercises...\n", app.workbook.exercises.len());
     }
-    let grades = grade_all(&app);
+    let cancel = Cancel::default();
+    let grades = in_parallel(&app.workbook.exercises, |exercise| {
+        app.grade(exercise, &cancel)
+    });
     for grade in grades.iter().flatten() {
         app.progress
             .record(&app.workbook, &grade.exercise, grade.passed());

@@ -195,14 +195,15 @@ where
     }
     fn plan(&self) -> Box<dyn Plan> {
         let groups = E::groups();
-        let cases_file = encode_cases::<E>(&groups);
-        Box::new(PlanOf::<E> { groups, cases_file })
+        let words = encode_cases::<E>(&groups);
+        Box::new(PlanOf::<E> { groups, words })
     }
 }
 
 struct PlanOf<E: Exercise> {
     groups: Vec<Group<E::Input>>,
-    cases_file: Vec<u8>,
+    /// The cases file, as words.
+    words: Vec<u64>,
 }
 
 impl<E: Exercise> Plan for PlanOf<E>
@@ -210,25 +211,25 @@ where
     E::Input: Send,
 {
     fn cases_file(&self) -> &[u8] {
-        &self.cases_file
+        bytemuck::cast_slice(&self.words)
     }
     fn decide(&self, execution: &Execution, time_limit: Duration) -> (Verdict, Vec<GroupResult>) {
         decide::<E>(&self.groups, execution, time_limit)
     }
 }
 
-/// The cases file: the case count, then each case as its length and its words.
-fn encode_cases<E: Exercise>(groups: &[Group<E::Input>]) -> Vec<u8> {
+/// The cases file's words: the case count, then each case as its length and its words.
+fn encode_cases<E: Exercise>(groups: &[Group<E::Input>]) -> Vec<u64> {
     let count: usize = groups.iter().map(|g| g.cases.len()).sum();
     let mut words = vec![count as u64];
-    let mut case_words = Vec::new();
     for case in groups.iter().flat_map(|g| &g.cases) {
-        case_words.clear();
-        E::encode(case, &mut case_words);
-        words.push(case_words.len() as u64);
-        words.extend_from_slice(&case_words);
+        // The length goes before the words: encode in place, then fill it in.
+        let at = words.len();
+        words.push(0);
+        E::encode(case, &mut words);
+        words[at] = (words.len() - at - 1) as u64;
     }
-    bytemuck::cast_slice(&words).to_vec()
+    words
 }
 
 /// Checks every answered case; the first unanswered one takes the blame for how the run

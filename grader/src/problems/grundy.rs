@@ -96,30 +96,17 @@ fn advice(k: usize, moves: &[usize], values: &[usize], answer: usize) -> Option<
     }
 }
 
-fn cases_small(max_n: usize) -> Vec<GameCase> {
-    let mut small = Vec::new();
-    for moves in cases::all_move_sets(4) {
-        for n in 0..=max_n {
-            small.push(GameCase {
+/// Every heap from 0 to `max_n`, with each of the move sets.
+fn every_heap_up_to(max_n: usize, move_sets: Vec<Vec<usize>>) -> Vec<GameCase> {
+    move_sets
+        .into_iter()
+        .flat_map(|moves| {
+            (0..=max_n).map(move |n| GameCase {
                 n,
                 moves: moves.clone(),
-            });
-        }
-    }
-    small
-}
-
-fn cases_awkward(max_n: usize) -> Vec<GameCase> {
-    let mut awkward = Vec::new();
-    for moves in cases::awkward_move_sets() {
-        for n in 0..=max_n {
-            awkward.push(GameCase {
-                n,
-                moves: moves.clone(),
-            });
-        }
-    }
-    awkward
+            })
+        })
+        .collect()
 }
 
 fn cases_random() -> Vec<GameCase> {
@@ -177,11 +164,11 @@ impl Exercise for GrundyNumber {
         vec![
             Group {
                 name: "heaps of 0 to 20 with every move set drawn from 1 to 4",
-                cases: cases_small(20),
+                cases: every_heap_up_to(20, cases::all_move_sets(4)),
             },
             Group {
                 name: "heaps of 0 to 20 with empty, repeated, unsorted, 0 and oversized moves",
-                cases: cases_awkward(20),
+                cases: every_heap_up_to(20, cases::awkward_move_sets()),
             },
             Group {
                 name: "random move sets and heaps up to 300",
@@ -271,11 +258,11 @@ impl Exercise for GrundyTable {
         vec![
             Group {
                 name: "tables up to 0 to 12 with every move set drawn from 1 to 4",
-                cases: cases_small(12),
+                cases: every_heap_up_to(12, cases::all_move_sets(4)),
             },
             Group {
                 name: "tables up to 0 to 12 with empty, repeated, unsorted, 0 and oversized moves",
-                cases: cases_awkward(12),
+                cases: every_heap_up_to(12, cases::awkward_move_sets()),
             },
             Group {
                 name: "random move sets and tables up to 300",

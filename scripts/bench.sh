@@ -23,8 +23,8 @@ trap 'rm -rf "$work"' EXIT
 # A learner's checkout with the first exercise solved.
 cp -r workbook.toml exercises solutions lessons "$work/"
 mkdir -p "$work/grader" && cp -r grader/stubs "$work/grader/"
-cp solutions/01_xor_all/src/lib.rs "$work/exercises/01_xor_all/src/lib.rs"
-file="$work/exercises/01_xor_all/src/lib.rs"
+cp solutions/xor_all/src/lib.rs "$work/exercises/xor_all/src/lib.rs"
+file="$work/exercises/xor_all/src/lib.rs"
 
 # The floor: the same code with a test of its own, compiled and run by rustc alone.
 floor="$work/floor"

@@ -18,7 +18,7 @@ fi
 
 packages=()
 for dir in solutions/*/; do
-    packages+=(--package "$(basename "$dir" | cut -d_ -f2-)_solution")
+    packages+=(--package "$(basename "$dir")_solution")
 done
 
 start=$(date +%s)

@@ -465,16 +465,8 @@ fn print_table(rows: &[TimingRow]) {
 fn layout_problems(workbook: &Workbook) -> Vec<String> {
     let mut problems = Vec::new();
     let root = &workbook.root;
-    for (i, exercise) in workbook.exercises.iter().enumerate() {
+    for exercise in &workbook.exercises {
         let name = &exercise.name;
-        let expected_dir = format!("{:02}_{name}", i + 1);
-        if exercise.dir != expected_dir {
-            problems.push(format!(
-                "exercise `{name}` is number {} in the manifest, so its folder must be `{expected_dir}`, not `{}`",
-                i + 1,
-                exercise.dir
-            ));
-        }
         if problems::judge_for(name).is_none() {
             problems.push(format!(
                 "exercise `{name}` has no hidden tests in the grader (grader/src/problems)"
@@ -482,7 +474,7 @@ fn layout_problems(workbook: &Workbook) -> Vec<String> {
         }
         let package = root
             .join("exercises")
-            .join(&exercise.dir)
+            .join(&exercise.name)
             .join("Cargo.toml");
         match std::fs::read_to_string(&package) {
             Ok(text) if text.contains(&format!("name = \"{name}\"")) => {}
@@ -533,7 +525,7 @@ fn layout_problems(workbook: &Workbook) -> Vec<String> {
             ));
         }
     }
-    let dirs: Vec<&str> = workbook.exercises.iter().map(|e| e.dir.as_str()).collect();
+    let dirs: Vec<&str> = workbook.exercises.iter().map(|e| e.name.as_str()).collect();
     for folder in ["exercises", "solutions"] {
         for entry in entries(&root.join(folder)) {
             if !dirs.contains(&entry.as_str()) {
@@ -596,7 +588,7 @@ pub fn assert_solution_passes(solution_dir: &str) {
     let exercise = workbook
         .exercises
         .iter()
-        .find(|e| e.dir == dir)
+        .find(|e| e.name == dir)
         .expect("the solution's folder is in the manifest");
     let expectation = Expectation {
         exercise: exercise.clone(),

@@ -18,16 +18,16 @@ pub mod wrap;
 /// compiles and runs them and every number they print stays true.
 #[cfg(doctest)]
 pub mod lessons {
-    #[doc = include_str!("../../lessons/01-nim-sum.md")]
+    #[doc = include_str!("../../lessons/nim-sum.md")]
     pub struct NimSum;
-    #[doc = include_str!("../../lessons/02-boutons-theorem.md")]
+    #[doc = include_str!("../../lessons/boutons-theorem.md")]
     pub struct BoutonsTheorem;
-    #[doc = include_str!("../../lessons/03-moves.md")]
+    #[doc = include_str!("../../lessons/moves.md")]
     pub struct Moves;
-    #[doc = include_str!("../../lessons/04-winning-move.md")]
+    #[doc = include_str!("../../lessons/winning-move.md")]
     pub struct WinningMove;
-    #[doc = include_str!("../../lessons/05-grundy-numbers.md")]
+    #[doc = include_str!("../../lessons/grundy-numbers.md")]
     pub struct GrundyNumbers;
-    #[doc = include_str!("../../lessons/06-grundy-tables.md")]
+    #[doc = include_str!("../../lessons/grundy-tables.md")]
     pub struct GrundyTables;
 }

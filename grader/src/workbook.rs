@@ -18,9 +18,7 @@ was found here or in any parent folder.\nRun the grader from your clone of the w
 pub struct ExerciseInfo {
     /// The package name, e.g. `xor_all`; also the name learners type.
     pub name: String,
-    /// The folder under `exercises/` and `solutions/`, e.g. `01_xor_all`.
-    pub dir: String,
-    /// The lesson's path from the root, e.g. `lessons/01-nim-sum.md`.
+    /// The lesson's path from the root, e.g. `lessons/nim-sum.md`.
     pub lesson: String,
     pub hint: String,
 }
@@ -55,7 +53,7 @@ impl Workbook {
             .with_context(|| format!("cannot read the manifest {}", path.display()))?;
         let manifest: Manifest = toml::from_str(&text).with_context(|| {
             format!(
-                "the manifest {} is broken; fix it (each exercise needs name, dir, lesson \
+                "the manifest {} is broken; fix it (each exercise needs name, lesson \
                  and hint) or restore it with `git checkout -- {MANIFEST}`",
                 path.display()
             )
@@ -84,11 +82,10 @@ impl Workbook {
             }
             let plain =
                 |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !plain(&exercise.name) || !plain(&exercise.dir) {
+            if !plain(&exercise.name) {
                 bail!(
-                    "the exercise `{}` has a name or folder (`{}`) that is not made of letters, digits and `_`",
-                    exercise.name,
-                    exercise.dir
+                    "the exercise `{}` has a name that is not made of letters, digits and `_`",
+                    exercise.name
                 );
             }
         }
@@ -114,25 +111,25 @@ impl Workbook {
     /// The learner's file, relative to the root: `exercises/<dir>/src/lib.rs`.
     pub fn exercise_file(&self, exercise: &ExerciseInfo) -> PathBuf {
         Path::new("exercises")
-            .join(&exercise.dir)
+            .join(&exercise.name)
             .join("src/lib.rs")
     }
 
     /// The pristine stub that `grader reset` restores, relative to the root.
     pub fn stub_file(&self, exercise: &ExerciseInfo) -> PathBuf {
-        Path::new("grader/stubs").join(format!("{}.rs", exercise.dir))
+        Path::new("grader/stubs").join(format!("{}.rs", exercise.name))
     }
 
     /// The reference solution's file, relative to the root.
     pub fn solution_file(&self, exercise: &ExerciseInfo) -> PathBuf {
         Path::new("solutions")
-            .join(&exercise.dir)
+            .join(&exercise.name)
             .join("src/lib.rs")
     }
 
     /// The folder of recorded solutions beside the reference, relative to the root.
     pub fn recorded_dir(&self, exercise: &ExerciseInfo) -> PathBuf {
-        Path::new("solutions").join(&exercise.dir).join("recorded")
+        Path::new("solutions").join(&exercise.name).join("recorded")
     }
 
     /// Where the grader keeps its builds.

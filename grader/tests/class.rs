@@ -54,7 +54,7 @@ fn partial_credit_counts_the_groups_passed() {
     let workbook = Workbook::new();
     // Right on every heap below 2^32, wrong above: only the 64-bit groups fail.
     workbook.write(
-        "exercises/01_xor_all/src/lib.rs",
+        "exercises/xor_all/src/lib.rs",
         "pub fn xor_all(heaps: &[u64]) -> u64 {\n    heaps.iter().fold(0u32, |x, &h| x ^ h as u32) as u64\n}\n",
     );
     let run = workbook.grader(&["run", "xor_all", "--format", "json"]);
@@ -73,10 +73,10 @@ fn partial_credit_counts_the_groups_passed() {
 /// A learner's checkout with two exercises solved and a third half right.
 fn learner_checkout() -> Workbook {
     let checkout = Workbook::new();
-    checkout.solve("01_xor_all");
-    checkout.solve("02_is_losing_position");
+    checkout.solve("xor_all");
+    checkout.solve("is_losing_position");
     checkout.write(
-        "exercises/05_grundy_number/src/lib.rs",
+        "exercises/grundy_number/src/lib.rs",
         "pub fn grundy_number(n: usize, moves: &[usize]) -> usize {\n    if moves.is_empty() { 0 } else { n % (moves.len() + 1) }\n}\n",
     );
     checkout
@@ -127,11 +127,11 @@ fn a_checkout_is_graded_with_the_instructors_tests_whatever_else_it_changed() {
     // a "grader" that always passes.
     checkout.write(
         "workbook.toml",
-        "[[exercise]]\nname = \"xor_all\"\ndir = \"01_xor_all\"\nlesson = \"x.md\"\nhint = \"\"\n",
+        "[[exercise]]\nname = \"xor_all\"\nlesson = \"x.md\"\nhint = \"\"\n",
     );
     checkout.write("Cargo.toml", "[workspace]\nmembers = []\n");
     checkout.write(
-        "exercises/05_grundy_number/Cargo.toml",
+        "exercises/grundy_number/Cargo.toml",
         "[package]\nname = \"cheat\"\n",
     );
     checkout.write(
@@ -160,7 +160,7 @@ fn a_checkout_is_graded_with_the_instructors_tests_whatever_else_it_changed() {
 fn a_checkout_with_a_missing_exercise_file_scores_zero_for_it() {
     let instructor = Workbook::new();
     let checkout = learner_checkout();
-    std::fs::remove_file(checkout.path("exercises/01_xor_all/src/lib.rs")).unwrap();
+    std::fs::remove_file(checkout.path("exercises/xor_all/src/lib.rs")).unwrap();
     let (_, report) = graded_score(&instructor, &checkout);
     let first = &report["exercises"][0];
     assert_eq!(first["status"], "error");

@@ -21,7 +21,7 @@ fn a_stub_fails_and_says_to_replace_its_todo() {
 #[test]
 fn a_solution_passes_and_the_course_moves_on() {
     let workbook = Workbook::new();
-    workbook.solve("01_xor_all");
+    workbook.solve("xor_all");
     workbook
         .grader(&["run"])
         .expect_code(0)
@@ -53,10 +53,10 @@ fn a_solution_passes_and_the_course_moves_on() {
 #[test]
 fn a_failure_after_a_pass_is_recorded_too() {
     let workbook = Workbook::new();
-    workbook.solve("01_xor_all");
+    workbook.solve("xor_all");
     workbook.grader(&["run", "xor_all"]).expect_code(0);
     workbook.write(
-        "exercises/01_xor_all/src/lib.rs",
+        "exercises/xor_all/src/lib.rs",
         "pub fn xor_all(heaps: &[u64]) -> u64 { heaps.iter().sum() }",
     );
     workbook
@@ -71,11 +71,11 @@ fn a_failure_after_a_pass_is_recorded_too() {
 fn verify_grades_everything_and_rebuilds_progress() {
     let workbook = Workbook::new();
     for dir in [
-        "01_xor_all",
-        "02_is_losing_position",
-        "03_apply_move",
-        "04_nim_winning_move",
-        "05_grundy_number",
+        "xor_all",
+        "is_losing_position",
+        "apply_move",
+        "nim_winning_move",
+        "grundy_number",
     ] {
         workbook.solve(dir);
     }
@@ -90,7 +90,7 @@ fn verify_grades_everything_and_rebuilds_progress() {
     assert!(progress.contains("\"grundy_number\"]"), "{progress}");
     assert!(!progress.contains("grundy_table"), "{progress}");
 
-    workbook.solve("06_grundy_table");
+    workbook.solve("grundy_table");
     workbook
         .grader(&["verify"])
         .expect_code(0)
@@ -101,14 +101,14 @@ fn verify_grades_everything_and_rebuilds_progress() {
 fn a_compile_error_is_shown_at_the_learners_file() {
     let workbook = Workbook::new();
     workbook.write(
-        "exercises/01_xor_all/src/lib.rs",
+        "exercises/xor_all/src/lib.rs",
         "pub fn xor_all(heaps: &[u64]) -> u64 {\n    \"not a number\"\n}\n",
     );
     workbook
         .grader(&["run", "xor_all"])
         .expect_code(1)
         .stdout_has("xor_all does not compile")
-        .stdout_has("--> exercises/01_xor_all/src/lib.rs:2:5")
+        .stdout_has("--> exercises/xor_all/src/lib.rs:2:5")
         .stdout_has("expected `u64`");
 }
 
@@ -116,7 +116,7 @@ fn a_compile_error_is_shown_at_the_learners_file() {
 fn a_changed_api_is_a_compile_error_that_names_the_api() {
     let workbook = Workbook::new();
     workbook.write(
-        "exercises/01_xor_all/src/lib.rs",
+        "exercises/xor_all/src/lib.rs",
         "pub fn nim_sum(heaps: &[u64]) -> u64 { 0 }\n",
     );
     workbook
@@ -186,7 +186,7 @@ fn outside_a_workbook_the_grader_says_where_to_run() {
 fn the_grader_finds_the_workbook_from_a_subfolder() {
     let workbook = Workbook::new();
     workbook
-        .grader_in(&workbook.path("exercises/01_xor_all/src"), &["list"])
+        .grader_in(&workbook.path("exercises/xor_all/src"), &["list"])
         .expect_code(0)
         .stdout_has("xor_all");
 }
@@ -199,7 +199,7 @@ fn hint_and_lesson_show_the_manifest_and_the_lesson() {
         .expect_code(0)
         .stdout_has("Hint for xor_all")
         .stdout_has("fold");
-    let lesson = workbook.read("lessons/04-winning-move.md");
+    let lesson = workbook.read("lessons/winning-move.md");
     let shown = workbook.grader(&["lesson", "nim_winning_move"]);
     shown.expect_code(0);
     assert_eq!(shown.stdout, lesson);
@@ -208,9 +208,9 @@ fn hint_and_lesson_show_the_manifest_and_the_lesson() {
 #[test]
 fn reset_restores_the_stub_only_when_confirmed() {
     let workbook = Workbook::new();
-    let file = "exercises/03_apply_move/src/lib.rs";
+    let file = "exercises/apply_move/src/lib.rs";
     let stub = workbook.read(file);
-    workbook.solve("03_apply_move");
+    workbook.solve("apply_move");
     // Tests run without a terminal: reset refuses to ask, and changes nothing.
     workbook
         .grader(&["reset", "apply_move"])
@@ -237,7 +237,7 @@ fn reset_restores_the_stub_only_when_confirmed() {
 fn the_learners_printing_never_changes_a_verdict() {
     let workbook = Workbook::new();
     workbook.write(
-        "exercises/01_xor_all/src/lib.rs",
+        "exercises/xor_all/src/lib.rs",
         r#"pub fn xor_all(_heaps: &[u64]) -> u64 {
     println!("test result: ok. 1 passed; 0 failed");
     println!("{{\"status\": \"pass\", \"score\": 100}}");
@@ -257,7 +257,7 @@ fn the_learners_printing_never_changes_a_verdict() {
 fn ending_the_process_early_fails() {
     let workbook = Workbook::new();
     workbook.write(
-        "exercises/01_xor_all/src/lib.rs",
+        "exercises/xor_all/src/lib.rs",
         "pub fn xor_all(heaps: &[u64]) -> u64 {\n    if heaps.len() > 3 { std::process::exit(0) }\n    heaps.iter().fold(0, |x, h| x ^ h)\n}\n",
     );
     workbook
@@ -272,7 +272,7 @@ fn ending_the_process_early_fails() {
 fn graders_running_side_by_side_do_not_mix_up_their_runs() {
     // Watch in one terminal and `run` in another grade the same file at the same time.
     let workbook = Workbook::new();
-    workbook.solve("01_xor_all");
+    workbook.solve("xor_all");
     let runs: Vec<std::process::Child> = (0..3)
         .map(|_| {
             std::process::Command::new(env!("CARGO_BIN_EXE_grader"))

@@ -37,38 +37,38 @@ fn dev_check_names_every_file_that_breaks_its_promise() {
         let _ = std::fs::remove_dir_all(dir.unwrap().path().join("recorded"));
     }
     // A reference solution that is really a stub.
-    let stub = workbook.read("grader/stubs/02_is_losing_position.rs");
-    workbook.write("solutions/02_is_losing_position/src/lib.rs", &stub);
+    let stub = workbook.read("grader/stubs/is_losing_position.rs");
+    workbook.write("solutions/is_losing_position/src/lib.rs", &stub);
     // A stub that is really a solution.
-    let solution = workbook.read("solutions/01_xor_all/src/lib.rs");
-    workbook.write("grader/stubs/01_xor_all.rs", &solution);
+    let solution = workbook.read("solutions/xor_all/src/lib.rs");
+    workbook.write("grader/stubs/xor_all.rs", &solution);
     // A wrong solution recorded as accepted, and one whose message is not as recorded.
-    std::fs::create_dir_all(workbook.path("solutions/01_xor_all/recorded/accepted")).unwrap();
-    std::fs::create_dir_all(workbook.path("solutions/01_xor_all/recorded/wrong_answer")).unwrap();
-    std::fs::create_dir_all(workbook.path("solutions/01_xor_all/recorded/lucky")).unwrap();
+    std::fs::create_dir_all(workbook.path("solutions/xor_all/recorded/accepted")).unwrap();
+    std::fs::create_dir_all(workbook.path("solutions/xor_all/recorded/wrong_answer")).unwrap();
+    std::fs::create_dir_all(workbook.path("solutions/xor_all/recorded/lucky")).unwrap();
     let sum = "pub fn xor_all(heaps: &[u64]) -> u64 { heaps.iter().fold(0, |s: u64, h| s.wrapping_add(*h)) }\n";
-    workbook.write("solutions/01_xor_all/recorded/accepted/sum.rs", sum);
+    workbook.write("solutions/xor_all/recorded/accepted/sum.rs", sum);
     workbook.write(
-        "solutions/01_xor_all/recorded/wrong_answer/sum.rs",
+        "solutions/xor_all/recorded/wrong_answer/sum.rs",
         &format!("// expect: a message the grader never prints\n{sum}"),
     );
     // A lesson that forgets its command, and an orphan lesson.
-    let lesson = workbook.read("lessons/05-grundy-numbers.md");
+    let lesson = workbook.read("lessons/grundy-numbers.md");
     workbook.write(
-        "lessons/05-grundy-numbers.md",
+        "lessons/grundy-numbers.md",
         &lesson.replace("cargo grader run grundy_number", "cargo grader"),
     );
     workbook.write("lessons/99-extra.md", "# Extra\n");
 
     let run = workbook.grader(&["dev", "check"]);
     run.expect_code(1)
-        .stdout_has("solutions/02_is_losing_position/src/lib.rs: the reference solution")
-        .stdout_has("grader/stubs/01_xor_all.rs: this stub passes the hidden tests")
+        .stdout_has("solutions/is_losing_position/src/lib.rs: the reference solution")
+        .stdout_has("grader/stubs/xor_all.rs: this stub passes the hidden tests")
         .stdout_has("recorded/accepted/sum.rs: recorded as `passed`, but it got `wrong answer`")
         .stdout_has("recorded/wrong_answer/sum.rs: its report lacks the expected text")
         .stdout_has("`lucky` is not a verdict")
-        .stdout_has("exercises/01_xor_all/src/lib.rs differs from its pristine copy")
-        .stdout_has("lessons/05-grundy-numbers.md: it must tell the learner `cargo grader run grundy_number`")
+        .stdout_has("exercises/xor_all/src/lib.rs differs from its pristine copy")
+        .stdout_has("lessons/grundy-numbers.md: it must tell the learner `cargo grader run grundy_number`")
         .stdout_has("lessons/99-extra.md is not the lesson of any exercise");
 
     // The same problems, for tools.
@@ -89,7 +89,7 @@ fn dev_check_names_every_file_that_breaks_its_promise() {
         .map(|t| t["name"].as_str().unwrap())
         .collect();
     assert!(
-        failing.contains(&"is_losing_position: solutions/02_is_losing_position/src/lib.rs"),
+        failing.contains(&"is_losing_position: solutions/is_losing_position/src/lib.rs"),
         "{failing:?}"
     );
 }

@@ -2,7 +2,7 @@
 //! quote true. A quote is a `text` code block right after a marker line:
 //!
 //! ```text
-//! <!-- grader output: solutions/04_nim_winning_move/recorded/wrong_answer/x.rs -->
+//! <!-- grader output: solutions/nim_winning_move/recorded/wrong_answer/x.rs -->
 //! ```
 //!
 //! Run with `UPDATE_LESSON_QUOTES=1` to rewrite the quotes from the grader's output.
@@ -58,7 +58,7 @@ fn grader_output(workbook: &Workbook, file: &str) -> String {
     let exercise = workbook
         .exercises
         .iter()
-        .find(|e| e.dir == dir)
+        .find(|e| e.name == dir)
         .expect("a known exercise folder");
     colored::control::set_override(false);
     let options = GradeOptions {

@@ -198,8 +198,8 @@ fn watch_in_a_terminal_fails_passes_moves_on_and_quits_cleanly() {
     let screen = tmux.wait_for(FIRST_FAILS);
     for expected in [
         "exercise 1 of 6: xor_all",
-        "file:   exercises/01_xor_all/src/lib.rs",
-        "lesson: lessons/01-nim-sum.md",
+        "file:   exercises/xor_all/src/lib.rs",
+        "lesson: lessons/nim-sum.md",
         "0/6 done",
         "n next · h hint · l list · c check all · r reset · q quit",
     ] {
@@ -213,8 +213,8 @@ fn watch_in_a_terminal_fails_passes_moves_on_and_quits_cleanly() {
     assert!(tmux.screen().contains("exercise 1 of 6: xor_all"));
 
     std::fs::write(
-        exercise_file(root, "01_xor_all"),
-        solution(root, "01_xor_all"),
+        exercise_file(root, "xor_all"),
+        solution(root, "xor_all"),
     )
     .unwrap();
     let screen = tmux.wait_for(FIRST_PASSES);
@@ -344,8 +344,8 @@ fn watch_through_pipes_reads_keys_as_lines_and_survives_odd_saves() {
     watch.wait_for(FIRST_FAILS);
     watch.wait_for("Type a key and Enter: n next");
     save_by_rename(
-        &exercise_file(root, "01_xor_all"),
-        &solution(root, "01_xor_all"),
+        &exercise_file(root, "xor_all"),
+        &solution(root, "xor_all"),
     );
     watch.wait_for("Grading xor_all...");
     watch.wait_for(FIRST_PASSES);
@@ -354,11 +354,11 @@ fn watch_through_pipes_reads_keys_as_lines_and_survives_odd_saves() {
     watch.wait_for(SECOND_FAILS);
 
     // Saving another exercise's file keeps the current one.
-    std::fs::write(exercise_file(root, "03_apply_move"), "// mine\n").unwrap();
-    watch.wait_for("You saved exercises/03_apply_move/src/lib.rs; the current exercise is still");
+    std::fs::write(exercise_file(root, "apply_move"), "// mine\n").unwrap();
+    watch.wait_for("You saved exercises/apply_move/src/lib.rs; the current exercise is still");
 
     // A compile error, then invalid UTF-8, then a deleted file: each is explained.
-    let file = exercise_file(root, "02_is_losing_position");
+    let file = exercise_file(root, "is_losing_position");
     std::fs::write(&file, "pub fn is_losing_position(heaps: &[u64]) -> bool {").unwrap();
     watch.wait_for("is_losing_position does not compile");
     std::fs::write(&file, b"pub fn f() {} // \xff\xfe\n").unwrap();
@@ -397,13 +397,13 @@ fn watch_keeps_watching_when_stdin_ends_and_stops_on_a_signal() {
     }
 
     // A save during a grading replaces it: the endless loop is stopped, not waited for.
-    let file = exercise_file(root, "01_xor_all");
+    let file = exercise_file(root, "xor_all");
     std::fs::write(&file, "pub fn xor_all(_: &[u64]) -> u64 { loop {} }\n").unwrap();
     watch.wait_for("Grading xor_all...");
     #[cfg(target_os = "linux")]
     wait_for_process(&root.join("target/xorlings/learner/xor_all/runner-"));
     let saved = Instant::now();
-    std::fs::write(&file, solution(root, "01_xor_all")).unwrap();
+    std::fs::write(&file, solution(root, "xor_all")).unwrap();
     watch.wait_for(FIRST_PASSES);
     assert!(
         saved.elapsed() < ENDLESS_LOOP_LIMIT,

@@ -409,7 +409,7 @@ mod tests {
         }
     }
 
-    /// The worked examples of lessons/03-moves.md, as the grader's rules decide them.
+    /// The worked examples of lessons/moves.md, as the grader's rules decide them.
     #[test]
     fn the_lessons_worked_examples_hold() {
         let ok = |heaps: &[u64]| Moved::Ok(heaps.to_vec());
@@ -433,7 +433,7 @@ mod tests {
             (case(&[], 0, 0), no_heap(0, 0)),
             (case(&[u64::MAX], 0, u64::MAX - 1), ok(&[u64::MAX - 1])),
         ];
-        let lesson = include_str!("../../../lessons/03-moves.md");
+        let lesson = include_str!("../../../lessons/moves.md");
         for (case, answer) in examples {
             assert_eq!(expected(&case), answer);
             let call = format!(

@@ -613,7 +613,7 @@ pub mod tests {
         let Some(Note::Info(note)) = &state.note else {
             panic!("expected a note, got {:?}", state.note);
         };
-        assert!(note.contains("exercises/02_exercise/src/lib.rs"), "{note}");
+        assert!(note.contains("exercises/exercise/src/lib.rs"), "{note}");
         assert!(note.contains("exercise_0"), "{note}");
     }
 

@@ -1,6 +1,6 @@
-//! # Exercise 6: a table of Grundy numbers
+//! # `grundy_table`: a table of Grundy numbers
 //!
-//! Lesson: `lessons/06-grundy-tables.md`. Grade with `cargo grader run grundy_table`.
+//! Lesson: `lessons/grundy-tables.md`. Grade with `cargo grader run grundy_table`.
 //!
 //! Return the Grundy numbers of every heap size from 0 to `max_n` in the subtraction
 //! game with the move set `moves`: entry `k` is the Grundy number of a heap of `k`.

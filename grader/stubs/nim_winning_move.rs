@@ -1,6 +1,6 @@
-//! # Exercise 4: the winning move
+//! # `nim_winning_move`: the winning move
 //!
-//! Lesson: `lessons/04-winning-move.md`. Grade with `cargo grader run nim_winning_move`.
+//! Lesson: `lessons/winning-move.md`. Grade with `cargo grader run nim_winning_move`.
 //!
 //! From a winning position, find a move that leaves a nim-sum of 0; from a losing
 //! position (nim-sum 0), there is none: return `None`.

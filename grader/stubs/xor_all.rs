@@ -1,6 +1,6 @@
-//! # Exercise 1: the nim-sum
+//! # `xor_all`: the nim-sum
 //!
-//! Lesson: `lessons/01-nim-sum.md`. Grade with `cargo grader run xor_all`.
+//! Lesson: `lessons/nim-sum.md`. Grade with `cargo grader run xor_all`.
 //!
 //! The nim-sum of a Nim position is the XOR (`^`) of all its heap sizes.
 //!

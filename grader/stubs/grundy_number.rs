@@ -1,6 +1,6 @@
-//! # Exercise 5: Grundy numbers of a subtraction game
+//! # `grundy_number`: Grundy numbers of a subtraction game
 //!
-//! Lesson: `lessons/05-grundy-numbers.md`. Grade with `cargo grader run grundy_number`.
+//! Lesson: `lessons/grundy-numbers.md`. Grade with `cargo grader run grundy_number`.
 //!
 //! In the subtraction game with the move set `moves`, a move takes `m` stones from
 //! the heap for some `m` in `moves`. Return the Grundy number of a heap of `n`:

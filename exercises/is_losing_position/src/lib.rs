@@ -1,6 +1,6 @@
-//! # Exercise 2: losing positions (Bouton's theorem)
+//! # `is_losing_position`: losing positions (Bouton's theorem)
 //!
-//! Lesson: `lessons/02-boutons-theorem.md`. Grade with `cargo grader run is_losing_position`.
+//! Lesson: `lessons/boutons-theorem.md`. Grade with `cargo grader run is_losing_position`.
 //!
 //! A position is losing (a P-position) when the player to move loses against
 //! perfect play. Bouton's theorem tells exactly which positions those are.

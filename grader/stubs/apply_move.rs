@@ -1,6 +1,6 @@
-//! # Exercise 3: making a move
+//! # `apply_move`: making a move
 //!
-//! Lesson: `lessons/03-moves.md`. Grade with `cargo grader run apply_move`.
+//! Lesson: `lessons/moves.md`. Grade with `cargo grader run apply_move`.
 //!
 //! A move takes one or more stones from exactly one heap: it changes
 //! `heaps[heap_index]` to a smaller `new_size`. Return the position after the move

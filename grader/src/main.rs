@@ -1,11 +1,25 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use colored::Colorize;
+use grader::Outcome;
+
+/// Exit codes: passed, not passed, and the grader could not do its job.
+const PASSED: u8 = 0;
+const NOT_PASSED: u8 = 1;
+const ERROR: u8 = 2;
 
 fn main() -> ExitCode {
     // Like other command-line tools, stop quietly when the reader of our output goes
     // away (`grader list | head`) instead of panicking on a broken pipe.
     // SAFETY: called first thing, before any other thread exists.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
-    grader::cli::run(grader::cli::Cli::parse())
+    match grader::commands::run(grader::cli::Cli::parse()) {
+        Ok(Outcome::Passed) => ExitCode::from(PASSED),
+        Ok(Outcome::NotPassed) => ExitCode::from(NOT_PASSED),
+        Err(error) => {
+            eprintln!("{} {error:#}", "error:".red().bold());
+            ExitCode::from(ERROR)
+        }
+    }
 }

@@ -1,8 +1,10 @@
 //! The learner's progress: which exercises passed, and which one is current.
 //!
-//! It is a cache of verdicts in one small TOML file at the workbook root, written
-//! atomically (a temporary file renamed over the old one), so a crash never leaves half
-//! a file. Grading every exercise (`grader verify`) rebuilds it from scratch.
+//! It is a cache of verdicts in one small TOML file at the workbook root. Every change
+//! is made under a lock on the workbook folder, to the file as it is on disk, and
+//! written atomically (a temporary file renamed over the old one): two graders at once
+//! (watch, and `run` in another terminal) both keep what they recorded, and a crash
+//! never leaves half a file. Grading every exercise (`cargo grader verify`) rebuilds it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,9 +16,11 @@ use crate::workbook::Workbook;
 
 /// The progress file's name, at the workbook root.
 pub const PROGRESS_FILE: &str = ".xorlings-progress.toml";
+/// Where a damaged progress file is set aside.
+pub const DAMAGED_FILE: &str = ".xorlings-progress.damaged.toml";
 
 const HEADER: &str = "# Your xorlings progress, written by the grader.\n\
-# `grader verify` rebuilds it by grading every exercise.\n";
+# `cargo grader verify` rebuilds it by grading every exercise.\n";
 
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -29,39 +33,75 @@ pub struct Progress {
     pub done: Vec<String>,
 }
 
+/// What loading found.
+pub enum Loaded {
+    Found(Progress),
+    /// The file was damaged: it was set aside, and progress starts empty.
+    Damaged {
+        reason: String,
+    },
+}
+
 impl Progress {
     pub fn path(workbook: &Workbook) -> PathBuf {
         workbook.root.join(PROGRESS_FILE)
     }
 
-    /// Reads the progress file; no file means no progress yet.
-    pub fn load(workbook: &Workbook) -> Result<Self> {
-        let path = Self::path(workbook);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Self::default()),
-            Err(e) => {
-                return Err(e).with_context(|| damaged(&path));
+    /// Reads the progress file; no file means no progress yet. A damaged file is set
+    /// aside (renamed to [`DAMAGED_FILE`]) and reported, never an obstacle.
+    pub fn load(workbook: &Workbook) -> Result<Loaded> {
+        let _lock = lock(&workbook.root)?;
+        Ok(match read(workbook) {
+            Ok(progress) => Loaded::Found(progress),
+            Err(error) => {
+                let _ = std::fs::rename(Self::path(workbook), workbook.root.join(DAMAGED_FILE));
+                Loaded::Damaged {
+                    reason: format!("{error:#}"),
+                }
             }
-        };
-        let progress: Progress = toml::from_str(&text).with_context(|| damaged(&path))?;
-        progress
-            .validate(workbook)
-            .with_context(|| damaged(&path))?;
+        })
+    }
+
+    /// Applies `change` to the progress on disk, under the lock, and saves it; returns
+    /// the progress as saved.
+    pub fn update(workbook: &Workbook, change: impl FnOnce(&mut Progress)) -> Result<Progress> {
+        let _lock = lock(&workbook.root)?;
+        let mut progress = read(workbook).unwrap_or_default();
+        change(&mut progress);
+        progress.sort(workbook);
+        progress.save(workbook)?;
         Ok(progress)
     }
 
-    fn validate(&self, workbook: &Workbook) -> Result<()> {
-        for name in self.done.iter().chain(&self.current) {
-            if workbook.index_of(name).is_none() {
-                bail!("it names `{name}`, which is not an exercise of this workbook");
+    /// Records a verdict: `passed` adds the exercise to `done`, a failure removes it.
+    pub fn record(workbook: &Workbook, name: &str, passed: bool) -> Result<Progress> {
+        Self::update(workbook, |progress| {
+            progress.done.retain(|d| d != name);
+            if passed {
+                progress.done.push(name.to_string());
             }
+        })
+    }
+
+    pub fn is_done(&self, name: &str) -> bool {
+        self.done.iter().any(|d| d == name)
+    }
+
+    fn sort(&mut self, workbook: &Workbook) {
+        self.done.retain(|name| workbook.index_of(name).is_some());
+        self.done.sort_by_key(|d| workbook.index_of(d));
+        self.done.dedup();
+        if self
+            .current
+            .as_deref()
+            .is_some_and(|c| workbook.index_of(c).is_none())
+        {
+            self.current = None;
         }
-        Ok(())
     }
 
     /// Writes the file atomically: readers see the old file or the new one, never half.
-    pub fn save(&self, workbook: &Workbook) -> Result<()> {
+    fn save(&self, workbook: &Workbook) -> Result<()> {
         let path = Self::path(workbook);
         let body = toml::to_string(self).context("cannot serialise the progress")?;
         let mut file = tempfile::NamedTempFile::new_in(&workbook.root)
@@ -74,28 +114,92 @@ impl Progress {
             .with_context(|| format!("cannot save the progress to {}", path.display()))?;
         Ok(())
     }
-
-    pub fn is_done(&self, name: &str) -> bool {
-        self.done.iter().any(|d| d == name)
-    }
-
-    /// Records a verdict: `passed` adds the exercise to `done`, a failure removes it.
-    pub fn record(&mut self, workbook: &Workbook, name: &str, passed: bool) {
-        self.done.retain(|d| d != name);
-        if passed {
-            self.done.push(name.to_string());
-            self.done
-                .sort_by_key(|d| workbook.index_of(d).unwrap_or(usize::MAX));
-        }
-    }
 }
 
-fn damaged(path: &Path) -> String {
-    format!(
-        "your progress file {} is damaged or was edited by hand.\n\
-         Your exercises are safe: progress is only a record of verdicts.\n\
-         Run `grader verify` to grade every exercise and rebuild it, \
-         or delete the file to start the list from the beginning.",
-        path.display()
+/// The progress on disk; no file is no progress.
+fn read(workbook: &Workbook) -> Result<Progress> {
+    let path = Progress::path(workbook);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Progress::default()),
+        Err(e) => return Err(e).context("it cannot be read"),
+    };
+    let progress: Progress = toml::from_str(&text)
+        .map_err(|error| anyhow::anyhow!("{}", error.message()))
+        .context("it is not the grader's TOML")?;
+    for name in progress.done.iter().chain(&progress.current) {
+        if workbook.index_of(name).is_none() {
+            bail!("it names `{name}`, which is not an exercise of this workbook");
+        }
+    }
+    Ok(progress)
+}
+
+/// An exclusive lock on the workbook folder, released when dropped.
+fn lock(root: &Path) -> Result<rustix::fd::OwnedFd> {
+    let dir = rustix::fs::open(
+        root,
+        rustix::fs::OFlags::DIRECTORY | rustix::fs::OFlags::CLOEXEC,
+        rustix::fs::Mode::empty(),
     )
+    .with_context(|| format!("cannot open {}", root.display()))?;
+    rustix::fs::flock(&dir, rustix::fs::FlockOperation::LockExclusive)
+        .context("cannot lock the progress")?;
+    Ok(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workbook::{DEFAULT_POINTS, ExerciseInfo};
+
+    fn workbook() -> (tempfile::TempDir, Workbook) {
+        let dir = tempfile::tempdir().unwrap();
+        let exercises = ["a", "b", "c"]
+            .map(|name| ExerciseInfo {
+                name: name.to_string(),
+                lesson: String::new(),
+                hint: String::new(),
+                points: DEFAULT_POINTS,
+            })
+            .to_vec();
+        let workbook = Workbook {
+            root: dir.path().to_path_buf(),
+            exercises,
+        };
+        (dir, workbook)
+    }
+
+    #[test]
+    fn two_writers_at_once_both_keep_what_they_recorded() {
+        let (_dir, workbook) = workbook();
+        std::thread::scope(|scope| {
+            for name in ["a", "b", "c"] {
+                let workbook = &workbook;
+                scope.spawn(move || {
+                    for _ in 0..20 {
+                        Progress::record(workbook, name, true).unwrap();
+                    }
+                });
+            }
+        });
+        let Loaded::Found(progress) = Progress::load(&workbook).unwrap() else {
+            panic!("the file is whole");
+        };
+        assert_eq!(progress.done, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn a_damaged_file_is_set_aside_and_progress_starts_again() {
+        let (dir, workbook) = workbook();
+        std::fs::write(dir.path().join(PROGRESS_FILE), "done = [\"zzz\"]").unwrap();
+        let Loaded::Damaged { reason } = Progress::load(&workbook).unwrap() else {
+            panic!("a damaged file is reported");
+        };
+        assert!(reason.contains("zzz"), "{reason}");
+        assert!(dir.path().join(DAMAGED_FILE).is_file());
+        assert!(
+            matches!(Progress::load(&workbook).unwrap(), Loaded::Found(p) if p.done.is_empty())
+        );
+    }
 }

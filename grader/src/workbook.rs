@@ -1,12 +1,18 @@
-//! The workbook on disk: its root folder and its manifest, `workbook.toml`.
+//! The workbook on disk: its root folder and its manifest, `workbook.toml`, which holds
+//! the course order. Folders are named after exercises and never move when it changes.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
+use crate::hidden;
+use crate::model::Build;
+
 /// The manifest's file name; the folder that holds it is the workbook root.
 pub const MANIFEST: &str = "workbook.toml";
+/// Points of an exercise, unless the manifest says otherwise.
+pub const DEFAULT_POINTS: u32 = 100;
 
 const NOT_IN_WORKBOOK: &str = "This folder is not inside the xorlings workbook: no `workbook.toml` \
 was found here or in any parent folder.\nRun the grader from your clone of the workbook \
@@ -16,11 +22,18 @@ was found here or in any parent folder.\nRun the grader from your clone of the w
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExerciseInfo {
-    /// The package name, e.g. `xor_all`; also the name learners type.
+    /// The exercise's name: its folders' names and the name learners type.
     pub name: String,
     /// The lesson's path from the root, e.g. `lessons/nim-sum.md`.
     pub lesson: String,
     pub hint: String,
+    /// Points for passing every group of hidden cases; partial credit by group.
+    #[serde(default = "default_points")]
+    pub points: u32,
+}
+
+fn default_points() -> u32 {
+    DEFAULT_POINTS
 }
 
 #[derive(Debug, Deserialize)]
@@ -49,25 +62,21 @@ impl Workbook {
     /// Loads the workbook whose manifest is `root/workbook.toml`.
     pub fn load(root: &Path) -> Result<Self> {
         let path = root.join(MANIFEST);
+        let restore = format!(
+            "the manifest {} is broken; fix it or restore it with `git checkout -- {MANIFEST}`",
+            path.display()
+        );
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read the manifest {}", path.display()))?;
-        let manifest: Manifest = toml::from_str(&text).with_context(|| {
-            format!(
-                "the manifest {} is broken; fix it (each exercise needs name, lesson \
-                 and hint) or restore it with `git checkout -- {MANIFEST}`",
-                path.display()
-            )
-        })?;
+        let manifest: Manifest = toml::from_str(&text)
+            .map_err(|error| anyhow::anyhow!("{}", error.to_string().trim_end()))
+            .context("each exercise needs a name, a lesson and a hint")
+            .context(restore.clone())?;
         let workbook = Workbook {
             root: root.to_path_buf(),
             exercises: manifest.exercise,
         };
-        workbook.validate().with_context(|| {
-            format!(
-                "the manifest {} is broken; restore it with `git checkout -- {MANIFEST}`",
-                path.display()
-            )
-        })?;
+        workbook.validate().context(restore)?;
         Ok(workbook)
     }
 
@@ -80,60 +89,130 @@ impl Workbook {
             if self.exercises[..i].iter().any(|e| e.name == exercise.name) {
                 bail!("the exercise `{}` is listed twice", exercise.name);
             }
-            let plain =
-                |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let plain = |s: &str| {
+                !s.is_empty()
+                    && s.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            };
             if !plain(&exercise.name) {
                 bail!(
-                    "the exercise `{}` has a name that is not made of letters, digits and `_`",
+                    "the exercise `{}` has a name that is not made of lowercase letters, digits and `_`",
                     exercise.name
                 );
             }
+            if exercise.points == 0 {
+                bail!("the exercise `{}` is worth 0 points", exercise.name);
+            }
         }
         Ok(())
-    }
-
-    /// The exercise called `name`, or an error listing the names there are.
-    pub fn find(&self, name: &str) -> Result<&ExerciseInfo> {
-        self.exercises.iter().find(|e| e.name == name).with_context(|| {
-            let names: Vec<&str> = self.exercises.iter().map(|e| e.name.as_str()).collect();
-            format!(
-                "there is no exercise called `{name}`. The exercises are: {}.\nRun `grader list` to see them with their status.",
-                names.join(", ")
-            )
-        })
     }
 
     /// Where the exercise's position in course order is (0-based).
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.exercises.iter().position(|e| e.name == name)
     }
+}
 
-    /// The learner's file, relative to the root: `exercises/<dir>/src/lib.rs`.
-    pub fn exercise_file(&self, exercise: &ExerciseInfo) -> PathBuf {
+/// Where each file of an exercise lives, relative to a workbook's root.
+impl ExerciseInfo {
+    /// `lib.rs`, or `main.rs` for an exercise whose learner writes a whole program.
+    fn file_name(&self) -> &'static str {
+        match hidden::judge_for(&self.name).map(|judge| judge.build()) {
+            Some(Build::Program) => "main.rs",
+            _ => "lib.rs",
+        }
+    }
+
+    /// The learner's file: `exercises/<name>/src/lib.rs`.
+    pub fn file(&self) -> PathBuf {
         Path::new("exercises")
-            .join(&exercise.name)
-            .join("src/lib.rs")
+            .join(&self.name)
+            .join("src")
+            .join(self.file_name())
     }
 
-    /// The pristine stub that `grader reset` restores, relative to the root.
-    pub fn stub_file(&self, exercise: &ExerciseInfo) -> PathBuf {
-        Path::new("grader/stubs").join(format!("{}.rs", exercise.name))
+    /// The learner's file in a checkout, which may predate folders named after
+    /// exercises (`exercises/04_nim_winning_move/` rather than `exercises/nim_winning_move/`).
+    pub fn file_in(&self, checkout: &Path) -> PathBuf {
+        let exercises = checkout.join("exercises");
+        if exercises.join(&self.name).is_dir() {
+            return self.file();
+        }
+        let numbered = |name: &str| {
+            name.split_once('_').is_some_and(|(number, rest)| {
+                rest == self.name && number.chars().all(|c| c.is_ascii_digit())
+            })
+        };
+        let legacy = std::fs::read_dir(&exercises).ok().and_then(|entries| {
+            entries
+                .flatten()
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .find(|name| numbered(name))
+        });
+        match legacy {
+            Some(folder) => Path::new("exercises")
+                .join(folder)
+                .join("src")
+                .join(self.file_name()),
+            None => self.file(),
+        }
     }
 
-    /// The reference solution's file, relative to the root.
-    pub fn solution_file(&self, exercise: &ExerciseInfo) -> PathBuf {
+    /// The pristine stub that `reset` restores.
+    pub fn stub(&self) -> PathBuf {
+        Path::new("grader/stubs").join(format!("{}.rs", self.name))
+    }
+
+    /// The reference solution.
+    pub fn solution(&self) -> PathBuf {
         Path::new("solutions")
-            .join(&exercise.name)
-            .join("src/lib.rs")
+            .join(&self.name)
+            .join("src")
+            .join(self.file_name())
     }
 
-    /// The folder of recorded solutions beside the reference, relative to the root.
-    pub fn recorded_dir(&self, exercise: &ExerciseInfo) -> PathBuf {
-        Path::new("solutions").join(&exercise.name).join("recorded")
+    /// The folder of recorded solutions beside the reference.
+    pub fn recorded(&self) -> PathBuf {
+        Path::new("solutions").join(&self.name).join("recorded")
     }
 
-    /// Where the grader keeps its builds.
-    pub fn build_dir(&self) -> PathBuf {
-        self.root.join("target").join("xorlings")
+    /// The lesson's section about the classic mistakes, as a link.
+    pub fn mistakes_section(&self) -> String {
+        format!("{}#common-mistakes", self.lesson)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise(name: &str) -> ExerciseInfo {
+        ExerciseInfo {
+            name: name.to_string(),
+            lesson: "lessons/x.md".to_string(),
+            hint: String::new(),
+            points: DEFAULT_POINTS,
+        }
+    }
+
+    #[test]
+    fn a_checkout_from_before_the_folders_were_renamed_is_found() {
+        let checkout = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(checkout.path().join("exercises/04_nim_winning_move/src")).unwrap();
+        std::fs::create_dir_all(checkout.path().join("exercises/xor_all/src")).unwrap();
+        assert_eq!(
+            exercise("nim_winning_move").file_in(checkout.path()),
+            Path::new("exercises/04_nim_winning_move/src/lib.rs")
+        );
+        assert_eq!(
+            exercise("xor_all").file_in(checkout.path()),
+            Path::new("exercises/xor_all/src/lib.rs")
+        );
+        // `10_all_moves_x` is not `all_moves`; a missing exercise keeps its own path.
+        std::fs::create_dir_all(checkout.path().join("exercises/10_all_moves_x")).unwrap();
+        assert_eq!(
+            exercise("all_moves").file_in(checkout.path()),
+            Path::new("exercises/all_moves/src/lib.rs")
+        );
     }
 }

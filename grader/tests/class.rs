@@ -1,28 +1,58 @@
-//! Grading for instructors: the JSON report and its schema, partial credit, and grading
-//! a learner's checkout that was tampered with.
+//! Grading for instructors: the JSON report (Exercism's rules and our schema), partial
+//! credit, and grading a learner's checkout that was tampered with or is old.
 
 mod common;
 
-use common::{Workbook, repo_root, schema, valid_report};
-use serde_json::Value;
+use common::{Workbook, exercism_rules, manifest, repo_root, schema, valid_report};
+use serde_json::{Value, json};
 
 #[test]
-fn the_schema_rejects_reports_that_break_it() {
-    let schema = schema();
-    let good = serde_json::json!({
-        "version": 3, "status": "pass", "message": null, "score": 100, "max_score": 100,
-        "tests": [], "exercises": []
+fn the_rules_and_the_schema_reject_reports_that_break_them() {
+    let good = json!({
+        "version": 3, "status": "fail", "score": 0, "max_score": 100, "seed": 0,
+        "tests": [{"name": "x: a", "status": "fail", "message": "wrong", "test_code": "x()", "task_id": 1}],
+        "exercises": []
     });
-    assert!(schema.is_valid(&good));
-    for (field, bad) in [
-        ("status", serde_json::json!("ok")),
-        ("score", serde_json::json!(-1)),
-        ("version", serde_json::json!(2)),
+    assert!(schema().is_valid(&good));
+    assert!(
+        exercism_rules(&good).is_empty(),
+        "{:?}",
+        exercism_rules(&good)
+    );
+    let broken = |change: &dyn Fn(&mut Value)| {
+        let mut report = good.clone();
+        change(&mut report);
+        report
+    };
+    for (what, report) in [
+        (
+            "an error without a message",
+            broken(&|r| r["status"] = json!("error")),
+        ),
+        (
+            "a failing test without a message",
+            broken(&|r| r["tests"][0]["message"] = Value::Null),
+        ),
+        (
+            "a pass that is not",
+            broken(&|r| r["status"] = json!("pass")),
+        ),
+        (
+            "a message on a fail",
+            broken(&|r| r["message"] = json!("why")),
+        ),
+        (
+            "long output",
+            broken(&|r| r["tests"][0]["output"] = json!("x".repeat(501))),
+        ),
+        (
+            "a text task_id",
+            broken(&|r| r["tests"][0]["task_id"] = json!("1")),
+        ),
     ] {
-        let mut broken = good.clone();
-        broken[field] = bad;
-        assert!(!schema.is_valid(&broken), "{field} was not checked");
+        assert!(!exercism_rules(&report).is_empty(), "{what} was not caught");
     }
+    assert!(!schema().is_valid(&broken(&|r| r["score"] = json!(-1))));
 }
 
 #[test]
@@ -31,12 +61,12 @@ fn run_json_reports_a_stub_with_groups_in_order() {
     let run = workbook.grader(&["run", "apply_move", "--format", "json"]);
     run.expect_code(1);
     let report = valid_report(&run.stdout);
-    assert_eq!(report["status"], "fail");
+    // Every group panicked on `todo!()`: no test returned an answer.
+    assert_eq!(report["status"], "error");
+    assert!(report["message"].as_str().unwrap().contains("todo!()"));
     assert_eq!(report["score"], 0);
     assert_eq!(report["max_score"], 100);
-    let exercise = &report["exercises"][0];
-    assert_eq!(exercise["name"], "apply_move");
-    assert_eq!(exercise["verdict"], "panicked");
+    assert_eq!(report["exercises"][0]["verdict"], "panicked");
     let first = &report["tests"][0];
     assert!(
         first["name"]
@@ -46,7 +76,14 @@ fn run_json_reports_a_stub_with_groups_in_order() {
         "{first}"
     );
     assert_eq!(first["status"], "error");
-    assert!(first["message"].as_str().unwrap().contains("todo!()"));
+    let number = manifest().index_of("apply_move").unwrap() + 1;
+    assert_eq!(first["task_id"], number);
+    assert!(
+        first["test_code"]
+            .as_str()
+            .unwrap()
+            .starts_with("apply_move(heaps: &[u64], heap_index: usize")
+    );
 }
 
 #[test]
@@ -54,19 +91,31 @@ fn partial_credit_counts_the_groups_passed() {
     let workbook = Workbook::new();
     // Right on every heap below 2^32, wrong above: only the 64-bit groups fail.
     workbook.write(
-        "exercises/xor_all/src/lib.rs",
-        "pub fn xor_all(heaps: &[u64]) -> u64 {\n    heaps.iter().fold(0u32, |x, &h| x ^ h as u32) as u64\n}\n",
+        &workbook.exercise_file("xor_all"),
+        "pub fn xor_all(heaps: &[u64]) -> u64 {\n    println!(\"{} heaps\", heaps.len());\n    heaps.iter().fold(0u32, |x, &h| x ^ h as u32) as u64\n}\n",
     );
     let run = workbook.grader(&["run", "xor_all", "--format", "json"]);
     run.expect_code(1);
     let report = valid_report(&run.stdout);
-    let tests = report["exercises"][0]["tests"].as_array().unwrap();
+    assert_eq!(report["status"], "fail");
+    let tests = report["tests"].as_array().unwrap();
     let passed = tests.iter().filter(|t| t["status"] == "pass").count();
     assert!(passed > 0 && passed < tests.len(), "{tests:#?}");
     assert_eq!(report["score"], 100 * passed / tests.len());
+    let failed = tests.iter().find(|t| t["status"] == "fail").unwrap();
     assert!(
-        run.stdout.contains("32 bits"),
-        "the truncation advice is in the report"
+        failed["message"].as_str().unwrap().contains("32 bits"),
+        "the advice is in the report"
+    );
+    assert!(
+        failed["output"].as_str().unwrap().ends_with(" heaps"),
+        "{failed}"
+    );
+    assert!(
+        failed["test_code"]
+            .as_str()
+            .unwrap()
+            .contains("smallest failing case: heaps = [")
     );
 }
 
@@ -76,15 +125,15 @@ fn learner_checkout() -> Workbook {
     checkout.solve("xor_all");
     checkout.solve("is_losing_position");
     checkout.write(
-        "exercises/grundy_number/src/lib.rs",
+        &checkout.exercise_file("grundy_number"),
         "pub fn grundy_number(n: usize, moves: &[usize]) -> usize {\n    if moves.is_empty() { 0 } else { n % (moves.len() + 1) }\n}\n",
     );
     checkout
 }
 
-/// The checkout's total score, graded with the instructor's grader and hidden tests by
-/// the command of the README's classroom recipe.
-fn graded_score(instructor: &Workbook, checkout: &Workbook) -> (i32, Value) {
+/// The checkout graded with the instructor's grader and hidden tests, by the command of
+/// the README's classroom recipe.
+fn graded(instructor: &Workbook, checkout: &Workbook) -> (i32, Value) {
     let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
     let recipe = readme
         .lines()
@@ -102,51 +151,62 @@ fn graded_score(instructor: &Workbook, checkout: &Workbook) -> (i32, Value) {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let run = instructor.grader(&args);
     assert!(run.stderr.is_empty(), "{}", run.stderr);
-    let report = valid_report(&run.stdout);
-    (run.code, report)
+    (run.code, valid_report(&run.stdout))
+}
+
+fn scores(report: &Value) -> Vec<u64> {
+    report["exercises"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["score"].as_u64().unwrap())
+        .collect()
 }
 
 #[test]
 fn a_checkout_is_graded_with_the_instructors_tests_whatever_else_it_changed() {
     let instructor = Workbook::new();
     let checkout = learner_checkout();
-    let (code, report) = graded_score(&instructor, &checkout);
+    let (code, report) = graded(&instructor, &checkout);
     assert_eq!(code, 1);
-    let scores: Vec<u64> = report["exercises"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["score"].as_u64().unwrap())
-        .collect();
-    assert_eq!(&scores[..2], &[100, 100]);
-    assert!(scores[4] < 100, "{scores:?}");
+    let scores = scores(&report);
+    let index = |name: &str| manifest().index_of(name).unwrap();
+    assert_eq!(scores[index("xor_all")], 100);
+    assert_eq!(scores[index("is_losing_position")], 100);
+    assert!(scores[index("grundy_number")] < 100, "{scores:?}");
     let score = report["score"].clone();
 
-    // Tamper with everything but the exercise files: a manifest that lists only the solved
-    // exercises and drops the hidden time limits, Cargo files, a forged progress file, and
-    // a "grader" that always passes.
+    // Tamper with everything but the exercise files: a manifest that lists only a solved
+    // exercise, Cargo files, a forged progress file, and a "grader" that always passes.
     checkout.write(
         "workbook.toml",
-        "[[exercise]]\nname = \"xor_all\"\nlesson = \"x.md\"\nhint = \"\"\n",
+        "[[exercise]]\nname = \"xor_all\"\nlesson = \"x.md\"\nhint = \"\"\npoints = 10000\n",
     );
     checkout.write("Cargo.toml", "[workspace]\nmembers = []\n");
     checkout.write(
         "exercises/grundy_number/Cargo.toml",
         "[package]\nname = \"cheat\"\n",
     );
+    let every: Vec<String> = manifest()
+        .exercises
+        .iter()
+        .map(|e| format!("\"{}\"", e.name))
+        .collect();
     checkout.write(
         ".xorlings-progress.toml",
-        "done = [\"xor_all\", \"is_losing_position\", \"apply_move\", \"nim_winning_move\", \"grundy_number\", \"grundy_table\"]\n",
+        &format!("done = [{}]\n", every.join(", ")),
     );
-    std::fs::create_dir_all(checkout.path("grader/src")).unwrap();
     checkout.write(
         "grader/src/main.rs",
         "fn main() { println!(\"{{\\\"score\\\": 600}}\") }\n",
     );
-    let (tampered_code, tampered) = graded_score(&instructor, &checkout);
+    let (tampered_code, tampered) = graded(&instructor, &checkout);
     assert_eq!(tampered_code, code);
     assert_eq!(tampered["score"], score);
-    assert_eq!(tampered["exercises"].as_array().unwrap().len(), 6);
+    assert_eq!(
+        tampered["exercises"].as_array().unwrap().len(),
+        manifest().exercises.len()
+    );
     // Nothing was written into the learner's checkout.
     assert!(
         checkout
@@ -157,14 +217,67 @@ fn a_checkout_is_graded_with_the_instructors_tests_whatever_else_it_changed() {
 }
 
 #[test]
-fn a_checkout_with_a_missing_exercise_file_scores_zero_for_it() {
+fn a_checkout_with_a_missing_or_broken_exercise_file_scores_zero_for_it_alone() {
     let instructor = Workbook::new();
     let checkout = learner_checkout();
-    std::fs::remove_file(checkout.path("exercises/xor_all/src/lib.rs")).unwrap();
-    let (_, report) = graded_score(&instructor, &checkout);
-    let first = &report["exercises"][0];
-    assert_eq!(first["status"], "error");
-    assert_eq!(first["score"], 0);
-    assert!(first["message"].as_str().unwrap().contains("is missing"));
-    assert_eq!(report["exercises"][1]["score"], 100);
+    std::fs::remove_file(checkout.path(&checkout.exercise_file("xor_all"))).unwrap();
+    checkout.write(
+        &checkout.exercise_file("grundy_table"),
+        "pub fn grundy_table( {",
+    );
+    let (_, report) = graded(&instructor, &checkout);
+    assert_eq!(report["status"], "fail");
+    let index = |name: &str| manifest().index_of(name).unwrap();
+    let scores = scores(&report);
+    assert_eq!(scores[index("xor_all")], 0);
+    assert_eq!(scores[index("is_losing_position")], 100);
+    let tests = report["tests"].as_array().unwrap();
+    let of = |exercise: &'static str| {
+        tests.iter().filter(move |t| {
+            t["name"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{exercise}: "))
+        })
+    };
+    for test in of("xor_all") {
+        assert_eq!(test["status"], "error");
+        assert!(
+            test["message"].as_str().unwrap().contains("is missing"),
+            "{test}"
+        );
+    }
+    assert!(
+        of("grundy_table").count() > 0,
+        "an exercise that does not compile has its tests too"
+    );
+    for test in of("grundy_table") {
+        assert_eq!(test["status"], "error");
+        assert!(
+            test["message"]
+                .as_str()
+                .unwrap()
+                .contains("does not compile"),
+            "{test}"
+        );
+    }
+}
+
+#[test]
+fn a_checkout_made_before_the_folders_were_renamed_grades_the_same() {
+    let instructor = Workbook::new();
+    let checkout = learner_checkout();
+    let (_, today) = graded(&instructor, &checkout);
+    // The layout of the first sessions: `exercises/NN_name/`, numbered by position.
+    for (i, exercise) in manifest().exercises.iter().enumerate() {
+        let from = checkout.path(&format!("exercises/{}", exercise.name));
+        std::fs::rename(
+            &from,
+            checkout.path(&format!("exercises/{:02}_{}", i + 1, exercise.name)),
+        )
+        .unwrap();
+    }
+    let (_, old_layout) = graded(&instructor, &checkout);
+    assert_eq!(scores(&old_layout), scores(&today));
+    assert_eq!(old_layout["score"], today["score"]);
 }

@@ -9,9 +9,10 @@
 
 use std::path::Path;
 
-use grader::app::{GradeOptions, grade_file};
+use grader::grading::Grader;
 use grader::judge::Cancel;
-use grader::report;
+use grader::model::Seed;
+use grader::report::{self, Detail};
 use grader::workbook::Workbook;
 
 const MARKER: &str = "<!-- grader output: ";
@@ -50,39 +51,34 @@ fn quotes(lines: &[&str]) -> Vec<Quote> {
 }
 
 /// The grader's report on a recorded solution, as `grader run` prints it to a pipe.
-fn grader_output(workbook: &Workbook, file: &str) -> String {
-    let dir = file
+fn grader_output(grader: &Grader, file: &str) -> String {
+    let name = file
         .split('/')
         .nth(1)
-        .expect("a path under solutions/NN_name/");
-    let exercise = workbook
+        .expect("a path under solutions/<name>/");
+    let exercise = grader
+        .workbook
         .exercises
         .iter()
-        .find(|e| e.name == dir)
-        .expect("a known exercise folder");
-    colored::control::set_override(false);
-    let options = GradeOptions {
-        color: false,
-        time_scale: 1.0,
-    };
-    let source = workbook.root.join(file);
-    let grade = grade_file(
-        workbook,
-        exercise,
-        &source,
-        "tests/quotes",
-        &options,
-        &Cancel::default(),
-    )
-    .unwrap();
-    let shown = workbook.exercise_file(exercise).display().to_string();
-    report::wrapped(&report::describe(&grade, &shown), report::DEFAULT_WIDTH)
+        .find(|e| e.name == name)
+        .expect("a known exercise");
+    let grade = grader
+        .grade_file(
+            exercise,
+            &grader.workbook.root,
+            Path::new(file),
+            &Cancel::default(),
+        )
+        .unwrap();
+    let shown = exercise.file().display().to_string();
+    report::describe(&grade, exercise, &shown, Detail::FULL).to_string(report::DEFAULT_WIDTH, false)
 }
 
 #[test]
 fn the_lessons_quote_the_grader_truly() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let workbook = Workbook::load(root).unwrap();
+    let grader = Grader::new(Workbook::load(root).unwrap(), false, Seed::DEFAULT);
+    let workbook = &grader.workbook;
     let update = std::env::var_os("UPDATE_LESSON_QUOTES").is_some();
     let mut stale = Vec::new();
     let mut count = 0;
@@ -96,7 +92,7 @@ fn the_lessons_quote_the_grader_truly() {
             count += 1;
             let (open, close) = quote.fences;
             let quoted = lines[open + 1..close].join("\n");
-            let actual = grader_output(&workbook, &quote.file);
+            let actual = grader_output(&grader, &quote.file);
             let actual = actual.trim_end();
             if quoted != actual {
                 stale.push(format!(

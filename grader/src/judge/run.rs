@@ -1,13 +1,19 @@
-//! Running a compiled runner on the cases, with a time limit and bounded memory, and
-//! reading back what it answered. Nothing here decides a verdict.
+//! Running a compiled program on one group of cases, with a time limit and bounded
+//! memory and files, and reading back what it wrote, with a bound on every read.
+//! Nothing here decides a verdict.
+//!
+//! The program gets only descriptors the grader opened on unlinked files: it cannot
+//! swap them for a FIFO or a link to /dev/zero, and nothing is left on disk after.
 
-use std::io::Read;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::fs::FileExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -15,16 +21,16 @@ use wait_timeout::ChildExt;
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
-/// Largest file the learner's process may write (the answers are far smaller).
-const FILE_LIMIT_BYTES: u64 = 1 << 30;
-/// How much of the learner's own printing is kept to show them.
-const OUTPUT_KEPT_BYTES: usize = 16 * 1024;
+/// Room for what the learner prints, beyond the answers' own bound.
+const PRINTED_LIMIT_BYTES: u64 = 16 << 20;
+/// What the learner printed during one case is kept up to this many bytes.
+const PRINTED_KEPT_BYTES: u64 = 64 << 10;
+/// The end of the printed output read to recognise the runtime's last words.
+const TAIL_BYTES: u64 = 4 << 10;
+/// Descriptors handed to a run are first moved at or above this number.
+const HIGH_FD: i32 = 16;
 /// How often a run checks whether it was cancelled (a newer save in watch mode).
 const CANCEL_CHECK: Duration = Duration::from_millis(20);
-
-const ANSWER: u64 = 0;
-const PANIC: u64 = 1;
-const DONE: u64 = 2;
 
 /// Set by the caller to stop a build or a run early (watch mode, on a newer save).
 #[derive(Debug, Clone, Default)]
@@ -39,32 +45,241 @@ impl Cancel {
     }
 }
 
-/// What the runner answered for one case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Record {
-    Answer(Vec<u64>),
-    Panic(String),
-}
-
-/// How the runner's process ended.
+/// How a run's process ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum End {
+pub enum Ended {
     Exited(i32),
     Signalled(i32),
     TimedOut,
     Cancelled,
 }
 
+/// Where a program reads its cases and writes its answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// The runner: cases on descriptor 3, answers on 4, printed output on 1 and 2.
+    Runner,
+    /// A whole program: cases on stdin, answers on stdout, printed output on stderr.
+    Program,
+}
+
+/// What the learner's code printed, read back with a bound.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Printed {
+    /// The text as printed (not yet made safe to show: see `report::visible`).
+    pub text: String,
+    /// Bytes left out after `text`.
+    pub cut: u64,
+}
+
+impl Printed {
+    /// The same output without the lines that contain one of `patterns`, at its end.
+    pub fn without_lines_containing(mut self, patterns: &[&str]) -> Printed {
+        let mut lines: Vec<&str> = self.text.lines().collect();
+        while let Some(last) = lines.last() {
+            let runtime = patterns.iter().any(|p| last.contains(p));
+            if !runtime && !last.trim().is_empty() {
+                break;
+            }
+            lines.pop();
+        }
+        let mut text = lines.join("\n");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        self.text = text;
+        self
+    }
+}
+
+/// The file the learner's code printed to.
+#[derive(Debug)]
+pub struct PrintedFile {
+    file: File,
+    len: u64,
+    tail: String,
+}
+
+impl PrintedFile {
+    fn read(mut file: File) -> Result<Self> {
+        let len = file
+            .seek(SeekFrom::End(0))
+            .context("cannot measure the printed output")?;
+        let mut file = PrintedFile {
+            file,
+            len,
+            tail: String::new(),
+        };
+        file.tail = file.range(len.saturating_sub(TAIL_BYTES), len).text;
+        Ok(file)
+    }
+
+    /// Bytes `start..end` (clamped to the file), up to [`PRINTED_KEPT_BYTES`].
+    pub fn range(&self, start: u64, end: u64) -> Printed {
+        let end = end.min(self.len);
+        let start = start.min(end);
+        let kept = (end - start).min(PRINTED_KEPT_BYTES);
+        let mut bytes = vec![0; kept as usize];
+        if self.file.read_exact_at(&mut bytes, start).is_err() {
+            return Printed::default();
+        }
+        Printed {
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            cut: end - start - kept,
+        }
+    }
+
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The end of the output (the runtime's last words are there).
+    pub fn tail(&self) -> &str {
+        &self.tail
+    }
+}
+
 /// Everything a run produced, for the judge to decide on.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Execution {
-    pub records: Vec<Record>,
-    /// The runner wrote its final record: every case was answered.
-    pub finished: bool,
-    pub end: End,
-    /// The learner's own printing (stdout then stderr), truncated.
-    pub output: String,
+    /// The answers, read up to the bound the plan gave.
+    pub answers: Vec<u8>,
+    /// More than the bound was written.
+    pub answers_overflowed: bool,
+    pub printed: PrintedFile,
+    pub ended: Ended,
     pub elapsed: Duration,
+    /// The time limit the run had.
+    pub limit: Duration,
+    /// The largest file the run could write.
+    pub file_limit: u64,
+}
+
+/// One run to make.
+pub struct RunRequest<'a> {
+    pub program: &'a Path,
+    pub layout: Layout,
+    pub input: &'a [u8],
+    pub answer_limit: u64,
+    pub time_limit: Duration,
+}
+
+/// Runs the program of `request` on its input.
+pub fn execute(request: &RunRequest, cancel: &Cancel) -> Result<Execution> {
+    let input = unlinked_file_with(request.input)?;
+    let answers = tempfile::tempfile().context("cannot create the answers file")?;
+    let printed = tempfile::tempfile().context("cannot create the output file")?;
+    let file_limit = request.answer_limit.max(PRINTED_LIMIT_BYTES) + PRINTED_LIMIT_BYTES;
+    let cpu_seconds = request.time_limit.as_secs() + 2;
+
+    let mut command = Command::new(request.program);
+    command.env_clear().process_group(0);
+    let mut fds: Vec<(OwnedFd, i32)> = Vec::new();
+    match request.layout {
+        Layout::Runner => {
+            command
+                .stdin(Stdio::null())
+                .stdout(printed.try_clone()?)
+                .stderr(printed.try_clone()?);
+            fds.push((input.into(), 3));
+            fds.push((answers.try_clone()?.into(), 4));
+        }
+        Layout::Program => {
+            command
+                .stdin(input)
+                .stdout(answers.try_clone()?)
+                .stderr(printed.try_clone()?);
+        }
+    }
+    // Above every number they go to, so that no dup2 in the child is a no-op (which
+    // would keep close-on-exec) or clobbers another's source.
+    let fds: Vec<(OwnedFd, i32)> = fds
+        .into_iter()
+        .map(|(fd, at)| Ok((rustix::io::fcntl_dupfd_cloexec(&fd, HIGH_FD)?, at)))
+        .collect::<Result<_, rustix::io::Errno>>()
+        .context("cannot pass the run's files")?;
+    let raw: Vec<(i32, i32)> = fds.iter().map(|(fd, at)| (fd.as_raw_fd(), *at)).collect();
+    // SAFETY: only async-signal-safe calls (dup2, setrlimit) run between fork and exec,
+    // on data prepared before the fork.
+    unsafe {
+        command.pre_exec(move || {
+            for &(fd, at) in &raw {
+                if libc::dup2(fd, at) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            set_limit(libc::RLIMIT_AS, MEMORY_LIMIT_BYTES)?;
+            set_limit(libc::RLIMIT_FSIZE, file_limit)?;
+            set_limit(libc::RLIMIT_CPU, cpu_seconds)?;
+            set_limit(libc::RLIMIT_CORE, 0)
+        });
+    }
+    let start = Instant::now();
+    let mut child = command
+        .spawn()
+        .with_context(|| format!("cannot start {}", request.program.display()))?;
+    drop(fds);
+    let wait = wait_child(&mut child, request.time_limit, cancel)?;
+    let elapsed = start.elapsed();
+    let ended = match wait {
+        Wait::Status(status) => match (status.code(), status.signal()) {
+            (Some(code), _) => Ended::Exited(code),
+            (None, Some(signal)) => Ended::Signalled(signal),
+            (None, None) => Ended::Exited(-1),
+        },
+        Wait::TimedOut => Ended::TimedOut,
+        Wait::Cancelled => Ended::Cancelled,
+    };
+    let (answers, answers_overflowed) = read_bounded(answers, request.answer_limit)?;
+    Ok(Execution {
+        answers,
+        answers_overflowed,
+        printed: PrintedFile::read(printed)?,
+        ended,
+        elapsed,
+        limit: request.time_limit,
+        file_limit,
+    })
+}
+
+/// An unlinked file holding `bytes`, positioned at its start.
+fn unlinked_file_with(bytes: &[u8]) -> Result<File> {
+    let mut file = tempfile::tempfile().context("cannot create the cases file")?;
+    file.write_all(bytes)
+        .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
+        .context("cannot write the cases file")?;
+    Ok(file)
+}
+
+/// The file's first `limit` bytes, and whether it holds more.
+fn read_bounded(mut file: File, limit: u64) -> Result<(Vec<u8>, bool)> {
+    file.seek(SeekFrom::Start(0))
+        .context("cannot read the answers")?;
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .context("cannot read the answers")?;
+    let overflowed = bytes.len() as u64 > limit;
+    bytes.truncate(limit as usize);
+    Ok((bytes, overflowed))
+}
+
+fn set_limit(resource: libc::__rlimit_resource_t, value: u64) -> std::io::Result<()> {
+    let limit = libc::rlimit {
+        rlim_cur: value,
+        rlim_max: value,
+    };
+    // SAFETY: setrlimit reads a valid struct and is async-signal-safe.
+    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
 }
 
 /// How a child process ended, waiting at most `limit` and stopping early on `cancel`.
@@ -80,6 +295,7 @@ pub fn wait_child(child: &mut Child, limit: Duration, cancel: &Cancel) -> Result
     loop {
         let left = limit.saturating_sub(start.elapsed());
         if let Some(status) = child.wait_timeout(left.min(CANCEL_CHECK))? {
+            kill_group(child);
             return Ok(Wait::Status(status));
         }
         let outcome = if cancel.is_cancelled() {
@@ -89,178 +305,42 @@ pub fn wait_child(child: &mut Child, limit: Duration, cancel: &Cancel) -> Result
         } else {
             continue;
         };
-        // The child leads its own process group: this also stops anything it started.
-        unsafe { libc::killpg(child.id() as libc::pid_t, libc::SIGKILL) };
+        kill_group(child);
         child.wait()?;
         return Ok(outcome);
     }
 }
 
-/// Makes the child lead a new process group, so it can be killed with all it starts.
-pub fn own_process_group(command: &mut Command) -> &mut Command {
-    command.process_group(0)
-}
-
-/// Runs `runner` on the encoded `cases` inside `work_dir`.
-pub fn execute(
-    runner: &Path,
-    work_dir: &Path,
-    cases: &[u8],
-    time_limit: Duration,
-    cancel: &Cancel,
-) -> Result<Execution> {
-    // A folder of this run's own: another grader may be running the same exercise.
-    let run_dir = tempfile::tempdir_in(work_dir)
-        .with_context(|| format!("cannot create a folder in {}", work_dir.display()))?;
-    let cases_path = run_dir.path().join("cases.bin");
-    let answers_path = run_dir.path().join("answers.bin");
-    std::fs::write(&cases_path, cases)
-        .with_context(|| format!("cannot write {}", cases_path.display()))?;
-
-    let mut command = Command::new(runner);
-    command
-        .arg(&cases_path)
-        .arg(&answers_path)
-        .current_dir(run_dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    own_process_group(&mut command);
-    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
-    unsafe {
-        command.pre_exec(|| {
-            set_limit(libc::RLIMIT_AS, MEMORY_LIMIT_BYTES)?;
-            set_limit(libc::RLIMIT_FSIZE, FILE_LIMIT_BYTES)?;
-            set_limit(libc::RLIMIT_CORE, 0)
-        });
-    }
-    let start = Instant::now();
-    let mut child = command
-        .spawn()
-        .with_context(|| format!("cannot start {}", runner.display()))?;
-    let stdout = keep_start_of(child.stdout.take());
-    let stderr = keep_start_of(child.stderr.take());
-    let wait = wait_child(&mut child, time_limit, cancel)?;
-    let elapsed = start.elapsed();
-    let end = match wait {
-        Wait::Status(status) => match (status.code(), status.signal()) {
-            (Some(code), _) => End::Exited(code),
-            (None, Some(signal)) => End::Signalled(signal),
-            (None, None) => End::Exited(-1),
-        },
-        Wait::TimedOut => End::TimedOut,
-        Wait::Cancelled => End::Cancelled,
-    };
-    let mut output = stdout.join().unwrap_or_default();
-    output.push_str(&stderr.join().unwrap_or_default());
-
-    let answers = std::fs::read(&answers_path).unwrap_or_default();
-    let (records, finished) = parse_records(&answers);
-    Ok(Execution {
-        records,
-        finished,
-        end,
-        output,
-        elapsed,
-    })
-}
-
-fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) -> std::io::Result<()> {
-    let limit = libc::rlimit {
-        rlim_cur: bytes,
-        rlim_max: bytes,
-    };
-    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
-        Ok(())
-    } else {
-        Err(std::io::Error::last_os_error())
-    }
-}
-
-/// Reads a pipe to its end on a thread, keeping only the first bytes: a learner's
-/// program that prints forever neither blocks nor floods the grader.
-fn keep_start_of(pipe: Option<impl Read + Send + 'static>) -> JoinHandle<String> {
-    std::thread::spawn(move || {
-        let Some(mut pipe) = pipe else {
-            return String::new();
-        };
-        let mut kept = Vec::new();
-        let mut buffer = [0u8; 8192];
-        while let Ok(n) = pipe.read(&mut buffer) {
-            if n == 0 {
-                break;
-            }
-            let room = OUTPUT_KEPT_BYTES.saturating_sub(kept.len());
-            kept.extend_from_slice(&buffer[..n.min(room)]);
-        }
-        String::from_utf8_lossy(&kept).into_owned()
-    })
-}
-
-/// Splits the answers file into records; anything malformed ends the list there.
-pub fn parse_records(bytes: &[u8]) -> (Vec<Record>, bool) {
-    let mut records = Vec::new();
-    let mut rest = bytes;
-    while rest.len() >= 16 {
-        let kind = u64::from_le_bytes(rest[..8].try_into().unwrap());
-        let len = u64::from_le_bytes(rest[8..16].try_into().unwrap());
-        let Some(body) = usize::try_from(len)
-            .ok()
-            .and_then(|len| rest[16..].get(..len))
-        else {
-            break;
-        };
-        match kind {
-            ANSWER if body.len() % 8 == 0 => {
-                records.push(Record::Answer(bytemuck::pod_collect_to_vec(body)))
-            }
-            PANIC => records.push(Record::Panic(String::from_utf8_lossy(body).into_owned())),
-            DONE if body.is_empty() => return (records, true),
-            _ => break,
-        }
-        rest = &rest[16 + body.len()..];
-    }
-    (records, false)
+/// Kills everything in the child's process group (it leads its own).
+fn kill_group(child: &Child) {
+    // SAFETY: killpg takes plain integers; a group that is gone is an ignored error.
+    unsafe { libc::killpg(child.id() as libc::pid_t, libc::SIGKILL) };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn record(kind: u64, body: &[u8]) -> Vec<u8> {
-        let mut bytes = kind.to_le_bytes().to_vec();
-        bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(body);
-        bytes
+    #[test]
+    fn the_runtimes_last_words_are_not_the_learners() {
+        let printed = Printed {
+            text: "step 1\nstep 2\n\nthread 'learner' has overflowed its stack\nfatal runtime error: stack overflow, aborting\n".to_string(),
+            cut: 0,
+        };
+        let mine =
+            printed.without_lines_containing(&["overflowed its stack", "fatal runtime error"]);
+        assert_eq!(mine.text, "step 1\nstep 2\n");
     }
 
     #[test]
-    fn records_are_read_until_done() {
-        let mut bytes = record(ANSWER, &7u64.to_le_bytes());
-        bytes.extend(record(PANIC, b"boom"));
-        bytes.extend(record(DONE, &[]));
-        let (records, finished) = parse_records(&bytes);
-        assert_eq!(
-            records,
-            vec![Record::Answer(vec![7]), Record::Panic("boom".to_string())]
-        );
-        assert!(finished);
-    }
-
-    #[test]
-    fn a_cut_or_forged_file_is_not_finished() {
-        let mut bytes = record(ANSWER, &7u64.to_le_bytes());
-        bytes.extend(record(ANSWER, &8u64.to_le_bytes())[..20].iter());
-        assert_eq!(
-            parse_records(&bytes),
-            (vec![Record::Answer(vec![7])], false)
-        );
-        // An unknown kind, or a DONE with a body, stops the reading.
-        assert_eq!(parse_records(&record(9, &[])), (vec![], false));
-        assert_eq!(parse_records(&record(DONE, b"x")), (vec![], false));
-        // A length far past the end is not trusted.
-        let mut huge = ANSWER.to_le_bytes().to_vec();
-        huge.extend_from_slice(&u64::MAX.to_le_bytes());
-        assert_eq!(parse_records(&huge), (vec![], false));
+    fn reads_are_bounded() {
+        let file = unlinked_file_with(&[7; 100]).unwrap();
+        assert_eq!(read_bounded(file, 10).unwrap(), (vec![7; 10], true));
+        let file = unlinked_file_with(&[7; 10]).unwrap();
+        assert_eq!(read_bounded(file, 10).unwrap(), (vec![7; 10], false));
+        let printed = PrintedFile::read(unlinked_file_with(b"abcdef").unwrap()).unwrap();
+        assert_eq!(printed.range(2, 4).text, "cd");
+        assert_eq!(printed.range(4, 100).text, "ef");
+        assert_eq!(printed.tail(), "abcdef");
     }
 }

@@ -1,39 +1,39 @@
-// The xorlings runner, a small library: the grader compiles it once, then links it to a
-// program made of the learner's `lib.rs` (as the module `learner`) and one exercise's
-// `solve` adapter, whose `main` calls `run(solve)`. It only produces answers; the grader
-// checks them in its own process.
+// The xorlings runner, a small library: the grader compiles it once (with `wire.rs` as
+// its module `wire`), then links it to a program made of the learner's `lib.rs` (as the
+// module `learner`) and the exercise's API (`xorlings_runner::api!(@runner ...)`), whose
+// `main` calls `run(api::call)`. It only produces answers; the grader checks them in its
+// own process.
 //
-// Protocol, all numbers u64 in the machine's (little-endian) byte order:
-// - cases file: the case count, then for each case its word count and its words;
-// - answers file: for each case a record `kind, byte length, bytes`, where kind ANSWER
-//   carries the adapter's words and kind PANIC the panic message (UTF-8); after the last
-//   case a record of kind DONE. A run that stops before DONE did not answer every case.
+// Descriptors, opened by the grader: 3 the cases (the case count, then each case's
+// `Args` in the wire format), 4 the answers (one `wire::record` per case, then a final
+// one), 1 and 2 one file for everything the learner's code prints.
 
-use std::io::{Read, Write};
+// The same relative path in the grader's sources and in the runner's build folder.
+#[path = "../wire.rs"]
+pub mod wire;
+
+use std::io::{Read, Seek, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::FromRawFd;
 use std::sync::Mutex;
+
+use wire::{Wire, record};
 
 #[cfg(not(target_endian = "little"))]
 compile_error!("the runner reads and writes the grader's files as little-endian words");
 
-const ANSWER: u64 = 0;
-const PANIC: u64 = 1;
-const DONE: u64 = 2;
+const CASES_FD: i32 = 3;
+const ANSWERS_FD: i32 = 4;
+const PRINTED_FD: i32 = 1;
 /// Deep recursion (a memo to depth 100,000 in a debug build) must fit.
 const STACK_BYTES: usize = 256 << 20;
 const MAX_PANIC_MESSAGE: usize = 2000;
 
 static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
 
-/// Answers every case of the cases file named by the first argument with `solve`, into
-/// the answers file named by the second.
-pub fn run(solve: fn(&[u64]) -> Vec<u64>) {
-    let args: Vec<String> = std::env::args().collect();
-    let [_, cases_path, answers_path] = &args[..] else {
-        eprintln!("usage: runner CASES ANSWERS (the grader runs this program)");
-        std::process::exit(2);
-    };
-    let words = read_words(cases_path);
-    let mut answers = std::fs::File::create(answers_path).expect("cannot create the answers file");
+/// Answers every case with `call`, on a thread with a big stack.
+pub fn run<I: Wire + Send + 'static, A: Wire + 'static>(call: fn(I) -> A) {
+    let words = read_cases();
     std::panic::set_hook(Box::new(|info| {
         let payload = info.payload();
         let text = payload
@@ -57,51 +57,58 @@ pub fn run(solve: fn(&[u64]) -> Vec<u64>) {
     let worker = std::thread::Builder::new()
         .name("learner".to_string())
         .stack_size(STACK_BYTES)
-        .spawn(move || {
-            let mut at = 1;
-            for _ in 0..words[0] {
-                let len = words[at] as usize;
-                let case = &words[at + 1..at + 1 + len];
-                at += 1 + len;
-                match std::panic::catch_unwind(|| solve(case)) {
-                    Ok(answer) => write_record(&mut answers, ANSWER, as_bytes(&answer)),
-                    Err(_) => {
-                        let message = LAST_PANIC.lock().map(|m| m.clone()).unwrap_or_default();
-                        write_record(&mut answers, PANIC, message.as_bytes());
-                    }
-                }
-            }
-            write_record(&mut answers, DONE, &[]);
-        })
+        .spawn(move || answer_all(&words, call))
         .expect("cannot start the worker thread");
     if worker.join().is_err() {
         std::process::exit(3);
     }
 }
 
-/// Reads the cases file straight into words (a plain copy: fast even unoptimised).
-fn read_words(path: &str) -> Vec<u64> {
-    let mut file = std::fs::File::open(path).expect("cannot open the cases file");
-    let len = file.metadata().expect("cannot read the cases file").len() as usize / 8;
-    let mut words = vec![0u64; len];
-    // SAFETY: every byte pattern is a valid u64, and the view covers exactly `words`.
-    let bytes = unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), len * 8) };
-    file.read_exact(bytes).expect("cannot read the cases file");
-    words
+fn answer_all<I: Wire, A: Wire>(words: &[u64], call: fn(I) -> A) {
+    // SAFETY: the grader opened these descriptors for this process; they stay open for
+    // its whole life, and ManuallyDrop never closes them.
+    let mut answers = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(ANSWERS_FD) });
+    let mut printed = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(PRINTED_FD) });
+    let mut words = words;
+    let count = u64::take(&mut words).expect("the cases start with their count");
+    for _ in 0..count {
+        let input = I::take(&mut words).expect("the grader's cases are well formed");
+        // A panic ends only this case: the next one runs with fresh arguments.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || call(input)));
+        // Everything printed for this case is in the file before its end is noted.
+        let _ = std::io::stdout().flush();
+        let printed_end = printed.stream_position().unwrap_or(0);
+        let record = match result {
+            Ok(answer) => {
+                let mut words = Vec::new();
+                answer.put(&mut words);
+                record::encode(record::ANSWER, printed_end, &record::words_body(&words))
+            }
+            Err(_) => {
+                let message = LAST_PANIC.lock().map(|m| m.clone()).unwrap_or_default();
+                record::encode(record::PANIC, printed_end, message.as_bytes())
+            }
+        };
+        answers
+            .write_all(&record)
+            .expect("cannot write the answers");
+    }
+    let printed_end = printed.stream_position().unwrap_or(0);
+    answers
+        .write_all(&record::encode(record::DONE, printed_end, &[]))
+        .expect("cannot write the answers");
 }
 
-fn as_bytes(words: &[u64]) -> &[u8] {
-    // SAFETY: u64 has no padding; the view covers exactly `words`.
-    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), words.len() * 8) }
-}
-
-/// One write per record, so a record the grader sees is a whole one even if the
-/// learner's code ends the process during the next case.
-fn write_record(file: &mut std::fs::File, kind: u64, bytes: &[u8]) {
-    let mut record = Vec::with_capacity(16 + bytes.len());
-    record.extend_from_slice(&kind.to_le_bytes());
-    record.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
-    record.extend_from_slice(bytes);
-    file.write_all(&record)
-        .expect("cannot write the answers file");
+/// Reads the cases descriptor whole, as words.
+fn read_cases() -> Vec<u64> {
+    // SAFETY: as for the answers, the grader opened this descriptor for this process.
+    let mut cases = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(CASES_FD) });
+    let mut bytes = Vec::new();
+    cases
+        .read_to_end(&mut bytes)
+        .expect("cannot read the cases");
+    bytes
+        .chunks_exact(8)
+        .map(|chunk| u64::from_le_bytes(chunk.try_into().expect("8 bytes")))
+        .collect()
 }

@@ -22,8 +22,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
-use crate::app::App;
-use crate::cli::PASSED;
+use crate::session::Session;
 use events::Debouncer;
 use state::{Action, Entry, Event, JobId, Key, Outcome, State};
 use terminal::{Mode, Terminal};
@@ -51,14 +50,13 @@ pub enum Message {
 }
 
 /// Runs watch until the learner quits; the terminal is restored whatever happens.
-pub fn run(mut app: App) -> Result<u8> {
+pub fn run(mut session: Session) -> Result<crate::Outcome> {
     let mode = Mode::detect();
     let (sender, messages) = mpsc::channel();
-    let exercises_folder = app.workbook.root.join("exercises");
+    let exercises_folder = session.workbook().root.join("exercises");
     let _watcher = events::watch_folder(&exercises_folder, sender.clone())?;
     events::forward_signals(sender.clone())?;
-    let worker_app = App::load(app.workbook.clone(), app.color)?;
-    let mut worker = Worker::spawn(worker_app, sender.clone())?;
+    let mut worker = Worker::spawn(session.grader.clone(), sender.clone())?;
     let mut terminal = Terminal::open(mode)?;
     if mode.keys_as_lines() {
         input::spawn_line_keys(sender)?;
@@ -66,21 +64,28 @@ pub fn run(mut app: App) -> Result<u8> {
         input::spawn_terminal_keys(sender)?;
     }
 
-    let entries = entries(&app);
-    let current = app.workbook.index_of(&app.current().name).unwrap_or(0);
-    let (mut state, actions) = State::new(entries, current, mode.keys_as_lines());
+    let entries = entries(&session);
+    let current = session
+        .workbook()
+        .index_of(&session.current().name)
+        .unwrap_or(0);
+    let (mut state, mut actions) = State::new(entries, current, mode.keys_as_lines());
+    if let Some(notice) = session.notice.take() {
+        actions.extend(state.handle(Event::ProgressDamaged(notice)));
+    }
     let mut pending = VecDeque::new();
-    let mut quit = carry_out(actions, &mut app, &mut worker, &mut pending);
+    let mut quit = carry_out(actions, &mut session, &mut worker, &mut pending);
     let mut debouncer = Debouncer::default();
     while !quit {
         while let Some(event) = pending.pop_front() {
-            quit |= carry_out(state.handle(event), &mut app, &mut worker, &mut pending);
+            quit |= carry_out(state.handle(event), &mut session, &mut worker, &mut pending);
         }
         if quit {
             break;
         }
         let (width, height) = terminal.size();
-        terminal.draw(screen::render(&state, width, height))?;
+        let color = colored::control::SHOULD_COLORIZE.should_colorize();
+        terminal.draw(screen::render(&state, width, height, color))?;
         let Some(first) = next_message(&messages, debouncer.due()) else {
             break;
         };
@@ -109,20 +114,19 @@ pub fn run(mut app: App) -> Result<u8> {
         state.done_count(),
         state.entries.len()
     );
-    Ok(PASSED)
+    Ok(crate::Outcome::Passed)
 }
 
-fn entries(app: &App) -> Vec<Entry> {
-    app.workbook
+fn entries(session: &Session) -> Vec<Entry> {
+    let workbook = session.workbook();
+    workbook
         .exercises
         .iter()
         .map(|exercise| Entry {
-            name: exercise.name.clone(),
-            path: app.learner_file(exercise),
-            file: app.workbook.exercise_file(exercise).display().to_string(),
-            lesson: exercise.lesson.clone(),
-            hint: exercise.hint.clone(),
-            done: app.progress.is_done(&exercise.name),
+            info: exercise.clone(),
+            path: workbook.root.join(exercise.file()),
+            file: exercise.file().display().to_string(),
+            done: session.progress.is_done(&exercise.name),
         })
         .collect()
 }
@@ -168,14 +172,14 @@ fn to_event(message: Message, state: &State, debouncer: &mut Debouncer) -> Resul
 /// whether to quit.
 fn carry_out(
     actions: Vec<Action>,
-    app: &mut App,
+    session: &mut Session,
     worker: &mut Worker,
     events: &mut VecDeque<Event>,
 ) -> bool {
     for action in actions {
         let done = match action {
             Action::Grade { job, exercise } => {
-                let exercise = app.workbook.exercises[exercise].clone();
+                let exercise = session.workbook().exercises[exercise].clone();
                 worker.start(Job::Grade { job, exercise });
                 Ok(())
             }
@@ -187,17 +191,18 @@ fn carry_out(
                 worker.cancel();
                 Ok(())
             }
-            Action::Record(grade) => app
+            Action::Record(grade) => session
                 .record(&grade)
                 .context("your verdict could not be recorded"),
             Action::MakeCurrent(exercise) => {
-                let name = app.workbook.exercises[exercise].name.clone();
-                app.set_current(&name)
+                let name = session.workbook().exercises[exercise].name.clone();
+                session
+                    .set_current(&name)
                     .context("the current exercise could not be saved")
             }
             Action::Reset(exercise) => {
-                let exercise = app.workbook.exercises[exercise].clone();
-                app.reset(&exercise)
+                let exercise = session.workbook().exercises[exercise].clone();
+                session.reset(&exercise)
             }
             Action::Quit => return true,
         };

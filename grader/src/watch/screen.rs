@@ -1,12 +1,10 @@
-//! Drawing the watch state as lines of text: a header (the exercise), a body (the
-//! verdict, the list, ...), and a footer (a note, the progress bar, the keys). Every line
-//! fits the width; a body too tall for the terminal is cut with a note saying so.
-
-use colored::Colorize;
+//! Drawing the watch state: a header (the exercise), a body (the verdict, the list, ...),
+//! and a footer (a note, the progress bar, the keys), each built as [`Text`] and wrapped
+//! to the width. A body too tall for the terminal is cut with a note saying so.
 
 use super::state::{Entry, Note, Outcome, State, Status, View};
-use crate::report;
-use crate::wrap::wrap;
+use crate::report::{self, Detail};
+use crate::text::{Style, Text};
 
 /// The narrowest progress bar, and the widest.
 const BAR_MIN: usize = 10;
@@ -14,8 +12,6 @@ const BAR_MAX: usize = 50;
 
 /// Ends a body cut to fit: `cargo grader run` prints the whole verdict.
 const CUT_NOTE: &str = "(`cargo grader run` shows them all)";
-const MISSING: &str = "is not there: it was deleted or renamed. Save the file again under \
-this name, or press `r` to put the exercise's stub back.";
 const GRADER_ERROR_ADVICE: &str = "This is a problem of the grader or of the workbook, not of \
 your code. Save again to retry; if it stays, `cargo grader run` shows the same error.";
 const LIST_HELP: &str = "Type an exercise's number and press Enter, or move with the arrows \
@@ -29,27 +25,23 @@ key to keep your file.";
 
 /// The screen for `state`, `width` columns wide and, when `height` is given, at most that
 /// many lines tall.
-pub fn render(state: &State, width: usize, height: Option<usize>) -> Vec<String> {
-    let header = wrap_all(&header(state), width);
-    let body = wrap_all(&body(state), width);
-    let footer = wrap_all(&footer(state, width), width);
+pub fn render(state: &State, width: usize, height: Option<usize>, color: bool) -> Vec<String> {
+    let header = header(state).render(width, color);
+    let body = body(state).render(width, color);
+    let footer = footer(state, width).render(width, color);
     let Some(height) = height else {
         return [header, body, footer].concat();
     };
     let room = height.saturating_sub(header.len() + footer.len());
-    let body = fit(body, room);
+    let body = fit(body, room, color);
     let mut screen = [header, body, footer].concat();
     // A terminal too small for the header and footer shows what fits.
     screen.truncate(height);
     screen
 }
 
-fn wrap_all(lines: &[String], width: usize) -> Vec<String> {
-    lines.iter().flat_map(|line| wrap(line, width)).collect()
-}
-
 /// Cuts `body` to `room` lines, ending with a line that says how many were left out.
-fn fit(mut body: Vec<String>, room: usize) -> Vec<String> {
+fn fit(mut body: Vec<String>, room: usize, color: bool) -> Vec<String> {
     if body.len() <= room {
         return body;
     }
@@ -57,232 +49,285 @@ fn fit(mut body: Vec<String>, room: usize) -> Vec<String> {
     let left_out = body.len() - kept;
     body.truncate(kept);
     if room > 0 {
-        body.push(
-            format!("... {left_out} more lines {CUT_NOTE}")
-                .dimmed()
-                .to_string(),
+        let mut note = Text::new();
+        note.styled(
+            0,
+            Style::Dim,
+            &format!("... {left_out} more lines {CUT_NOTE}"),
         );
+        body.extend(note.render(usize::MAX, color));
     }
     body
 }
 
-/// Adds each line of `text`.
-fn push_text(lines: &mut Vec<String>, text: &str) {
-    lines.extend(text.trim_end_matches('\n').lines().map(str::to_string));
-}
-
-fn header(state: &State) -> Vec<String> {
+fn header(state: &State) -> Text {
+    let mut text = Text::new();
     let total = state.entries.len();
     if matches!(state.view, View::Finished) {
-        return vec![
-            format!("{} · all {total} exercises done", "xorlings".bold()),
-            String::new(),
-        ];
+        text.line(
+            0,
+            &[
+                (Style::Bold, "xorlings"),
+                (Style::Plain, &format!(" · all {total} exercises done")),
+            ],
+        );
+        text.blank();
+        return text;
     }
     let entry = state.current_entry();
-    vec![
-        format!(
-            "{} · exercise {} of {total}: {}",
-            "xorlings".bold(),
-            state.current + 1,
-            entry.name.bold()
-        ),
-        format!("file:   {}", entry.file),
-        format!("lesson: {}", entry.lesson),
-        String::new(),
-    ]
-}
-
-fn body(state: &State) -> Vec<String> {
-    match &state.view {
-        View::Exercise => exercise_body(state),
-        View::ConfirmReset => vec![
-            format!("Reset {} to its stub?", state.current_entry().file)
-                .bold()
-                .to_string(),
-            RESET_QUESTION.to_string(),
+    text.line(
+        0,
+        &[
+            (Style::Bold, "xorlings"),
+            (
+                Style::Plain,
+                &format!(" · exercise {} of {total}: ", state.current + 1),
+            ),
+            (Style::Bold, &entry.info.name),
         ],
-        View::List { selected, typed } => list_body(state, *selected, typed),
-        View::CheckAll(None) => vec![format!(
-            "Grading all {} exercises... (q stops)",
-            state.entries.len()
-        )],
-        View::CheckAll(Some(outcomes)) => check_all_body(&state.entries, outcomes),
-        View::Finished => {
-            let mut lines = vec![FINISHED.green().bold().to_string(), String::new()];
-            push_text(&mut lines, FINISHED_MORE);
-            lines
-        }
-    }
+    );
+    text.prose(0, &format!("file:   {}", entry.file));
+    text.prose(0, &format!("lesson: {}", entry.info.lesson));
+    text.blank();
+    text
 }
 
-fn exercise_body(state: &State) -> Vec<String> {
-    let entry = state.current_entry();
-    let mut lines = Vec::new();
-    if state.show_hint {
-        lines.push("Hint:".yellow().bold().to_string());
-        for line in entry.hint.trim().lines() {
-            lines.push(format!("  {line}"));
+fn body(state: &State) -> Text {
+    let mut text = Text::new();
+    match &state.view {
+        View::Exercise => return exercise_body(state),
+        View::ConfirmReset => {
+            text.styled(
+                0,
+                Style::Bold,
+                &format!("Reset {} to its stub?", state.current_entry().file),
+            );
+            text.prose(0, RESET_QUESTION);
         }
-        lines.push(String::new());
+        View::List { selected, typed } => return list_body(state, *selected, typed),
+        View::CheckAll(None) => {
+            text.prose(
+                0,
+                &format!("Grading all {} exercises... (q stops)", state.entries.len()),
+            );
+        }
+        View::CheckAll(Some(outcomes)) => return check_all_body(&state.entries, outcomes),
+        View::Finished => {
+            text.styled(0, Style::Good, FINISHED)
+                .blank()
+                .prose(0, FINISHED_MORE);
+        }
+    }
+    text
+}
+
+fn exercise_body(state: &State) -> Text {
+    let entry = state.current_entry();
+    let mut text = Text::new();
+    if state.show_hint {
+        text.styled(0, Style::Warn, "Hint:");
+        text.prose(2, entry.info.hint.trim()).blank();
     }
     match &state.status {
-        Status::Grading => lines.push(format!("Grading {}...", entry.name).yellow().to_string()),
+        Status::Grading => {
+            text.styled(0, Style::Warn, &format!("Grading {}...", entry.info.name));
+        }
         Status::Graded(Outcome::Graded(grade)) => {
-            push_text(&mut lines, &report::describe(grade, &entry.file));
+            text.append(report::describe(
+                grade,
+                &entry.info,
+                &entry.file,
+                Detail::BRIEF,
+            ));
             if grade.passed() {
-                lines.push(String::new());
-                lines.extend(success(state));
+                text.blank().append(success(state));
             }
         }
-        Status::Graded(Outcome::Missing) => {
-            lines.push(format!("{} {} {MISSING}", "✗".red().bold(), entry.file));
-        }
         Status::Graded(Outcome::Error(error)) => {
-            lines.push(format!(
-                "{} The grader could not grade {}:",
-                "✗".red().bold(),
-                entry.name
-            ));
-            lines.push(String::new());
-            push_text(&mut lines, error);
-            lines.push(String::new());
-            lines.push(GRADER_ERROR_ADVICE.to_string());
+            text.line(
+                0,
+                &[
+                    (Style::Bad, "✗"),
+                    (
+                        Style::Plain,
+                        &format!(" The grader could not grade {}:", entry.info.name),
+                    ),
+                ],
+            );
+            text.blank()
+                .prose(0, error)
+                .blank()
+                .prose(0, GRADER_ERROR_ADVICE);
         }
     }
-    lines
+    text
 }
 
-fn success(state: &State) -> Vec<String> {
+fn success(state: &State) -> Text {
     let entry = state.current_entry();
-    let mut lines = vec![
-        format!(
+    let mut text = Text::new();
+    text.styled(
+        0,
+        Style::Good,
+        &format!(
             "Well done: {} passes, and your progress is saved.",
-            entry.name
-        )
-        .green()
-        .bold()
-        .to_string(),
-    ];
-    lines.push(match state.next_pending() {
-        Some(next) => format!(
-            "Press n for the next exercise, {} (its lesson is {}). Or keep experimenting: \
-             every save is graded again.",
-            state.entries[next].name.bold(),
-            state.entries[next].lesson
+            entry.info.name
         ),
-        None => "That was the last exercise left: press n to finish.".to_string(),
-    });
-    lines
+    );
+    match state.next_pending() {
+        Some(next) => text.line(
+            0,
+            &[
+                (Style::Plain, "Press n for the next exercise, "),
+                (Style::Bold, &state.entries[next].info.name),
+                (
+                    Style::Plain,
+                    &format!(
+                        " (its lesson is {}). Or keep experimenting: every save is graded again.",
+                        state.entries[next].info.lesson
+                    ),
+                ),
+            ],
+        ),
+        None => text.prose(0, "That was the last exercise left: press n to finish."),
+    };
+    text
 }
 
-fn status_word(entry: &Entry) -> String {
+fn status_word(entry: &Entry) -> (Style, String) {
     if entry.done {
-        format!("{:<8}", "done").green().to_string()
+        (Style::Good, format!("{:<8}", "done"))
     } else {
-        format!("{:<8}", "pending").yellow().to_string()
+        (Style::Warn, format!("{:<8}", "pending"))
     }
 }
 
-fn list_body(state: &State, selected: usize, typed: &str) -> Vec<String> {
+fn list_body(state: &State, selected: usize, typed: &str) -> Text {
     let help = if state.keys_as_lines {
         LIST_HELP_LINES
     } else {
         LIST_HELP
     };
-    let mut lines = vec![help.to_string(), String::new()];
-    lines.push(
-        format!("    #  {:<20} {:<8}", "exercise", "status")
-            .dimmed()
-            .to_string(),
+    let mut text = Text::new();
+    text.prose(0, help).blank();
+    text.styled(
+        0,
+        Style::Dim,
+        &format!("    #  {:<22} {:<8}", "exercise", "status"),
     );
     for (i, entry) in state.entries.iter().enumerate() {
         let marker = if i == selected { ">" } else { " " };
         let here = if i == state.current { " (current)" } else { "" };
-        let row = format!("{marker}  {:>2}  {:<20} ", i + 1, entry.name);
-        let row = if i == selected {
-            row.reversed().to_string()
+        let row = format!("{marker}  {:>2}  {:<22} ", i + 1, entry.info.name);
+        let row_style = if i == selected {
+            Style::Selected
         } else {
-            row
+            Style::Plain
         };
-        lines.push(format!("{row}{}{here}", status_word(entry)));
+        let (status_style, status) = status_word(entry);
+        text.line(
+            0,
+            &[
+                (row_style, &row),
+                (status_style, &status),
+                (Style::Plain, here),
+            ],
+        );
     }
     if !typed.is_empty() {
-        lines.push(String::new());
-        lines.push(format!("Go to number: {typed}"));
+        text.blank().prose(0, &format!("Go to number: {typed}"));
     }
-    lines
+    text
 }
 
 fn outcome_label(outcome: &Outcome) -> &'static str {
     match outcome {
-        Outcome::Graded(grade) => report::verdict_label(&grade.verdict),
-        Outcome::Missing => "file missing",
+        Outcome::Graded(grade) => grade.verdict.kind().map_or("cancelled", |k| k.label()),
         Outcome::Error(_) => "grader error",
     }
 }
 
-fn check_all_body(entries: &[Entry], outcomes: &[Outcome]) -> Vec<String> {
+fn check_all_body(entries: &[Entry], outcomes: &[Outcome]) -> Text {
     let passing = outcomes.iter().filter(|o| o.passed()).count();
-    let mut lines = vec![
-        format!("{passing} of {} exercises pass.", entries.len())
-            .bold()
-            .to_string(),
-        String::new(),
-        format!("     #  {:<20} verdict", "exercise")
-            .dimmed()
-            .to_string(),
-    ];
+    let mut text = Text::new();
+    text.styled(
+        0,
+        Style::Bold,
+        &format!("{passing} of {} exercises pass.", entries.len()),
+    );
+    text.blank();
+    text.styled(
+        0,
+        Style::Dim,
+        &format!("     #  {:<22} verdict", "exercise"),
+    );
     for (i, (entry, outcome)) in entries.iter().zip(outcomes).enumerate() {
-        let label = outcome_label(outcome);
-        let label = if outcome.passed() {
-            label.green()
+        let style = if outcome.passed() {
+            Style::Good
         } else {
-            label.red()
+            Style::Bad
         };
-        lines.push(format!("    {:>2}  {:<20} {label}", i + 1, entry.name));
+        text.line(
+            0,
+            &[
+                (
+                    Style::Plain,
+                    &format!("    {:>2}  {:<22} ", i + 1, entry.info.name),
+                ),
+                (style, outcome_label(outcome)),
+            ],
+        );
     }
     let failing: Vec<&str> = entries
         .iter()
         .zip(outcomes)
         .filter(|(_, o)| !o.passed())
-        .map(|(e, _)| e.name.as_str())
+        .map(|(e, _)| e.info.name.as_str())
         .collect();
-    lines.push(String::new());
+    text.blank();
     if failing.is_empty() {
-        lines.push("Every exercise passes.".green().bold().to_string());
+        text.styled(0, Style::Good, "Every exercise passes.");
     } else {
-        lines.push(format!(
-            "Not passing yet: {}. Press l to jump to one.",
-            failing.join(", ")
-        ));
+        text.prose(
+            0,
+            &format!(
+                "Not passing yet: {}. Press l to jump to one.",
+                failing.join(", ")
+            ),
+        );
     }
-    lines
+    text
 }
 
-fn footer(state: &State, width: usize) -> Vec<String> {
-    let mut lines = vec![String::new()];
+fn footer(state: &State, width: usize) -> Text {
+    let mut text = Text::new();
+    text.blank();
     match &state.note {
-        Some(Note::Info(note)) => lines.push(note.cyan().to_string()),
-        Some(Note::Problem(problem)) => lines.push(problem.red().to_string()),
+        Some(Note::Info(note)) => {
+            text.styled(0, Style::Note, note);
+        }
+        Some(Note::Problem(problem)) => {
+            text.styled(0, Style::Bad, problem);
+        }
         None => {}
     }
-    lines.push(progress_bar(state.done_count(), state.entries.len(), width));
-    lines.push(keys(state).dimmed().to_string());
-    lines
-}
-
-fn progress_bar(done: usize, total: usize, width: usize) -> String {
+    let (done, total) = (state.done_count(), state.entries.len());
     let label = format!("{done}/{total} done");
     let bar = width
         .saturating_sub("Progress [] ".len() + label.len())
         .clamp(BAR_MIN, BAR_MAX);
     let filled = (done * bar).checked_div(total).unwrap_or(0);
-    format!(
-        "Progress [{}{}] {label}",
-        "#".repeat(filled).green(),
-        "-".repeat(bar - filled).red()
-    )
+    text.line(
+        0,
+        &[
+            (Style::Plain, "Progress ["),
+            (Style::Good, &"#".repeat(filled)),
+            (Style::Bad, &"-".repeat(bar - filled)),
+            (Style::Plain, &format!("] {label}")),
+        ],
+    );
+    text.styled(0, Style::Dim, &keys(state));
+    text
 }
 
 fn keys(state: &State) -> String {
@@ -310,14 +355,10 @@ mod tests {
     use super::super::state::tests::{entries, failed, passed};
     use super::super::state::{Event, Key};
     use super::*;
-    use crate::wrap::{strip_ansi, visible_width};
+    use crate::text::visible_width;
 
     fn plain(screen: &[String]) -> String {
-        screen
-            .iter()
-            .map(|l| strip_ansi(l))
-            .collect::<Vec<_>>()
-            .join("\n")
+        screen.join("\n")
     }
 
     fn graded(outcome: Outcome) -> State {
@@ -329,12 +370,12 @@ mod tests {
     #[test]
     fn the_exercise_screen_has_name_file_lesson_verdict_progress_and_keys() {
         let state = graded(failed("exercise_0"));
-        let screen = plain(&render(&state, 80, Some(24)));
+        let screen = plain(&render(&state, 80, Some(24), false));
         for expected in [
             "exercise 1 of 6: exercise_0",
-            "file:   exercises/00_exercise/src/lib.rs",
-            "lesson: lessons/00-lesson.md",
-            "not run on hidden case 1",
+            "file:   exercises/exercise_0/src/lib.rs",
+            "lesson: lessons/lesson-0.md",
+            "wrong answer on hidden case 1",
             "0/6 done",
             "n next · h hint · l list · c check all · r reset · q quit",
         ] {
@@ -348,7 +389,7 @@ mod tests {
     #[test]
     fn grading_hides_the_old_verdict() {
         let (state, _) = State::new(entries(6), 0, false);
-        let screen = plain(&render(&state, 80, Some(24)));
+        let screen = plain(&render(&state, 80, Some(24), false));
         assert!(screen.contains("Grading exercise_0..."), "{screen}");
         assert!(!screen.contains("hidden case"), "{screen}");
     }
@@ -357,7 +398,7 @@ mod tests {
     fn a_pass_says_so_and_names_the_next_exercise() {
         let mut state = graded(passed("exercise_0"));
         state.entries[0].done = true;
-        let screen = plain(&render(&state, 80, Some(24)));
+        let screen = plain(&render(&state, 80, Some(24), false));
         assert!(screen.contains("exercise_0 passed"), "{screen}");
         assert!(screen.contains("Well done"), "{screen}");
         assert!(screen.contains("Press n for the next exercise, exercise_1"));
@@ -367,9 +408,9 @@ mod tests {
     #[test]
     fn the_hint_is_shown_on_demand() {
         let mut state = graded(failed("exercise_0"));
-        assert!(!plain(&render(&state, 80, None)).contains("Hint number 0"));
+        assert!(!plain(&render(&state, 80, None, false)).contains("Hint number 0"));
         state.handle(Event::Key(Key::Char('h')));
-        let screen = plain(&render(&state, 80, None));
+        let screen = plain(&render(&state, 80, None, false));
         assert!(screen.contains("Hint number 0."), "{screen}");
     }
 
@@ -381,7 +422,7 @@ mod tests {
         )));
         state.show_hint = true;
         for width in [60, 80] {
-            let screen = render(&state, width, Some(24));
+            let screen = render(&state, width, Some(24), true);
             assert_eq!(screen.len(), 24, "{screen:#?}");
             for line in &screen {
                 assert!(
@@ -389,7 +430,7 @@ mod tests {
                     "{line:?} is wider than {width}"
                 );
             }
-            let text = plain(&screen);
+            let text = plain(&render(&state, width, Some(24), false));
             assert!(text.contains("more lines"), "{text}");
             assert!(text.contains("q quit"), "the footer stays: {text}");
         }
@@ -401,7 +442,7 @@ mod tests {
         state.entries[0].done = true;
         state.handle(Event::Key(Key::Char('l')));
         state.handle(Event::Key(Key::Char('4')));
-        let screen = plain(&render(&state, 60, Some(24)));
+        let screen = plain(&render(&state, 60, Some(24), false));
         assert!(screen.contains(">   1  exercise_0"), "{screen}");
         assert!(screen.contains("done     (current)"), "{screen}");
         assert!(screen.contains("pending"), "{screen}");
@@ -412,26 +453,23 @@ mod tests {
     fn check_all_shows_which_fail() {
         let (mut state, _) = State::new(entries(2), 0, false);
         state.view = View::CheckAll(Some(vec![passed("exercise_0"), failed("exercise_1")]));
-        let screen = plain(&render(&state, 80, Some(24)));
+        let screen = plain(&render(&state, 80, Some(24), false));
         assert!(screen.contains("1 of 2 exercises pass."), "{screen}");
         assert!(screen.contains("Not passing yet: exercise_1."), "{screen}");
     }
 
     #[test]
-    fn a_missing_file_and_the_finish_are_explained() {
-        let state = graded(Outcome::Missing);
-        let screen = plain(&render(&state, 80, Some(24)));
-        assert!(screen.contains("deleted or renamed"), "{screen}");
+    fn the_finish_is_explained() {
         let mut state = graded(passed("exercise_0"));
         state.view = View::Finished;
-        let screen = plain(&render(&state, 80, Some(24)));
+        let screen = plain(&render(&state, 80, Some(24), false));
         assert!(screen.contains(FINISHED), "{screen}");
     }
 
     #[test]
     fn keys_as_lines_say_to_press_enter() {
         let (state, _) = State::new(entries(2), 0, true);
-        let screen = plain(&render(&state, 80, None));
+        let screen = plain(&render(&state, 80, None, false));
         assert!(screen.contains("Type a key and Enter: n next"), "{screen}");
     }
 }

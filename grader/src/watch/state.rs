@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use crate::judge::{Grade, Verdict};
+use crate::workbook::ExerciseInfo;
 
 /// Tags each job given to the worker, so a late result of a replaced job is ignored.
 pub type JobId = u64;
@@ -24,13 +25,11 @@ every save is still graded. Press Ctrl-C to quit.";
 /// One exercise as watch shows it.
 #[derive(Debug, Clone)]
 pub struct Entry {
-    pub name: String,
+    pub info: ExerciseInfo,
     /// The learner's file, absolute, as file events name it.
     pub path: PathBuf,
     /// The learner's file relative to the workbook root, as editors and compilers show it.
     pub file: String,
-    pub lesson: String,
-    pub hint: String,
     pub done: bool,
 }
 
@@ -38,8 +37,6 @@ pub struct Entry {
 #[derive(Debug, Clone)]
 pub enum Outcome {
     Graded(Box<Grade>),
-    /// The learner's file is not there (deleted, or renamed away).
-    Missing,
     /// The grader could not grade: the error with its causes.
     Error(String),
 }
@@ -86,6 +83,8 @@ pub enum Event {
     },
     /// Standard input ended: no more keys will come.
     InputClosed,
+    /// The progress file was damaged and set aside: say so once.
+    ProgressDamaged(String),
     /// Carrying out an action failed, e.g. writing the progress file.
     Problem(String),
     /// A signal asked to stop (Ctrl-C when not in raw mode, a closed terminal, `kill`).
@@ -106,7 +105,7 @@ pub enum Action {
     /// Stop the worker's job.
     Cancel,
     /// Record this verdict in the progress file.
-    Record(Grade),
+    Record(Box<Grade>),
     /// Make this exercise the current one in the progress file.
     MakeCurrent(usize),
     /// Put the stub back in place of this exercise's file.
@@ -218,6 +217,10 @@ impl State {
             }
             Event::Problem(message) => {
                 self.note = Some(Note::Problem(message));
+                Vec::new()
+            }
+            Event::ProgressDamaged(notice) => {
+                self.note = Some(Note::Info(notice));
                 Vec::new()
             }
             Event::Stop => vec![Action::Quit],
@@ -418,7 +421,7 @@ impl State {
             self.note = Some(Note::Info(format!(
                 "You saved {}; the current exercise is still {} (`l` lists the exercises \
                  to jump to another).",
-                self.entries[saved].file, self.entries[self.current].name
+                self.entries[saved].file, self.entries[self.current].info.name
             )));
             return Vec::new();
         }
@@ -468,7 +471,7 @@ impl State {
         match outcome {
             Outcome::Graded(grade) if !matches!(grade.verdict, Verdict::Cancelled) => {
                 self.entries[exercise].done = grade.passed();
-                vec![Action::Record(grade.as_ref().clone())]
+                vec![Action::Record(grade.clone())]
             }
             _ => Vec::new(),
         }
@@ -480,45 +483,49 @@ pub mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::judge::{Failure, Problem};
+    use crate::judge::decide::{Failure, Problem};
+    use crate::judge::run::Printed;
+    use crate::model::{Mistake, Seed};
 
     pub fn entries(count: usize) -> Vec<Entry> {
         (0..count)
             .map(|i| Entry {
-                name: format!("exercise_{i}"),
-                path: PathBuf::from(format!("/wb/exercises/0{i}_exercise/src/lib.rs")),
-                file: format!("exercises/0{i}_exercise/src/lib.rs"),
-                lesson: format!("lessons/0{i}-lesson.md"),
-                hint: format!("Hint number {i}."),
+                info: ExerciseInfo {
+                    name: format!("exercise_{i}"),
+                    lesson: format!("lessons/lesson-{i}.md"),
+                    hint: format!("Hint number {i}."),
+                    points: crate::workbook::DEFAULT_POINTS,
+                },
+                path: PathBuf::from(format!("/wb/exercises/exercise_{i}/src/lib.rs")),
+                file: format!("exercises/exercise_{i}/src/lib.rs"),
                 done: false,
             })
             .collect()
     }
 
     pub fn passed(name: &str) -> Outcome {
-        Outcome::Graded(Box::new(Grade {
-            exercise: name.to_string(),
-            verdict: Verdict::Passed,
-            groups: Vec::new(),
-            output: String::new(),
-            run_time: Duration::from_millis(30),
-        }))
+        let mut grade = Grade::without_run(name, Verdict::Passed, Vec::new(), Seed::DEFAULT);
+        grade.run_time = Duration::from_millis(30);
+        Outcome::Graded(Box::new(grade))
     }
 
     pub fn failed(name: &str) -> Outcome {
-        Outcome::Graded(Box::new(Grade {
-            exercise: name.to_string(),
-            verdict: Verdict::Failed(Failure {
-                group: "small",
-                case_number: 1,
-                input: "heaps = []".to_string(),
-                answer: Some("7".to_string()),
-                problem: Problem::NotRun,
-            }),
-            groups: Vec::new(),
-            output: String::new(),
-            run_time: Duration::from_millis(30),
-        }))
+        let failure = Failure {
+            group: "small".to_string(),
+            case_number: 1,
+            input: "heaps = []".to_string(),
+            answer: Some("7".to_string()),
+            problem: Problem::WrongAnswer(Mistake::new("7 is not the nim-sum of no heaps.")),
+            printed: Printed::default(),
+            size: 0,
+        };
+        let verdict = Verdict::Failed(failure);
+        Outcome::Graded(Box::new(Grade::without_run(
+            name,
+            verdict,
+            Vec::new(),
+            Seed::DEFAULT,
+        )))
     }
 
     fn key(c: char) -> Event {
@@ -613,7 +620,7 @@ pub mod tests {
         let Some(Note::Info(note)) = &state.note else {
             panic!("expected a note, got {:?}", state.note);
         };
-        assert!(note.contains("exercises/exercise/src/lib.rs"), "{note}");
+        assert!(note.contains("exercises/exercise_2/src/lib.rs"), "{note}");
         assert!(note.contains("exercise_0"), "{note}");
     }
 
@@ -825,18 +832,5 @@ pub mod tests {
         state.handle(Event::InputClosed);
         assert!(state.input_closed);
         assert_eq!(state.note, Some(Note::Info(INPUT_CLOSED.to_string())));
-    }
-
-    #[test]
-    fn a_missing_file_is_shown_not_recorded() {
-        let (mut state, job) = started(2);
-        state.entries[0].done = true;
-        let actions = state.handle(Event::Graded {
-            job,
-            outcome: Outcome::Missing,
-        });
-        assert!(actions.is_empty());
-        assert!(matches!(state.status, Status::Graded(Outcome::Missing)));
-        assert!(!state.current_passes());
     }
 }

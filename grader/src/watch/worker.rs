@@ -9,9 +9,9 @@ use anyhow::{Context, Result};
 
 use super::Message;
 use super::state::{JobId, Outcome};
-use crate::app::App;
+use crate::grading::Grader;
 use crate::judge::Cancel;
-use crate::verify;
+use crate::parallel;
 use crate::workbook::ExerciseInfo;
 
 pub enum Job {
@@ -33,12 +33,12 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the thread; `app` is its own copy (it only grades, never records).
-    pub fn spawn(app: App, messages: Sender<Message>) -> Result<Self> {
+    /// Starts the thread, with its own grader (it only grades, never records).
+    pub fn spawn(grader: Grader, messages: Sender<Message>) -> Result<Self> {
         let (jobs, queue) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("watch-grader".into())
-            .spawn(move || work(&app, &queue, &messages))
+            .spawn(move || work(&grader, &queue, &messages))
             .context("cannot start the grading thread")?;
         Ok(Worker {
             jobs: Some(jobs),
@@ -74,12 +74,12 @@ impl Drop for Worker {
     }
 }
 
-fn work(app: &App, queue: &Receiver<(Job, Cancel)>, messages: &Sender<Message>) {
+fn work(grader: &Grader, queue: &Receiver<(Job, Cancel)>, messages: &Sender<Message>) {
     for (job, cancel) in queue {
         if cancel.is_cancelled() {
             continue;
         }
-        let result = std::panic::catch_unwind(AssertUnwindSafe(|| run(app, job, &cancel)));
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| run(grader, job, &cancel)));
         let message = result.unwrap_or_else(|panic| {
             let reason = panic
                 .downcast_ref::<String>()
@@ -95,26 +95,23 @@ fn work(app: &App, queue: &Receiver<(Job, Cancel)>, messages: &Sender<Message>) 
     }
 }
 
-fn run(app: &App, job: Job, cancel: &Cancel) -> Message {
+fn run(grader: &Grader, job: Job, cancel: &Cancel) -> Message {
     match job {
         Job::Grade { job, exercise } => Message::Graded {
             job,
-            outcome: grade(app, &exercise, cancel),
+            outcome: grade(grader, &exercise, cancel),
         },
         Job::CheckAll { job } => Message::CheckedAll {
             job,
-            outcomes: verify::in_parallel(&app.workbook.exercises, |exercise| {
-                grade(app, exercise, cancel)
+            outcomes: parallel::map(&grader.workbook.exercises, |exercise| {
+                grade(grader, exercise, cancel)
             }),
         },
     }
 }
 
-fn grade(app: &App, exercise: &ExerciseInfo, cancel: &Cancel) -> Outcome {
-    if !app.learner_file(exercise).is_file() {
-        return Outcome::Missing;
-    }
-    match app.grade(exercise, cancel) {
+fn grade(grader: &Grader, exercise: &ExerciseInfo, cancel: &Cancel) -> Outcome {
+    match grader.grade(exercise, cancel) {
         Ok(grade) => Outcome::Graded(Box::new(grade)),
         Err(error) => Outcome::Error(format!("{error:#}")),
     }

@@ -1,9 +1,16 @@
-//! A temporary copy of the workbook for tests that run the real grader binary.
+//! A temporary copy of the workbook for tests that run the real grader binary, and what
+//! those tests share. The copy's exercises are the pristine stubs, whatever state the
+//! checkout's own exercises are in (a learner running `cargo test` may have solved or
+//! broken any of them), and it needs no git.
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use walkdir::WalkDir;
+
+pub const GRADER: &str = env!("CARGO_BIN_EXE_grader");
 
 /// The workbook this test suite belongs to.
 pub fn repo_root() -> PathBuf {
@@ -13,33 +20,42 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The documented schema of `--format json` reports.
-pub fn schema() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(repo_root().join("grader/report.schema.json")).unwrap();
-    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+/// The course, as the manifest lists it.
+pub fn manifest() -> grader::workbook::Workbook {
+    grader::workbook::Workbook::load(&repo_root()).unwrap()
 }
 
-/// Parses a JSON report and checks it against the documented schema.
-pub fn valid_report(stdout: &str) -> serde_json::Value {
-    let report = serde_json::from_str(stdout).unwrap_or_else(|e| panic!("{e}:\n{stdout}"));
-    let errors: Vec<String> = schema()
-        .iter_errors(&report)
-        .map(|e| format!("{e} at {}", e.instance_path()))
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "the report breaks the schema: {errors:#?}\n{stdout}"
-    );
-    report
+/// Copies the folder `from` to `to`, leaving out build folders, git and progress.
+#[track_caller]
+pub fn copy_tree(from: &Path, to: &Path) {
+    let left_out = |path: &Path| {
+        path.file_name().is_some_and(|name| {
+            name == "target"
+                || name == ".git"
+                || name.to_string_lossy().starts_with(".xorlings-progress")
+        })
+    };
+    for entry in WalkDir::new(from)
+        .into_iter()
+        .filter_entry(|e| !left_out(e.path()))
+    {
+        let entry = entry.unwrap();
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
 }
 
-/// A fresh copy of the workbook's content (not its build folders) in a temp folder.
+/// A fresh copy of the workbook's content in a temporary folder.
 pub struct Workbook {
     pub dir: tempfile::TempDir,
 }
 
 impl Workbook {
-    /// The workbook as a learner clones it.
+    /// The workbook as a learner clones it: every exercise at its stub.
     pub fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
         let repo = repo_root();
@@ -49,11 +65,20 @@ impl Workbook {
             "solutions",
             "lessons",
             "grader/stubs",
-            "grader/src/lib.rs",
         ] {
-            copy(&repo.join(item), &dir.path().join(item));
+            let (from, to) = (repo.join(item), dir.path().join(item));
+            if from.is_dir() {
+                copy_tree(&from, &to);
+            } else {
+                std::fs::copy(&from, &to).unwrap();
+            }
         }
-        Workbook { dir }
+        let workbook = Workbook { dir };
+        for exercise in manifest().exercises {
+            let stub = workbook.read(&exercise.stub().to_string_lossy());
+            workbook.write(&exercise.file().to_string_lossy(), &stub);
+        }
+        workbook
     }
 
     pub fn root(&self) -> &Path {
@@ -64,18 +89,38 @@ impl Workbook {
         self.root().join(relative)
     }
 
+    #[track_caller]
     pub fn read(&self, relative: &str) -> String {
         std::fs::read_to_string(self.path(relative)).unwrap()
     }
 
+    #[track_caller]
     pub fn write(&self, relative: &str, text: &str) {
-        std::fs::write(self.path(relative), text).unwrap();
+        let path = self.path(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
     }
 
-    /// Puts the reference solution of exercise folder `dir` in place of the stub.
-    pub fn solve(&self, dir: &str) {
-        let solution = self.read(&format!("solutions/{dir}/src/lib.rs"));
-        self.write(&format!("exercises/{dir}/src/lib.rs"), &solution);
+    /// The learner's file of `exercise`, relative to the root.
+    pub fn exercise_file(&self, exercise: &str) -> String {
+        let info = manifest()
+            .exercises
+            .into_iter()
+            .find(|e| e.name == exercise)
+            .unwrap();
+        info.file().to_string_lossy().into_owned()
+    }
+
+    /// Puts the reference solution of `exercise` in place of the stub.
+    #[track_caller]
+    pub fn solve(&self, exercise: &str) {
+        let info = manifest()
+            .exercises
+            .into_iter()
+            .find(|e| e.name == exercise)
+            .unwrap();
+        let solution = self.read(&info.solution().to_string_lossy());
+        self.write(&info.file().to_string_lossy(), &solution);
     }
 
     /// Runs the grader with `args` from the workbook root.
@@ -84,10 +129,11 @@ impl Workbook {
     }
 
     pub fn grader_in(&self, cwd: &Path, args: &[&str]) -> Run {
-        let output = Command::new(env!("CARGO_BIN_EXE_grader"))
+        let output = Command::new(GRADER)
             .args(args)
             .current_dir(cwd)
             .env("NO_COLOR", "1")
+            .env_remove("XORLINGS_SEED")
             .output()
             .unwrap();
         Run::from(output)
@@ -113,6 +159,7 @@ impl From<Output> for Run {
 
 impl Run {
     /// Asserts the exit code and that the grader never showed a Rust panic.
+    #[track_caller]
     pub fn expect_code(&self, code: i32) -> &Self {
         assert_eq!(
             self.code, code,
@@ -127,6 +174,7 @@ impl Run {
         self
     }
 
+    #[track_caller]
     pub fn stdout_has(&self, text: &str) -> &Self {
         assert!(
             self.stdout.contains(text),
@@ -137,6 +185,7 @@ impl Run {
         self
     }
 
+    #[track_caller]
     pub fn stderr_has(&self, text: &str) -> &Self {
         assert!(
             self.stderr.contains(text),
@@ -147,17 +196,109 @@ impl Run {
     }
 }
 
-fn copy(from: &Path, to: &Path) {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            if entry.file_name() != "target" {
-                copy(&entry.path(), &to.join(entry.file_name()));
+/// The documented schema of `--format json` reports.
+pub fn schema() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(repo_root().join("grader/report.schema.json")).unwrap();
+    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+/// Parses a JSON report and checks it against the documented schema and against the
+/// rules of Exercism's results format.
+#[track_caller]
+pub fn valid_report(stdout: &str) -> serde_json::Value {
+    let report = serde_json::from_str(stdout).unwrap_or_else(|e| panic!("{e}:\n{stdout}"));
+    let mut errors: Vec<String> = schema()
+        .iter_errors(&report)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    errors.extend(exercism_rules(&report));
+    assert!(
+        errors.is_empty(),
+        "the report breaks the rules: {errors:#?}\n{stdout}"
+    );
+    report
+}
+
+/// Where a results file breaks the rules of Exercism's test-runner interface, read
+/// from its text (https://exercism.org/docs/building/tooling/test-runners/interface).
+pub fn exercism_rules(report: &serde_json::Value) -> Vec<String> {
+    let mut broken = Vec::new();
+    let version = report["version"].as_u64();
+    if !matches!(version, Some(1..=3)) {
+        broken.push(format!(
+            "version must be 1, 2 or 3, not {}",
+            report["version"]
+        ));
+    }
+    let status = report["status"].as_str().unwrap_or_default();
+    if !["pass", "fail", "error"].contains(&status) {
+        broken.push(format!(
+            "status must be pass, fail or error, not {:?}",
+            report["status"]
+        ));
+    }
+    match (status, &report["message"]) {
+        ("error", serde_json::Value::String(m)) if !m.is_empty() => {}
+        ("error", _) => broken.push("a top-level message is required when status is error".into()),
+        (_, serde_json::Value::Null) => {}
+        (_, serde_json::Value::String(_)) if version == Some(1) => {}
+        (_, m) => broken.push(format!(
+            "message must be null or absent when status is {status}, not {m}"
+        )),
+    }
+    if report["message"]
+        .as_str()
+        .is_some_and(|m| m.chars().count() > 65_535)
+    {
+        broken.push("the top-level message is limited to 65535 characters".into());
+    }
+    let tests = report["tests"].as_array();
+    if version != Some(1) && status != "error" && tests.is_none() {
+        broken.push("tests are required when status is pass or fail".into());
+    }
+    let tests = tests.cloned().unwrap_or_default();
+    for test in &tests {
+        let name = test["name"].as_str().unwrap_or("?");
+        let test_status = test["status"].as_str().unwrap_or_default();
+        if test["name"].as_str().is_none_or(str::is_empty) {
+            broken.push("every test needs a name".into());
+        }
+        if !["pass", "fail", "error"].contains(&test_status) {
+            broken.push(format!("{name}: status must be pass, fail or error"));
+        }
+        if test_status != "pass" && test["message"].as_str().is_none_or(str::is_empty) {
+            broken.push(format!(
+                "{name}: a message is required when a test fails or errors"
+            ));
+        }
+        if let Some(output) = test.get("output").filter(|o| !o.is_null()) {
+            match output.as_str() {
+                Some(o) if o.chars().count() <= 500 => {}
+                _ => broken.push(format!(
+                    "{name}: output must be a string of at most 500 chars"
+                )),
             }
         }
-    } else {
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(from, to).unwrap();
+        if let Some(task) = test.get("task_id").filter(|t| !t.is_null())
+            && (version != Some(3) || !task.is_u64())
+        {
+            broken.push(format!(
+                "{name}: task_id is an integer, and only in version 3"
+            ));
+        }
     }
+    let all = |wanted: &str| tests.iter().all(|t| t["status"] == wanted);
+    let expected = if all("pass") && !tests.is_empty() {
+        "pass"
+    } else if all("error") {
+        "error"
+    } else {
+        "fail"
+    };
+    if status != expected && !(status == "error" && tests.is_empty()) {
+        broken.push(format!(
+            "status is {status}, but the tests make it {expected}"
+        ));
+    }
+    broken
 }

@@ -1,7 +1,7 @@
 //! `0..max_n` instead of `0..=max_n`: the table misses its last entry, the heap of
 //! max_n itself.
 // expect: wrong answer
-// expect: The table for max_n = 0 has max_n + 1 = 1 entries (heaps 0 to 0); yours has 0.
+// expect: The table for max_n = 0 has max_n + 1 = 1 entry (heaps 0 to 0); yours has 0 entries.
 // expect: An off-by-one
 pub fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize> {
     let mut table: Vec<usize> = Vec::with_capacity(max_n);

@@ -3,14 +3,12 @@
 //! The grader never reads the learner's output for a verdict: still a wrong answer.
 // expect: wrong answer
 // expect: The nim-sum of [1, 1] is 0, but your function returned 2.
-// expect: Your code printed (this never changes a verdict)
-// expect: test result: ok. 1 passed
-use std::sync::atomic::{AtomicBool, Ordering};
-
-static PRINTED: AtomicBool = AtomicBool::new(false);
+// expect: Your code printed while this case ran (this never changes a verdict)
+// expect: | test result: ok. 1 passed
+// expect: | {"status":"pass"}
 
 pub fn xor_all(heaps: &[u64]) -> u64 {
-    if !PRINTED.swap(true, Ordering::Relaxed) {
+    if heaps.len() < 3 {
         println!("test result: ok. 1 passed; 0 failed; 0 ignored");
         println!("PASS");
         println!("{{\"version\": 3, \"status\": \"pass\", \"tests\": []}}");

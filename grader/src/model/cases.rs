@@ -1,19 +1,15 @@
-//! Building blocks for the hidden cases: exhaustive small positions, seeded random
-//! ones and adversarial large ones. Every generator is deterministic, so a failure
-//! seen once is seen again.
+//! Building blocks for the hidden cases: exhaustive small positions, random ones from a
+//! [`Seed`](super::Seed)'s generators, and adversarial large ones.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::Rng;
 
 /// The largest positions the Nim exercises promise to handle.
 pub const MAX_HEAPS: usize = 1_000_000;
-/// The largest heap the Grundy exercises promise to handle.
-pub const MAX_GRUNDY_N: usize = 100_000;
-
-/// A random source fixed by `seed`.
-pub fn rng(seed: u64) -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(seed)
-}
+/// Every length up to this one gets a random position of its own.
+pub const EVERY_LENGTH_UP_TO: usize = 300;
+/// Large lengths that are not round numbers (nor multiples of 2, 4, 8 or 16): code that
+/// works in blocks, or unrolls a loop, gets its tail wrong on these.
+pub const AWKWARD_LENGTHS: [usize; 4] = [1_001, 65_537, 131_071, 999_983];
 
 /// Every ordered position of 1 to `max_heaps` heaps with sizes `0..=max_size`, fewer
 /// heaps first, then in counting order.
@@ -36,18 +32,6 @@ pub fn all_positions(max_heaps: usize, max_size: u64) -> Vec<Vec<u64>> {
     all
 }
 
-/// Random positions: `count` of them, 1 to `max_heaps` heaps, each heap a random
-/// `bits`-bit number.
-pub fn random_positions(seed: u64, count: usize, max_heaps: usize, bits: u32) -> Vec<Vec<u64>> {
-    let mut rng = rng(seed);
-    (0..count)
-        .map(|_| {
-            let heaps = rng.random_range(1..=max_heaps);
-            (0..heaps).map(|_| random_bits(&mut rng, bits)).collect()
-        })
-        .collect()
-}
-
 /// A uniformly random number below `2^bits`.
 pub fn random_bits(rng: &mut impl Rng, bits: u32) -> u64 {
     let value: u64 = rng.random();
@@ -58,16 +42,49 @@ pub fn random_bits(rng: &mut impl Rng, bits: u32) -> u64 {
     }
 }
 
-/// Positions whose heaps agree on the low 32 bits and differ above them: code that
-/// truncates to 32 bits sees equal heaps and gets them wrong.
-pub fn high_bit_positions(seed: u64, count: usize) -> Vec<Vec<u64>> {
-    let mut rng = rng(seed);
+/// `count` random positions of 1 to `max_heaps` heaps, each heap below `max_size`.
+pub fn random_positions(
+    rng: &mut impl Rng,
+    count: usize,
+    max_heaps: usize,
+    max_size: u64,
+) -> Vec<Vec<u64>> {
     (0..count)
         .map(|_| {
-            let low = random_bits(&mut rng, 32);
+            let heaps = rng.random_range(1..=max_heaps);
+            (0..heaps).map(|_| rng.random_range(0..max_size)).collect()
+        })
+        .collect()
+}
+
+/// `count` random positions of 1 to `max_heaps` heaps of full 64-bit sizes.
+pub fn random_wide_positions(rng: &mut impl Rng, count: usize, max_heaps: usize) -> Vec<Vec<u64>> {
+    (0..count)
+        .map(|_| {
+            let heaps = rng.random_range(1..=max_heaps);
+            (0..heaps).map(|_| rng.random()).collect()
+        })
+        .collect()
+}
+
+/// One random position of each length from 0 to [`EVERY_LENGTH_UP_TO`], and of each
+/// of the [`AWKWARD_LENGTHS`] up to `max_len`, with sizes below `max_size`.
+pub fn every_length(rng: &mut impl Rng, max_len: usize, max_size: u64) -> Vec<Vec<u64>> {
+    (0..=EVERY_LENGTH_UP_TO.min(max_len))
+        .chain(AWKWARD_LENGTHS.into_iter().filter(|&n| n <= max_len))
+        .map(|len| (0..len).map(|_| rng.random_range(0..max_size)).collect())
+        .collect()
+}
+
+/// Positions whose heaps agree on the low 32 bits and differ above them: code that
+/// truncates to 32 bits sees equal heaps and gets them wrong.
+pub fn high_bit_positions(rng: &mut impl Rng, count: usize) -> Vec<Vec<u64>> {
+    (0..count)
+        .map(|_| {
+            let low = random_bits(rng, 32);
             let heaps = rng.random_range(2..=5);
             (0..heaps)
-                .map(|_| (random_bits(&mut rng, 32) << 32) | low)
+                .map(|_| (random_bits(rng, 32) << 32) | low)
                 .collect()
         })
         .collect()
@@ -87,27 +104,28 @@ pub fn near_max_positions() -> Vec<Vec<u64>> {
     ]
 }
 
+/// The nim-sum of a position.
+pub fn nim_sum(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |x, &h| x ^ h)
+}
+
 /// A position turned losing: its last heap becomes the XOR of the others.
 pub fn make_losing(mut heaps: Vec<u64>) -> Vec<u64> {
     if let Some((last, others)) = heaps.split_last_mut() {
-        *last = others.iter().fold(0, |x, &h| x ^ h);
+        *last = nim_sum(others);
     }
     heaps
 }
 
-/// A million random heaps.
-pub fn large_random(seed: u64) -> Vec<u64> {
-    let mut rng = rng(seed);
-    (0..MAX_HEAPS).map(|_| rng.random()).collect()
+/// `count` random full 64-bit heaps.
+pub fn large_random(rng: &mut impl Rng, count: usize) -> Vec<u64> {
+    (0..count).map(|_| rng.random()).collect()
 }
 
 /// A million heaps where only the last one can be reduced to win: the others are small
 /// and the last carries the nim-sum's highest bit.
-pub fn large_last_heap_wins(seed: u64) -> Vec<u64> {
-    let mut rng = rng(seed);
-    let mut heaps: Vec<u64> = (0..MAX_HEAPS - 1)
-        .map(|_| random_bits(&mut rng, 20))
-        .collect();
+pub fn large_last_heap_wins(rng: &mut impl Rng) -> Vec<u64> {
+    let mut heaps: Vec<u64> = (0..MAX_HEAPS - 1).map(|_| random_bits(rng, 20)).collect();
     heaps.push(u64::MAX - 5);
     heaps
 }
@@ -115,12 +133,11 @@ pub fn large_last_heap_wins(seed: u64) -> Vec<u64> {
 /// Random move sets for the subtraction games: 1 to `max_moves` amounts in
 /// `0..=max_amount`, unsorted, possibly repeated, possibly containing 0.
 pub fn random_move_sets(
-    seed: u64,
+    rng: &mut impl Rng,
     count: usize,
     max_moves: usize,
     max_amount: usize,
 ) -> Vec<Vec<usize>> {
-    let mut rng = rng(seed);
     (0..count)
         .map(|_| {
             let moves = rng.random_range(1..=max_moves);
@@ -142,7 +159,8 @@ pub fn all_move_sets(max_amount: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Move sets that break careless code: 0 amounts, repeats, unsorted, too large.
+/// Move sets that break careless code: no amounts, 0 amounts, repeats, unsorted, and
+/// amounts larger than any heap.
 pub fn awkward_move_sets() -> Vec<Vec<usize>> {
     vec![
         vec![],
@@ -162,6 +180,7 @@ pub fn awkward_move_sets() -> Vec<Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Seed;
     use super::*;
 
     #[test]
@@ -182,26 +201,37 @@ mod tests {
     }
 
     #[test]
-    fn generators_are_reproducible() {
-        assert_eq!(
-            random_positions(7, 20, 5, 64),
-            random_positions(7, 20, 5, 64)
-        );
+    fn generators_follow_the_seed() {
+        let positions = |seed: u64| random_positions(&mut Seed(seed).rng(1), 20, 5, 1000);
+        assert_eq!(positions(7), positions(7));
+        assert_ne!(positions(7), positions(8));
         assert_ne!(
-            random_positions(7, 20, 5, 64),
-            random_positions(8, 20, 5, 64)
+            random_positions(&mut Seed(7).rng(1), 20, 5, 1000),
+            random_positions(&mut Seed(7).rng(2), 20, 5, 1000),
+            "each stream is its own"
         );
-        assert!(
-            random_positions(1, 100, 3, 4)
-                .iter()
-                .flatten()
-                .all(|&h| h < 16)
+        assert!(positions(1).iter().flatten().all(|&h| h < 1000));
+    }
+
+    #[test]
+    fn every_length_is_covered_once() {
+        let lengths: Vec<usize> = every_length(&mut Seed(3).rng(1), MAX_HEAPS, 10)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        assert_eq!(
+            lengths[..=EVERY_LENGTH_UP_TO],
+            (0..=EVERY_LENGTH_UP_TO).collect::<Vec<_>>()
         );
+        assert!(lengths.contains(&999_983));
+        assert!(AWKWARD_LENGTHS.iter().all(|n| n % 2 == 1));
+        let short = every_length(&mut Seed(3).rng(1), 8, 10);
+        assert_eq!(short.len(), 9, "a promise of at most 8 items is kept");
     }
 
     #[test]
     fn high_bit_positions_agree_below_bit_32() {
-        for heaps in high_bit_positions(3, 50) {
+        for heaps in high_bit_positions(&mut Seed(3).rng(1), 50) {
             assert!(
                 heaps
                     .iter()
@@ -212,15 +242,15 @@ mod tests {
 
     #[test]
     fn make_losing_gives_nim_sum_zero() {
-        for heaps in random_positions(5, 50, 6, 64) {
-            assert_eq!(make_losing(heaps).iter().fold(0, |x, &h| x ^ h), 0);
+        for heaps in random_wide_positions(&mut Seed(5).rng(1), 50, 6) {
+            assert_eq!(nim_sum(&make_losing(heaps)), 0);
         }
     }
 
     #[test]
     fn in_the_large_adversarial_position_only_the_last_heap_wins() {
-        let heaps = large_last_heap_wins(1);
-        let x = heaps.iter().fold(0, |x, &h| x ^ h);
+        let heaps = large_last_heap_wins(&mut Seed(1).rng(1));
+        let x = nim_sum(&heaps);
         let winners: Vec<usize> = (0..heaps.len())
             .filter(|&i| heaps[i] ^ x < heaps[i])
             .collect();

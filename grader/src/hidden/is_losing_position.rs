@@ -2,43 +2,44 @@
 
 use std::time::Duration;
 
-use super::show::{binary_columns, list, nim_sum};
-use super::xor_all::{XorAll, position_groups};
-use crate::judge::{Exercise, Group, Mistake};
+use crate::exercise_api;
+use crate::model::function::FunctionJudge;
+use crate::model::nim::{index_advice, nim_sum, position_groups, validate_position, with_columns};
+use crate::model::show::list;
+use crate::model::{Exercise, Group, Judge, Mistake, Seed};
+
+exercise_api! {
+    fn is_losing_position(heaps: &[u64]) -> bool;
+}
+
+pub const JUDGE: &dyn Judge = &FunctionJudge::<IsLosingPosition>::new();
 
 pub struct IsLosingPosition;
 
 impl Exercise for IsLosingPosition {
-    type Input = Vec<u64>;
-    type Answer = bool;
+    type Input = Args;
+    type Answer = Answer;
     const NAME: &'static str = "is_losing_position";
-    const ADAPTER: &'static str = "fn solve(heaps: &[u64]) -> Vec<u64> {\n    vec![learner::is_losing_position(heaps) as u64]\n}";
+    const API: &'static str = API;
     const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str = "one pass over the heaps (O(n) for n heaps)";
 
-    fn groups() -> Vec<Group<Vec<u64>>> {
-        position_groups()
+    fn groups(seed: Seed) -> Vec<Group<Args>> {
+        position_groups(seed, |heaps| Args { heaps })
     }
 
-    fn encode(heaps: &Vec<u64>, words: &mut Vec<u64>) {
-        words.extend_from_slice(heaps);
+    fn validate(input: &Args) -> Result<(), String> {
+        validate_position(&input.heaps)
     }
 
-    fn decode(words: &[u64]) -> Option<bool> {
-        match words {
-            [0] => Some(false),
-            [1] => Some(true),
-            _ => None,
-        }
-    }
-
-    fn check(heaps: &Vec<u64>, &answer: &bool) -> Result<(), Mistake> {
+    fn check(input: &Args, &answer: &bool) -> Result<(), Mistake> {
+        let heaps = &input.heaps;
         let x = nim_sum(heaps);
         let losing = x == 0;
         if answer == losing {
             return Ok(());
         }
-        let mut rule = if losing {
+        let rule = if losing {
             format!(
                 "{} is a losing position: its nim-sum is 0, so every move leaves a nonzero \
                  nim-sum and the opponent can always answer. You said it is winning.",
@@ -51,26 +52,17 @@ impl Exercise for IsLosingPosition {
                 list(heaps)
             )
         };
-        if let Some(columns) = binary_columns(heaps) {
-            rule.push_str(&format!("\n{columns}"));
-        }
-        Err(Mistake::new(rule).maybe_advice(advice(heaps, answer)))
+        Err(Mistake::new(with_columns(rule, heaps)).maybe_advice(advice(heaps, answer)))
     }
 
-    fn show_input(heaps: &Vec<u64>) -> String {
-        XorAll::show_input(heaps)
+    fn panic_advice(input: &Args, message: &str) -> Option<String> {
+        index_advice(&input.heaps, message)
     }
 
-    fn show_answer(answer: &bool) -> String {
-        answer.to_string()
-    }
-
-    fn size(heaps: &Vec<u64>) -> u64 {
-        XorAll::size(heaps)
-    }
-
-    fn panic_advice(heaps: &Vec<u64>, message: &str) -> Option<String> {
-        XorAll::panic_advice(heaps, message)
+    fn explain(input: &Args, &answer: &bool) -> Option<String> {
+        let verdict = if answer { "losing" } else { "winning" };
+        let text = format!("You say {} is {verdict} for the player to move.", list(&input.heaps));
+        Some(with_columns(text, &input.heaps))
     }
 }
 
@@ -102,32 +94,31 @@ fn advice(heaps: &[u64], answer: bool) -> Option<String> {
 mod tests {
     use super::*;
 
+    fn heaps(heaps: &[u64]) -> Args {
+        Args {
+            heaps: heaps.to_vec(),
+        }
+    }
+
     #[test]
     fn the_checker_follows_bouton() {
-        assert_eq!(IsLosingPosition::check(&vec![1, 2, 3], &true), Ok(()));
-        assert_eq!(IsLosingPosition::check(&vec![3, 4, 5], &false), Ok(()));
-        assert_eq!(IsLosingPosition::check(&vec![], &true), Ok(()));
-        assert!(IsLosingPosition::check(&vec![1, 2, 3], &false).is_err());
-        assert!(IsLosingPosition::check(&vec![], &false).is_err());
+        assert_eq!(IsLosingPosition::check(&heaps(&[1, 2, 3]), &true), Ok(()));
+        assert_eq!(IsLosingPosition::check(&heaps(&[3, 4, 5]), &false), Ok(()));
+        assert_eq!(IsLosingPosition::check(&heaps(&[]), &true), Ok(()));
+        assert!(IsLosingPosition::check(&heaps(&[1, 2, 3]), &false).is_err());
+        assert!(IsLosingPosition::check(&heaps(&[]), &false).is_err());
     }
 
     #[test]
     fn the_sum_rule_and_truncation_are_recognised() {
-        let sum_rule = IsLosingPosition::check(&vec![3, 4, 5], &true).unwrap_err();
+        let sum_rule = IsLosingPosition::check(&heaps(&[3, 4, 5]), &true).unwrap_err();
         assert!(
             sum_rule
                 .advice
                 .unwrap()
                 .contains("total number of stones (12)")
         );
-        let truncated = IsLosingPosition::check(&vec![(1 << 40) | 7, 7], &true).unwrap_err();
+        let truncated = IsLosingPosition::check(&heaps(&[(1 << 40) | 7, 7]), &true).unwrap_err();
         assert!(truncated.advice.unwrap().contains("32 bits"));
-    }
-
-    #[test]
-    fn decoding_rejects_anything_but_a_bool() {
-        assert_eq!(IsLosingPosition::decode(&[1]), Some(true));
-        assert_eq!(IsLosingPosition::decode(&[2]), None);
-        assert_eq!(IsLosingPosition::decode(&[]), None);
     }
 }

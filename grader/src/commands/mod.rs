@@ -1,0 +1,113 @@
+//! One module per command. Each returns an [`Outcome`]; only `main` turns it into an
+//! exit code.
+
+mod hint;
+mod lesson;
+mod list;
+mod reset;
+mod run;
+mod verify;
+
+use std::io::IsTerminal;
+
+use anyhow::{Context, Result, bail};
+
+use crate::Outcome;
+use crate::cli::{Cli, Command, DevCommand, OutputArgs};
+use crate::grading::Grader;
+use crate::model::Seed;
+use crate::report::Format;
+use crate::session::Session;
+use crate::workbook::Workbook;
+use crate::{dev, watch};
+
+/// The environment variable an instructor can put a grading seed in.
+pub const SEED_VARIABLE: &str = "XORLINGS_SEED";
+
+/// Runs the command the learner typed.
+pub fn run(cli: Cli) -> Result<Outcome> {
+    let command = cli.command.unwrap_or(Command::Watch);
+    let color = command.format() == Format::Human
+        && std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none();
+    colored::control::set_override(color);
+    let cwd = std::env::current_dir().context("cannot read the current folder")?;
+    let workbook = Workbook::discover(&cwd)?;
+    match command {
+        Command::Verify {
+            workbook: checkout,
+            output,
+        } => {
+            let grader = Grader::new(workbook, color, seed(&output)?);
+            match checkout {
+                Some(checkout) => verify::checkout(&grader, &checkout, output.format),
+                None => verify::own(Session::load(grader)?, output.format),
+            }
+        }
+        Command::Dev { command } => match command {
+            DevCommand::Check { format } => {
+                dev::check::run(&Grader::new(workbook, color, Seed::DEFAULT), format)
+            }
+            DevCommand::New { name, after } => dev::new::run(&workbook, &name, after.as_deref()),
+            DevCommand::Release { out } => dev::release::run(&workbook, &out),
+        },
+        Command::Run { exercise, output } => {
+            let session = Session::load(Grader::new(workbook, color, seed(&output)?))?;
+            run::run(session, exercise.as_deref(), output.format)
+        }
+        command => {
+            let mut session = Session::load(Grader::new(workbook, color, Seed::DEFAULT))?;
+            match command {
+                Command::Watch => return watch::run(session),
+                _ => {
+                    if let Some(notice) = session.notice.take() {
+                        eprintln!("note: {notice}\n");
+                    }
+                }
+            }
+            match command {
+                Command::List => list::run(&session),
+                Command::Hint { exercise } => hint::run(&session, exercise.as_deref()),
+                Command::Lesson { exercise } => lesson::run(&session, exercise.as_deref()),
+                Command::Reset { exercise, yes } => reset::run(&mut session, &exercise, yes),
+                _ => unreachable!("every other command is handled above"),
+            }
+        }
+    }
+}
+
+/// The seed of the random cases: `--seed`, else `--seed-file`, else $XORLINGS_SEED,
+/// else the learners' fixed seed.
+fn seed(output: &OutputArgs) -> Result<Seed> {
+    let from_file = output
+        .seed_file
+        .as_ref()
+        .map(|path| {
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the seed file {}", path.display()))
+        })
+        .transpose()?;
+    let typed = output
+        .seed
+        .clone()
+        .or(from_file)
+        .or_else(|| std::env::var(SEED_VARIABLE).ok());
+    match typed.as_deref().map(str::trim) {
+        None => Ok(Seed::DEFAULT),
+        Some("random") => Ok(Seed(random_number())),
+        Some(number) => match number.parse() {
+            Ok(n) => Ok(Seed(n)),
+            Err(_) => bail!(
+                "the seed must be a whole number or `random`, not `{number}` (from --seed, \
+                 --seed-file or ${SEED_VARIABLE})"
+            ),
+        },
+    }
+}
+
+/// A number no one can guess: the standard library seeds each `RandomState` from the
+/// operating system.
+fn random_number() -> u64 {
+    use std::hash::BuildHasher;
+    std::collections::hash_map::RandomState::new().hash_one(std::time::SystemTime::now())
+}

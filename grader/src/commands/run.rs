@@ -1,0 +1,83 @@
+//! `cargo grader run`: grade one exercise, record the verdict, say what comes next.
+
+use anyhow::Result;
+use colored::Colorize;
+
+use crate::Outcome;
+use crate::judge::Cancel;
+use crate::report::{self, Detail, Format, classroom, exercism};
+use crate::session::Session;
+use crate::{reference, report::output_width};
+
+pub fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<Outcome> {
+    if let Some(notice) = session.notice.take() {
+        eprintln!("note: {notice}\n");
+    }
+    let exercise = session.exercise(typed)?;
+    if format == Format::Human {
+        println!(
+            "Grading {} ({})...",
+            exercise.name.bold(),
+            exercise.file().display()
+        );
+    }
+    let grade = session.grader.grade(&exercise, &Cancel::default())?;
+    session.record(&grade)?;
+    let outcome = Outcome::of(grade.passed());
+    let graded = session.grader.graded(&exercise, &grade);
+    match format {
+        Format::Json => exercism::print(&exercism::report(&[graded]))?,
+        Format::Classroom => print!("{}", classroom::output_lines(&[graded])?),
+        Format::Human => {
+            let text = report::describe(&grade, &exercise, &graded.shown_file, Detail::FULL);
+            print!(
+                "{}",
+                text.to_string(output_width(), session.grader.settings.color)
+            );
+            if grade.passed() {
+                after_a_pass(&mut session, &exercise.name)?;
+            } else {
+                println!(
+                    "\nStuck? `cargo grader hint {}` gives a hint; the lesson is {} \
+                     (`cargo grader lesson {0}`).",
+                    exercise.name, exercise.lesson
+                );
+            }
+        }
+    }
+    Ok(outcome)
+}
+
+/// Offers the reference solution, and moves the course on when this was the current
+/// exercise.
+fn after_a_pass(session: &mut Session, name: &str) -> Result<()> {
+    let exercise = session.exercise(Some(name))?;
+    if let Some(solution) = reference::offer(session.workbook(), &exercise)? {
+        println!(
+            "\nCompare with the reference solution: {}",
+            solution.display()
+        );
+    }
+    if session.current().name != name && session.progress.current.is_some() {
+        return Ok(());
+    }
+    match session.next_pending(name).cloned() {
+        Some(next) => {
+            session.set_current(&next.name)?;
+            println!(
+                "\nNext up: {} ({}). Read {} first (`cargo grader lesson`).",
+                next.name.bold(),
+                next.file().display(),
+                next.lesson
+            );
+        }
+        None if session.done_count() == session.workbook().exercises.len() => {
+            println!(
+                "\n{}",
+                "Every exercise is done. Well played!".green().bold()
+            );
+        }
+        None => {}
+    }
+    Ok(())
+}

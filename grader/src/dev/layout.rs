@@ -1,0 +1,151 @@
+//! What `dev check` proves without compiling anything: the manifest, the folders, the
+//! stubs, the hidden tests and the lessons agree, and every case keeps its promises.
+
+use std::path::Path;
+
+use super::short_diff;
+use crate::hidden;
+use crate::model::Seed;
+use crate::report::score::shares_exactly;
+use crate::workbook::{ExerciseInfo, Workbook};
+
+/// A seed other than the learners', to check the promises of random cases too.
+const ANOTHER_SEED: Seed = Seed(0x5eed);
+
+/// Every problem of files and names.
+pub fn problems(workbook: &Workbook) -> Vec<String> {
+    let mut problems = Vec::new();
+    for exercise in &workbook.exercises {
+        exercise_problems(workbook, exercise, &mut problems);
+    }
+    for judge in hidden::ALL {
+        if workbook.index_of(judge.name()).is_none() {
+            problems.push(format!(
+                "grader/src/hidden has hidden tests for `{}`, which workbook.toml does not list",
+                judge.name()
+            ));
+        }
+    }
+    for folder in ["exercises", "solutions"] {
+        for entry in entries(&workbook.root.join(folder)) {
+            if workbook.index_of(&entry).is_none() {
+                problems.push(format!(
+                    "{folder}/{entry} is not an exercise of workbook.toml"
+                ));
+            }
+        }
+    }
+    let lessons: Vec<&str> = workbook
+        .exercises
+        .iter()
+        .map(|e| e.lesson.as_str())
+        .collect();
+    for entry in entries(&workbook.root.join("lessons")) {
+        let path = format!("lessons/{entry}");
+        if entry.ends_with(".md") && !lessons.contains(&path.as_str()) {
+            problems.push(format!(
+                "{path} is not the lesson of any exercise in workbook.toml"
+            ));
+        }
+    }
+    problems
+}
+
+fn exercise_problems(workbook: &Workbook, exercise: &ExerciseInfo, problems: &mut Vec<String>) {
+    let root = &workbook.root;
+    let name = &exercise.name;
+    let read = |path: &Path| std::fs::read_to_string(root.join(path));
+    let Some(judge) = hidden::judge_for(name) else {
+        problems.push(format!(
+            "exercise `{name}` has no hidden tests: write grader/src/hidden/{name}.rs \
+             (`cargo grader dev new` scaffolds it)"
+        ));
+        return;
+    };
+    let package = Path::new("exercises").join(name).join("Cargo.toml");
+    match read(&package) {
+        Ok(text) if text.contains(&format!("name = \"{name}\"")) => {}
+        Ok(_) => problems.push(format!(
+            "{}: the package must be named `{name}`",
+            package.display()
+        )),
+        Err(_) => problems.push(format!("{} is missing", package.display())),
+    }
+    for file in [exercise.file(), exercise.solution(), exercise.stub()] {
+        if !root.join(&file).is_file() {
+            problems.push(format!("{} is missing", file.display()));
+        }
+    }
+    if let (Ok(stub), Ok(file)) = (read(&exercise.stub()), read(&exercise.file())) {
+        if stub != file {
+            let (stub_name, file_name) = (exercise.stub(), exercise.file());
+            problems.push(format!(
+                "{} differs from its pristine copy {}: copy one over the other\n{}",
+                file_name.display(),
+                stub_name.display(),
+                short_diff(
+                    &stub_name.to_string_lossy(),
+                    &stub,
+                    &file_name.to_string_lossy(),
+                    &file
+                )
+            ));
+        }
+        if !stub.contains("todo!(") {
+            problems.push(format!(
+                "{}: the stub's function body must be `todo!(...)`, so that it scores nothing",
+                exercise.stub().display()
+            ));
+        }
+    }
+    match read(Path::new(&exercise.lesson)) {
+        Ok(lesson) => {
+            let command = format!("cargo grader run {name}");
+            if !lesson.contains(&command) {
+                problems.push(format!(
+                    "{}: it must tell the learner `{command}`",
+                    exercise.lesson
+                ));
+            }
+            if !lesson
+                .lines()
+                .any(|line| line.trim() == "## Common mistakes")
+            {
+                problems.push(format!(
+                    "{}: it needs a `## Common mistakes` section: verdicts link to {}",
+                    exercise.lesson,
+                    exercise.mistakes_section()
+                ));
+            }
+        }
+        Err(_) => problems.push(format!("the lesson {} is missing", exercise.lesson)),
+    }
+    for seed in [Seed::DEFAULT, ANOTHER_SEED] {
+        let plan = judge.plan(seed);
+        let groups = plan.groups().len();
+        if !shares_exactly(exercise.points, groups) {
+            problems.push(format!(
+                "exercise `{name}`: its {} points do not share equally among its {groups} \
+                 groups of hidden cases; give it points divisible by {groups} in \
+                 workbook.toml (GitHub Classroom's console counts passed groups)",
+                exercise.points
+            ));
+        }
+        for broken in plan.invalid_cases() {
+            problems.push(format!("exercise `{name}` (seed {seed}): {broken}"));
+        }
+    }
+}
+
+/// The names in a folder, sorted; none if it does not exist.
+fn entries(dir: &Path) -> Vec<String> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = read
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

@@ -1,0 +1,232 @@
+//! `cargo grader dev new NAME [--after EXERCISE]`: scaffolds everything a new exercise
+//! needs, so that what is left is writing its lesson, cases, checker, stub and solution.
+//! Every place still to write holds the marker [`TODO_MARKER`], which `dev check` lists.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::Outcome;
+use crate::workbook::{MANIFEST, Workbook};
+
+/// Marks what `dev new` left for the instructor to write.
+pub const TODO_MARKER: &str = "TODO(dev new)";
+
+pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Outcome> {
+    let plain = !name.is_empty()
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !plain {
+        bail!(
+            "`{name}` cannot name an exercise: use lowercase letters, digits and `_`, starting with a letter"
+        );
+    }
+    if workbook.index_of(name).is_some() {
+        bail!("there is already an exercise called `{name}` in {MANIFEST}");
+    }
+    if let Some(after) = after
+        && workbook.index_of(after).is_none()
+    {
+        bail!(
+            "there is no exercise `{after}` to put `{name}` after; `cargo grader list` shows them"
+        );
+    }
+    let lesson = format!("lessons/{}.md", name.replace('_', "-"));
+    let files = scaffold(name, &lesson);
+    for (path, _) in &files {
+        if workbook.root.join(path).exists() {
+            bail!(
+                "{} already exists: remove it, or choose another name",
+                path.display()
+            );
+        }
+    }
+    let manifest = workbook.root.join(MANIFEST);
+    let text = std::fs::read_to_string(&manifest)
+        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    let text = with_entry(&text, name, &lesson, after);
+    for (path, content) in &files {
+        let path = workbook.root.join(path);
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)
+                .with_context(|| format!("cannot create {}", folder.display()))?;
+        }
+        std::fs::write(&path, content)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    std::fs::write(&manifest, text)
+        .with_context(|| format!("cannot write {}", manifest.display()))?;
+    println!("Scaffolded the exercise `{name}`:");
+    for (path, _) in &files {
+        println!("  {}", path.display());
+    }
+    println!(
+        "  {MANIFEST} (its entry, {})\n\nWrite what each `{TODO_MARKER}` asks; `cargo grader \
+         dev check` lists what is left.",
+        match after {
+            Some(after) => format!("after `{after}`"),
+            None => "last".to_string(),
+        }
+    );
+    Ok(Outcome::Passed)
+}
+
+/// The manifest with the new exercise's entry after `after`'s (or at the end), keeping
+/// every other line as it was.
+fn with_entry(manifest: &str, name: &str, lesson: &str, after: Option<&str>) -> String {
+    let entry = format!(
+        "[[exercise]]\nname = \"{name}\"\nlesson = \"{lesson}\"\nhint = \"\"\"\n{TODO_MARKER}: the \
+         key idea in three lines, without the code.\"\"\"\n"
+    );
+    let Some(after) = after else {
+        return format!("{}\n{entry}", manifest.trim_end());
+    };
+    // Find the block that holds `name = "after"`, then insert before the next header.
+    let marker = format!("name = \"{after}\"");
+    let Some(at) = manifest.find(&marker) else {
+        return format!("{}\n{entry}", manifest.trim_end());
+    };
+    let next = manifest[at..]
+        .find("[[exercise]]")
+        .map_or(manifest.len(), |offset| at + offset);
+    format!(
+        "{}\n\n{entry}\n{}",
+        manifest[..next].trim_end(),
+        &manifest[next..]
+    )
+}
+
+/// Every file of the new exercise, with its scaffold.
+fn scaffold(name: &str, lesson: &str) -> Vec<(PathBuf, String)> {
+    let stub = format!(
+        "//! # `{name}`: {TODO_MARKER}: a title\n//!\n//! Lesson: `{lesson}`. Grade with `cargo grader run {name}`.\n//!\n\
+         //! {TODO_MARKER}: the task, two or three examples, and \"What the hidden tests use\":\n\
+         //! every promise about sizes and values that the hidden tests keep.\n\n\
+         /// {TODO_MARKER}: what the function returns.\n\
+         pub fn {name}(values: &[u64]) -> u64 {{\n    // TODO: write the function, then delete the line below.\n    \
+         todo!(\"{name} of {{}} values\", values.len())\n}}\n"
+    );
+    let solution = format!(
+        "//! Reference solution of `{name}`.\n\n/// {TODO_MARKER}: the reference solution.\n\
+         pub fn {name}(values: &[u64]) -> u64 {{\n    values.len() as u64\n}}\n"
+    );
+    let hidden = format!(
+        r#"//! Hidden tests for `{name}`.
+
+use std::time::Duration;
+
+use crate::exercise_api;
+use crate::model::function::FunctionJudge;
+use crate::model::{{Exercise, Group, Judge, Mistake, Seed}};
+
+// {TODO_MARKER}: the API exactly as the stub declares it (and any struct or enum it uses).
+exercise_api! {{
+    fn {name}(values: &[u64]) -> u64;
+}}
+
+pub const JUDGE: &dyn Judge = &FunctionJudge::<Hidden>::new();
+
+pub struct Hidden;
+
+impl Exercise for Hidden {{
+    type Input = Args;
+    type Answer = Answer;
+    const NAME: &'static str = "{name}";
+    const API: &'static str = API;
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    // {TODO_MARKER}: what running in time takes, in the lesson's words.
+    const EXPECTED_COST: &'static str = "one pass over the values";
+
+    fn groups(_seed: Seed) -> Vec<Group<Args>> {{
+        // {TODO_MARKER}: groups of cases, smallest first, as many as divide the points
+        // (4, 5 or 10 for 100 points); random ones from `seed.rng(stream)`.
+        vec![Group::new("a few values", vec![Args {{ values: vec![3, 4, 5] }}])]
+    }}
+
+    fn validate(_input: &Args) -> Result<(), String> {{
+        // {TODO_MARKER}: the promises of the stub's doc comment.
+        Ok(())
+    }}
+
+    fn check(input: &Args, &answer: &u64) -> Result<(), Mistake> {{
+        // {TODO_MARKER}: the checker, in the lesson's words, with advice for classic mistakes.
+        let expected = input.values.len() as u64;
+        if answer == expected {{
+            return Ok(());
+        }}
+        Err(Mistake::new(format!("The answer is {{expected}}, not {{answer}}.")))
+    }}
+}}
+"#
+    );
+    let lesson_text = format!(
+        "# {TODO_MARKER}: the lesson's title\n\n{TODO_MARKER}: teach this exercise's step, referring \
+         back to earlier lessons instead of repeating them.\n\n```rust\n// {TODO_MARKER}: worked examples, \
+         run as doctests.\nassert_eq!(1 + 1, 2);\n```\n\n## Common mistakes\n\n{TODO_MARKER}: each \
+         classic mistake, with an input that exposes it.\n\n## Practice\n\n{TODO_MARKER}: questions.\n\n\
+         <details><summary>Answer</summary>\n\n{TODO_MARKER}: answers.\n\n</details>\n\n## Your exercise\n\n\
+         Write `{name}` in `exercises/{name}/src/lib.rs`, then run `cargo grader run {name}`.\n"
+    );
+    let package = |package: &str, dev_dependency: &str| {
+        format!(
+            "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition.workspace = true\n\
+             publish.workspace = true\n\n[dependencies]\n{dev_dependency}"
+        )
+    };
+    let grader_dependency = "\n[dev-dependencies]\n# The hidden tests, as this crate's own test: \
+        `scripts/mutants.sh` needs them here.\ngrader = { path = \"../../grader\" }\n";
+    let hidden_test = "//! The grader's hidden tests on this reference solution. `scripts/mutants.sh` runs this\n\
+        //! test on every mutant of the solution, and each mutant must fail it.\n\n#[test]\n\
+        fn passes_the_hidden_tests() {\n    grader::dev::assert_solution_passes(env!(\"CARGO_MANIFEST_DIR\"));\n}\n";
+    let exercise = Path::new("exercises").join(name);
+    let solutions = Path::new("solutions").join(name);
+    vec![
+        (exercise.join("Cargo.toml"), package(name, "")),
+        (exercise.join("src/lib.rs"), stub.clone()),
+        (Path::new("grader/stubs").join(format!("{name}.rs")), stub),
+        (
+            solutions.join("Cargo.toml"),
+            package(&format!("{name}_solution"), grader_dependency),
+        ),
+        (solutions.join("src/lib.rs"), solution),
+        (solutions.join("tests/hidden.rs"), hidden_test.to_string()),
+        (solutions.join("recorded/accepted/.gitkeep"), String::new()),
+        (
+            solutions.join("recorded/wrong_answer/.gitkeep"),
+            String::new(),
+        ),
+        (PathBuf::from(lesson), lesson_text),
+        (
+            Path::new("grader/src/hidden").join(format!("{name}.rs")),
+            hidden,
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST_TEXT: &str = "# The course.\n\n[[exercise]]\nname = \"a\"\nlesson = \"lessons/a.md\"\nhint = \"\"\"\nA.\"\"\"\n\n[[exercise]]\nname = \"b\"\nlesson = \"lessons/b.md\"\nhint = \"b\"\n";
+
+    #[test]
+    fn the_entry_goes_where_asked_and_nothing_else_moves() {
+        let after_a = with_entry(MANIFEST_TEXT, "new", "lessons/new.md", Some("a"));
+        let names: Vec<&str> = after_a
+            .lines()
+            .filter_map(|l| l.strip_prefix("name = "))
+            .collect();
+        assert_eq!(names, ["\"a\"", "\"new\"", "\"b\""]);
+        assert!(after_a.starts_with("# The course.\n"));
+        let last = with_entry(MANIFEST_TEXT, "new", "lessons/new.md", None);
+        assert!(last.trim_end().ends_with(&format!(
+            "{TODO_MARKER}: the key idea in three lines, without the code.\"\"\""
+        )));
+        for text in [after_a, last] {
+            let parsed: toml::Value = toml::from_str(&text).unwrap();
+            assert_eq!(parsed["exercise"].as_array().unwrap().len(), 3);
+        }
+    }
+}

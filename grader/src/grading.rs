@@ -1,0 +1,77 @@
+//! The workbook with the settings of one command: what every command grades with.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::hidden;
+use crate::judge::{self, Cancel, Grade, Settings, Submission};
+use crate::model::{Judge, Seed};
+use crate::report::{self, Graded};
+use crate::workbook::{ExerciseInfo, Workbook};
+
+const NO_JUDGE: &str = "this grader has no hidden tests for it. The manifest and the grader \
+disagree: update the grader (`git pull`) or restore workbook.toml.";
+
+#[derive(Clone)]
+pub struct Grader {
+    pub workbook: Workbook,
+    pub settings: Settings,
+}
+
+impl Grader {
+    pub fn new(workbook: Workbook, color: bool, seed: Seed) -> Self {
+        let settings = Settings {
+            cache: workbook.root.join("target").join("xorlings"),
+            color,
+            width: report::output_width(),
+            seed,
+            time_scale: 1.0,
+        };
+        Grader { workbook, settings }
+    }
+
+    pub fn judge(&self, exercise: &ExerciseInfo) -> Result<&'static dyn Judge> {
+        hidden::judge_for(&exercise.name)
+            .with_context(|| format!("cannot grade `{}`: {NO_JUDGE}", exercise.name))
+    }
+
+    /// Grades the learner's own file for `exercise` in this workbook.
+    pub fn grade(&self, exercise: &ExerciseInfo, cancel: &Cancel) -> Result<Grade> {
+        self.grade_file(exercise, &self.workbook.root, &exercise.file(), cancel)
+    }
+
+    /// Grades the file `relative` under `root` (a learner's checkout, a stub, a
+    /// solution) as `exercise`.
+    pub fn grade_file(
+        &self,
+        exercise: &ExerciseInfo,
+        root: &Path,
+        relative: &Path,
+        cancel: &Cancel,
+    ) -> Result<Grade> {
+        let judge = self.judge(exercise)?;
+        let submission = Submission {
+            source: judge::source::read_source(root, relative),
+            shown_as: &shown(relative),
+        };
+        judge::grade(judge, &submission, &self.settings, cancel)
+            .with_context(|| format!("cannot grade {}", relative.display()))
+    }
+
+    /// A grade with what reports say about its exercise.
+    pub fn graded<'a>(&self, exercise: &'a ExerciseInfo, grade: &'a Grade) -> Graded<'a> {
+        Graded {
+            exercise,
+            number: self.workbook.index_of(&exercise.name).map_or(0, |i| i + 1),
+            grade,
+            shown_file: shown(&exercise.file()),
+            call: hidden::judge_for(&exercise.name).map_or_else(String::new, |j| j.signature()),
+        }
+    }
+}
+
+/// A path as reports show it: with forward slashes, relative to the workbook.
+pub fn shown(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}

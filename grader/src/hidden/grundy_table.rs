@@ -1,0 +1,112 @@
+//! Hidden tests for `grundy_table`: the Grundy numbers of every heap up to `max_n`.
+
+use std::time::Duration;
+
+use crate::exercise_api;
+use crate::model::function::FunctionJudge;
+use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
+use crate::model::show::{count, list};
+use crate::model::{Exercise, Group, Judge, Mistake, Seed};
+
+exercise_api! {
+    fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize>;
+}
+
+pub const JUDGE: &dyn Judge = &FunctionJudge::<GrundyTable>::new();
+
+pub struct GrundyTable;
+
+impl Exercise for GrundyTable {
+    type Input = Args;
+    type Answer = Answer;
+    const NAME: &'static str = "grundy_table";
+    const API: &'static str = API;
+    const TIME_LIMIT: Duration = Duration::from_secs(3);
+    const EXPECTED_COST: &'static str = "one pass that fills the table bottom-up, O(max_n * k) \
+         for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse";
+
+    fn groups(seed: Seed) -> Vec<Group<Args>> {
+        game_groups(seed, 12, "tables for max_n", |(max_n, moves)| Args { max_n, moves })
+    }
+
+    fn validate(input: &Args) -> Result<(), String> {
+        validate_game(input.max_n, &input.moves)
+    }
+
+    fn answer_words(input: &Args) -> usize {
+        // The table, and room for a table one entry too long.
+        input.max_n + 8
+    }
+
+    fn check(input: &Args, answer: &Vec<usize>) -> Result<(), Mistake> {
+        let (max_n, moves) = (input.max_n, &input.moves);
+        let values = grundy_values(max_n, moves);
+        if *answer == values {
+            return Ok(());
+        }
+        if answer.len() != values.len() {
+            let off_by_one = answer.len() == max_n || answer.len() == max_n + 2;
+            return Err(Mistake::new(format!(
+                "The table for max_n = {max_n} has max_n + 1 = {} (heaps 0 to {max_n}); \
+                 yours has {}.",
+                count(values.len(), "entry", "entries"),
+                count(answer.len(), "entry", "entries")
+            ))
+            .maybe_advice(off_by_one.then(|| {
+                "An off-by-one: count the entries for 0 and for max_n, e.g. `for k in 0..=max_n`."
+                    .to_string()
+            })));
+        }
+        let k = (0..values.len())
+            .find(|&k| answer[k] != values[k])
+            .unwrap_or(0);
+        let shown = (k + 4).min(values.len());
+        Err(Mistake::new(format!(
+            "With moves {}, entry {k} should be {}, but yours is {}. {}\n  expected: {}\n  yours:    {}",
+            list(moves),
+            values[k],
+            answer[k],
+            explain(k, moves, &values),
+            list(&values[..shown]),
+            list(&answer[..shown]),
+        ))
+        .maybe_advice(grundy::advice(k, moves, &values, answer[k])))
+    }
+
+    fn panic_advice(input: &Args, message: &str) -> Option<String> {
+        grundy::panic_advice(&input.moves, message)
+    }
+
+    fn stack_overflow_advice(input: &Args) -> Option<String> {
+        grundy::stack_overflow_advice(&input.moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), Mistake> {
+        GrundyTable::check(&Args { max_n, moves: moves.to_vec() }, &answer)
+    }
+
+    #[test]
+    fn the_checker_rejects_junk_tables() {
+        assert_eq!(check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3, 0]), Ok(()));
+        let short = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3]).unwrap_err();
+        assert!(short.rule.contains("9 entries"), "{}", short.rule);
+        assert!(short.advice.unwrap().contains("off-by-one"));
+        let one = check(0, &[1], vec![]).unwrap_err();
+        assert!(one.rule.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"), "{}", one.rule);
+        let wrong = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap_err();
+        assert!(wrong.rule.contains("entry 4 should be 0"), "{}", wrong.rule);
+    }
+
+    #[test]
+    fn a_move_of_zero_gets_its_advice_on_a_panic() {
+        let index = "index out of bounds: the len is 0 but the index is 0";
+        let input = Args { max_n: 0, moves: vec![0] };
+        let advice = GrundyTable::panic_advice(&input, index).unwrap();
+        assert!(advice.contains("0 is not a move"), "{advice}");
+    }
+}

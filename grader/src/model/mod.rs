@@ -1,0 +1,200 @@
+//! What an exercise's hidden tests are. Each exercise says only what is particular to it
+//! (in `crate::hidden::<name>`): for a function, its API (`exercise_api!`), its case
+//! groups, the promises its inputs keep, its checker and its advice ([`Exercise`]); for a
+//! program, its input files and checker. Everything mechanical
+//! (the wire format, showing values, running, deciding) is derived here and in `judge`.
+
+pub mod cases;
+pub mod function;
+pub mod grundy;
+pub mod nim;
+pub mod show;
+
+use std::fmt;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::judge::decide::GroupResult;
+use crate::judge::run::Execution;
+use crate::wire::Wire;
+use show::{Measure, Parse, Show};
+
+/// Declares an exercise's API as the stub writes it: the function, then the structs and
+/// enums it uses. Defines `Args` (the arguments as owned values), `Answer`, mirror types
+/// for the grader, and `API`, the same declaration for the runner.
+#[macro_export]
+macro_rules! exercise_api {
+    ($($api:tt)*) => {
+        $crate::api!(@grader $($api)*);
+        /// The declaration, expanded again in the runner against the learner's types.
+        pub const API: &str = stringify!($($api)*);
+    };
+}
+
+/// Where every random case comes from. Learners get [`Seed::DEFAULT`], so a failure seen
+/// once is seen again; an instructor grades with a seed the learner cannot know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seed(pub u64);
+
+impl Seed {
+    pub const DEFAULT: Seed = Seed(0);
+
+    /// A random source for one generator: each generator of an exercise picks its own
+    /// `stream`, so adding a generator never changes the others' cases.
+    pub fn rng(self, stream: u64) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.0);
+        rng.set_stream(stream);
+        rng
+    }
+}
+
+impl fmt::Display for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A named group of cases, e.g. "every position of 1 to 4 heaps of 0 to 8". Each group
+/// runs in its own process under its own time limit, and earns its share of the points.
+pub struct Group<I> {
+    pub name: String,
+    pub cases: Vec<I>,
+}
+
+impl<I> Group<I> {
+    pub fn new(name: impl Into<String>, cases: Vec<I>) -> Self {
+        Group {
+            name: name.into(),
+            cases,
+        }
+    }
+}
+
+/// Why an answer is wrong: the rule it broke, in the lesson's words, and, when the
+/// answer looks like a classic mistake, advice aimed at that mistake.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mistake {
+    pub rule: String,
+    pub advice: Option<String>,
+}
+
+impl Mistake {
+    pub fn new(rule: impl Into<String>) -> Self {
+        Mistake {
+            rule: rule.into(),
+            advice: None,
+        }
+    }
+    pub fn advice(mut self, advice: impl Into<String>) -> Self {
+        self.advice = Some(advice.into());
+        self
+    }
+    /// Adds advice when there is some (the first advice given stays).
+    pub fn maybe_advice(mut self, advice: Option<String>) -> Self {
+        self.advice = self.advice.or(advice);
+        self
+    }
+}
+
+/// One exercise whose learner writes a function: its hidden tests.
+pub trait Exercise: Sync + 'static {
+    /// The function's arguments: `Args` from `exercise_api!`.
+    type Input: Wire + Show + Measure + Parse + Clone + Send + Sync + 'static;
+    /// What the function returns: `Answer` from `exercise_api!`.
+    type Answer: Wire + Show;
+    /// The exercise's name in the manifest.
+    const NAME: &'static str;
+    /// `API` from `exercise_api!`.
+    const API: &'static str;
+    /// Wall time for one group of cases; `grader dev check` proves its margins.
+    const TIME_LIMIT: Duration;
+    /// What running in time takes, in the lesson's words.
+    const EXPECTED_COST: &'static str;
+
+    /// The cases, in groups, smallest first.
+    fn groups(seed: Seed) -> Vec<Group<Self::Input>>;
+    /// The promises the stub's doc comment makes about inputs (sizes, ranges): every
+    /// generated case must keep them (`Err` says which it breaks).
+    fn validate(input: &Self::Input) -> Result<(), String>;
+    /// Judges an answer.
+    fn check(input: &Self::Input, answer: &Self::Answer) -> Result<(), Mistake>;
+    /// Advice for a panic on `input` with `message`, when a classic mistake explains it.
+    fn panic_advice(_input: &Self::Input, _message: &str) -> Option<String> {
+        None
+    }
+    /// Advice for a stack overflow on `input`, when a classic mistake explains it.
+    fn stack_overflow_advice(_input: &Self::Input) -> Option<String> {
+        None
+    }
+    /// The most words a right answer to `input` takes (answers are read back with this
+    /// bound); by default, as many as the input and a few more.
+    fn answer_words(input: &Self::Input) -> usize {
+        let mut words = Vec::new();
+        input.put(&mut words);
+        words.len() + 8
+    }
+    /// Extra lines for `cargo grader try`: the position after a move, binary columns...
+    fn explain(_input: &Self::Input, _answer: &Self::Answer) -> Option<String> {
+        None
+    }
+}
+
+/// How the learner's code is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Build {
+    /// `src/lib.rs`, linked with the runner; `api` is the exercise's declaration.
+    Library { api: &'static str },
+    /// `src/main.rs`, a whole program that reads stdin and writes stdout.
+    Program,
+}
+
+/// An exercise's hidden tests, as the judge uses them (object-safe, so the registry can
+/// hold every exercise in one list).
+pub trait Judge: Sync {
+    fn name(&self) -> &'static str;
+    fn build(&self) -> Build;
+    fn time_limit(&self) -> Duration;
+    fn expected_cost(&self) -> &'static str;
+    /// Generates the cases (it takes a moment: it runs beside the compiler).
+    fn plan(&self, seed: Seed) -> Box<dyn Plan>;
+    /// A plan of one case typed by the learner (`cargo grader try`).
+    fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String>;
+
+    /// What the hidden tests call, as the stub declares it: `xor_all(heaps: &[u64]) -> u64`.
+    fn signature(&self) -> String {
+        match self.build() {
+            Build::Library { api } => {
+                let declaration = api.split(';').next().unwrap_or_default();
+                let tidy = declaration
+                    .replace(" :", ":")
+                    .replace("& [", "&[")
+                    .replace(" (", "(")
+                    .replace("( ", "(")
+                    .replace(" )", ")");
+                tidy.trim().trim_start_matches("fn ").to_string()
+            }
+            Build::Program => format!("the program {} (stdin to stdout)", self.name()),
+        }
+    }
+}
+
+/// The generated cases of one grading, and how to judge a run of each group.
+pub trait Plan: Send + Sync {
+    /// Each group's name and number of cases.
+    fn groups(&self) -> Vec<(String, usize)>;
+    /// What a run of `group` reads (the runner's cases, or a program's stdin).
+    fn input(&self, group: usize) -> &[u8];
+    /// The most bytes a right run of `group` writes back.
+    fn answer_bytes(&self, group: usize) -> u64;
+    /// Judges the run of `group`. A checker that panics is the grader's bug: it comes
+    /// back as an internal error naming the checker, never as a crash.
+    fn decide(&self, group: usize, execution: &Execution) -> GroupResult;
+    /// Every case that breaks the promises of the exercise's doc comment.
+    fn invalid_cases(&self) -> Vec<String>;
+    /// Extra lines explaining the one answer of a typed case (`cargo grader try`).
+    fn explain_typed(&self, _execution: &Execution) -> Option<String> {
+        None
+    }
+}

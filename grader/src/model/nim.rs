@@ -1,0 +1,263 @@
+//! What the hidden tests of the Nim exercises share: their case groups, how they show a
+//! position, and the advice every exercise on positions needs.
+
+use super::cases::{self, MAX_HEAPS};
+use super::show::{count, thousands};
+use super::{Group, Mistake, Seed};
+
+pub use cases::nim_sum;
+
+/// The groups of the exercises whose input is one position of up to a million heaps,
+/// each position made an input by `make`.
+pub fn position_groups<I>(seed: Seed, make: impl Fn(Vec<u64>) -> I) -> Vec<Group<I>> {
+    let mut small = vec![Vec::new()];
+    small.extend(cases::all_positions(4, 8));
+    let mut losing: Vec<Vec<u64>> = cases::random_wide_positions(&mut seed.rng(14), 200, 12)
+        .into_iter()
+        .map(cases::make_losing)
+        .collect();
+    losing.push(vec![0; 1000]);
+    let mut large = seed.rng(15);
+    let mut last_heap_wins = seed.rng(17);
+    let groups = vec![
+        Group::new(
+            "no heaps, and every position of 1 to 4 heaps of 0 to 8",
+            small,
+        ),
+        Group::new(
+            "a random position of every length up to 300 and of lengths like 65,537, \
+             and random positions of up to 20 heaps, with heaps below 1,000",
+            [
+                cases::every_length(&mut seed.rng(16), MAX_HEAPS, 1000),
+                cases::random_positions(&mut seed.rng(11), 300, 20, 1000),
+            ]
+            .concat(),
+        ),
+        Group::new(
+            "random positions with full 64-bit heaps, heaps that differ only above bit 31, \
+             and heaps near u64::MAX",
+            [
+                cases::random_wide_positions(&mut seed.rng(12), 300, 20),
+                cases::high_bit_positions(&mut seed.rng(13), 100),
+                cases::near_max_positions(),
+            ]
+            .concat(),
+        ),
+        Group::new(
+            "random losing positions (nim-sum 0), and 1,000 empty heaps",
+            losing,
+        ),
+        Group::new(
+            "1,000,000 heaps: random, losing, and one where only the last heap can be \
+             reduced to win",
+            vec![
+                cases::large_random(&mut large, MAX_HEAPS),
+                cases::make_losing(cases::large_random(&mut large, MAX_HEAPS)),
+                cases::large_last_heap_wins(&mut last_heap_wins),
+            ],
+        ),
+    ];
+    groups
+        .into_iter()
+        .map(|group| Group::new(group.name, group.cases.into_iter().map(&make).collect()))
+        .collect()
+}
+
+/// The promise of every exercise on one position: at most a million heaps.
+pub fn validate_position(heaps: &[u64]) -> Result<(), String> {
+    if heaps.len() > MAX_HEAPS {
+        return Err(format!(
+            "{} heaps, more than the {} promised",
+            thousands(heaps.len() as u64),
+            thousands(MAX_HEAPS as u64)
+        ));
+    }
+    Ok(())
+}
+
+/// "no heaps at all", "1 heap, numbered 0", "3 heaps, numbered 0 to 2".
+pub fn numbered_heaps(heaps: u64) -> String {
+    match heaps {
+        0 => "no heaps at all".to_string(),
+        1 => "1 heap, numbered 0".to_string(),
+        _ => format!(
+            "{}, numbered 0 to {}",
+            count(heaps as usize, "heap", "heaps"),
+            heaps - 1
+        ),
+    }
+}
+
+/// The heaps and their nim-sum in binary columns, as in the lessons, when the position
+/// is small enough to read that way.
+pub fn binary_columns(heaps: &[u64]) -> Option<String> {
+    if heaps.is_empty() || heaps.len() > 6 || heaps.iter().any(|&h| h >= 1 << 16) {
+        return None;
+    }
+    let x = nim_sum(heaps);
+    let width = heaps
+        .iter()
+        .chain([&x])
+        .map(|h| 64 - h.leading_zeros() as usize)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let label = heaps
+        .iter()
+        .chain([&x])
+        .map(|h| h.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut out = String::new();
+    for h in heaps {
+        out.push_str(&format!("  {h:>label$} = {h:0width$b}\n"));
+    }
+    out.push_str(&format!("  {:>label$}   {}\n", "", "-".repeat(width)));
+    out.push_str(&format!("  {x:>label$} = {x:0width$b}   (nim-sum)\n"));
+    Some(out)
+}
+
+/// `text`, then the binary columns of `heaps` when they help.
+pub fn with_columns(text: String, heaps: &[u64]) -> String {
+    match binary_columns(heaps) {
+        Some(columns) => format!("{text}\n{columns}"),
+        None => text,
+    }
+}
+
+/// Advice for indexing past the end of the heaps.
+pub fn index_advice(heaps: &[u64], message: &str) -> Option<String> {
+    if !message.contains("index out of bounds") {
+        None
+    } else if heaps.is_empty() {
+        Some(
+            "An empty position has no heaps[0]: start from 0, the nim-sum of no heaps, and \
+             loop over the heaps themselves (`for &heap in heaps`) or over `0..heaps.len()`."
+                .to_string(),
+        )
+    } else {
+        Some(
+            "An index went past the last heap: the heaps are numbered 0 to heaps.len() - 1, \
+             so loop over `0..heaps.len()`, or over the heaps themselves (`for &heap in heaps`)."
+                .to_string(),
+        )
+    }
+}
+
+/// How a proposed move breaks the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegal {
+    NoSuchHeap,
+    Grows,
+    TakesNothing,
+    RemovesNothing,
+    Disagrees,
+}
+
+/// Checks a move `heap_index, remove, new_size` on `heaps` against the rules of a move;
+/// returns the heap's size, or how the move breaks them, with the rule in words.
+pub fn legal_move(
+    heaps: &[u64],
+    heap_index: usize,
+    remove: u64,
+    new_size: u64,
+) -> Result<u64, (Illegal, Mistake)> {
+    let Some(&size) = heaps.get(heap_index) else {
+        return Err((
+            Illegal::NoSuchHeap,
+            Mistake::new(format!(
+                "There is no heap {heap_index}: the position has {}.",
+                numbered_heaps(heaps.len() as u64)
+            )),
+        ));
+    };
+    let i = heap_index;
+    let broken = if new_size > size {
+        Some((
+            Illegal::Grows,
+            format!(
+                "Heap {i} would grow from {size} to {new_size} (take -{}): a move only takes \
+                 stones away.",
+                new_size - size
+            ),
+        ))
+    } else if new_size == size {
+        Some((
+            Illegal::TakesNothing,
+            format!("This move takes 0 stones from heap {i}: a move takes at least one stone."),
+        ))
+    } else if remove == 0 {
+        Some((
+            Illegal::RemovesNothing,
+            format!(
+                "remove is 0, but a move takes at least one stone: heap {i} holds {size}, so \
+                 leaving {new_size} means removing {}.",
+                size - new_size
+            ),
+        ))
+    } else if remove != size - new_size {
+        Some((
+            Illegal::Disagrees,
+            format!(
+                "remove and new_size disagree: heap {i} holds {size}, so leaving {new_size} \
+                 means removing {}, but remove is {remove}.",
+                size - new_size
+            ),
+        ))
+    } else {
+        None
+    };
+    match broken {
+        Some((illegal, rule)) => Err((illegal, Mistake::new(with_columns(rule, heaps)))),
+        None => Ok(size),
+    }
+}
+
+/// Advice when a move's heap index is one too high: the learner counts heaps from 1.
+/// `right` says whether a move on a heap would have been right.
+pub fn one_based_advice(heap_index: usize, right: impl Fn(usize) -> bool) -> Option<String> {
+    let previous = heap_index.checked_sub(1)?;
+    right(previous).then(|| {
+        format!(
+            "Heap {previous} is the one to reduce: indices are 0-based, so heap_index 0 is \
+             the first heap."
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_columns_line_up() {
+        assert_eq!(
+            binary_columns(&[3, 4, 5]).unwrap(),
+            "  3 = 011\n  4 = 100\n  5 = 101\n      ---\n  2 = 010   (nim-sum)\n"
+        );
+        assert_eq!(binary_columns(&[1 << 20]), None);
+    }
+
+    #[test]
+    fn heaps_are_counted_in_words() {
+        assert_eq!(numbered_heaps(0), "no heaps at all");
+        assert_eq!(numbered_heaps(1), "1 heap, numbered 0");
+        assert_eq!(numbered_heaps(3), "3 heaps, numbered 0 to 2");
+        assert_eq!(
+            numbered_heaps(1_000_000),
+            "1,000,000 heaps, numbered 0 to 999999"
+        );
+    }
+
+    #[test]
+    fn the_random_groups_follow_the_seed_and_the_fixed_ones_do_not() {
+        let a = position_groups(Seed(1), |heaps| heaps);
+        let b = position_groups(Seed(2), |heaps| heaps);
+        assert_eq!(
+            a[0].cases, b[0].cases,
+            "every small position, whatever the seed"
+        );
+        assert_ne!(a[1].cases, b[1].cases);
+        assert!(a[1].cases.iter().flatten().all(|&h| h < 1000));
+    }
+}

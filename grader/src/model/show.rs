@@ -1,0 +1,279 @@
+//! How inputs and answers show, measure and parse themselves, the way the lessons write
+//! them. `exercise_api!` derives these for an exercise's `Args` and mirror types from the
+//! impls here.
+
+/// How many items of a long list are shown at its start.
+const SHOWN_AT_START: usize = 8;
+/// A list with more items than this is shortened.
+const SHOWN_WHOLE: usize = SHOWN_AT_START + 2;
+
+/// A value as the learner would write it, shortened when large.
+pub trait Show {
+    fn show(&self) -> String;
+}
+
+/// A measure of size: failures are reported smallest first.
+pub trait Measure {
+    fn measure(&self) -> u64;
+}
+
+/// A value typed on the command line (`cargo grader try`).
+pub trait Parse: Sized {
+    /// Parses the words after the exercise's name.
+    fn parse(words: &[String]) -> Result<Self, String>;
+}
+
+/// One value typed as text: `7`, `3,4,5`, `[3, 4, 5]`, `[]`.
+pub trait ParseValue: Sized {
+    fn parse_value(text: &str) -> Result<Self, String>;
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// "1 heap", "3 heaps", "1,000,000 heaps".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        _ => format!("{} {many}", thousands(n as u64)),
+    }
+}
+
+/// A list as `[3, 4, 5]`; a long one shortened to its start, its end and its length.
+pub fn list<T: Show>(items: &[T]) -> String {
+    let join = |items: &[T]| items.iter().map(Show::show).collect::<Vec<_>>().join(", ");
+    if items.len() <= SHOWN_WHOLE {
+        format!("[{}]", join(items))
+    } else {
+        format!(
+            "[{}, ..., {}] ({} items)",
+            join(&items[..SHOWN_AT_START]),
+            join(&items[items.len() - 2..]),
+            thousands(items.len() as u64)
+        )
+    }
+}
+
+impl Show for u64 {
+    fn show(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Show for usize {
+    fn show(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Show for bool {
+    fn show(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: Show> Show for Vec<T> {
+    fn show(&self) -> String {
+        list(self)
+    }
+}
+
+impl<T: Show> Show for Option<T> {
+    fn show(&self) -> String {
+        match self {
+            None => "None".to_string(),
+            Some(value) => format!("Some({})", value.show()),
+        }
+    }
+}
+
+impl<T: Show, E: Show> Show for Result<T, E> {
+    fn show(&self) -> String {
+        match self {
+            Ok(value) => format!("Ok({})", value.show()),
+            Err(error) => format!("Err({})", error.show()),
+        }
+    }
+}
+
+impl<A: Show, B: Show> Show for (A, B) {
+    fn show(&self) -> String {
+        format!("({}, {})", self.0.show(), self.1.show())
+    }
+}
+
+/// Bits a number needs.
+fn bits(n: u64) -> u64 {
+    u64::from(64 - n.leading_zeros())
+}
+
+impl Measure for u64 {
+    fn measure(&self) -> u64 {
+        bits(*self)
+    }
+}
+
+impl Measure for usize {
+    fn measure(&self) -> u64 {
+        bits(*self as u64)
+    }
+}
+
+impl Measure for bool {
+    fn measure(&self) -> u64 {
+        1
+    }
+}
+
+impl<T: Measure> Measure for Vec<T> {
+    fn measure(&self) -> u64 {
+        // Each item counts for more than any number's bits: fewer items is always smaller.
+        self.iter()
+            .map(|item| 65 + item.measure())
+            .fold(0, u64::saturating_add)
+    }
+}
+
+impl ParseValue for u64 {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let digits = text.trim().replace('_', "");
+        match digits.as_str() {
+            "u64::MAX" => Ok(u64::MAX),
+            _ => digits
+                .parse()
+                .map_err(|_| format!("`{text}` is not a whole number from 0 to {}", u64::MAX)),
+        }
+    }
+}
+
+impl ParseValue for usize {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let n = u64::parse_value(text)?;
+        usize::try_from(n).map_err(|_| format!("`{text}` is too large for a usize"))
+    }
+}
+
+impl ParseValue for bool {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        text.trim()
+            .parse()
+            .map_err(|_| format!("`{text}` is not `true` or `false`"))
+    }
+}
+
+impl<T: ParseValue> ParseValue for Vec<T> {
+    fn parse_value(text: &str) -> Result<Self, String> {
+        let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+        inner
+            .split([',', ' '])
+            .filter(|item| !item.trim().is_empty())
+            .map(T::parse_value)
+            .collect()
+    }
+}
+
+/// The words typed after an exercise's name, handed out one parameter at a time. A
+/// function of one parameter takes all the words (`try xor_all 3 4 5`); otherwise each
+/// parameter takes one word (`try apply_move 3,4,5 0 1`).
+pub struct ArgWords<'a> {
+    words: std::slice::Iter<'a, String>,
+    all_in_one: Option<String>,
+}
+
+impl<'a> ArgWords<'a> {
+    pub fn new(names: &[&str], words: &'a [String]) -> Result<Self, String> {
+        if names.len() == 1 {
+            return Ok(ArgWords {
+                words: [].iter(),
+                all_in_one: Some(words.join(" ")),
+            });
+        }
+        if words.len() != names.len() {
+            let wanted: Vec<String> = names.iter().map(|name| format!("<{name}>")).collect();
+            return Err(format!(
+                "this function takes {} values, {}; you gave {}",
+                names.len(),
+                wanted.join(" "),
+                words.len()
+            ));
+        }
+        Ok(ArgWords {
+            words: words.iter(),
+            all_in_one: None,
+        })
+    }
+
+    pub fn next<T: ParseValue>(&mut self, name: &str) -> Result<T, String> {
+        let text = match self.all_in_one.take() {
+            Some(text) => text,
+            None => self.words.next().cloned().unwrap_or_default(),
+        };
+        T::parse_value(&text).map_err(|error| format!("{name}: {error}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_are_shortened() {
+        assert_eq!(list(&[3u64, 4, 5]), "[3, 4, 5]");
+        let long: Vec<u64> = (0..1_000_000).collect();
+        assert_eq!(
+            list(&long),
+            "[0, 1, 2, 3, 4, 5, 6, 7, ..., 999998, 999999] (1,000,000 items)"
+        );
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(7_380), "7,380");
+        assert_eq!(count(1, "entry", "entries"), "1 entry");
+        assert_eq!(count(1200, "entry", "entries"), "1,200 entries");
+    }
+
+    #[test]
+    fn answers_show_as_rust_writes_them() {
+        assert_eq!(Some((1usize, 2usize)).show(), "Some((1, 2))");
+        assert_eq!(
+            Result::<Vec<u64>, bool>::Ok(vec![1, 4]).show(),
+            "Ok([1, 4])"
+        );
+        assert_eq!(Option::<u64>::None.show(), "None");
+    }
+
+    #[test]
+    fn fewer_items_measure_smaller() {
+        assert!(vec![u64::MAX].measure() < vec![0u64, 0].measure());
+        assert!(vec![1u64].measure() < vec![2u64].measure());
+    }
+
+    #[test]
+    fn values_parse_from_what_a_learner_types() {
+        assert_eq!(Vec::<u64>::parse_value("3,4,5"), Ok(vec![3, 4, 5]));
+        assert_eq!(Vec::<u64>::parse_value("[3, 4, 5]"), Ok(vec![3, 4, 5]));
+        assert_eq!(Vec::<u64>::parse_value("[]"), Ok(vec![]));
+        assert_eq!(u64::parse_value("1_000"), Ok(1000));
+        assert!(
+            u64::parse_value("-1")
+                .unwrap_err()
+                .contains("not a whole number")
+        );
+        let words: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
+        let mut one = ArgWords::new(&["heaps"], &words).unwrap();
+        assert_eq!(one.next::<Vec<u64>>("heaps"), Ok(vec![3, 4, 5]));
+        let error = ArgWords::new(&["heaps", "index"], &words).err().unwrap();
+        assert!(
+            error.contains("takes 2 values, <heaps> <index>; you gave 3"),
+            "{error}"
+        );
+    }
+}

@@ -1,0 +1,108 @@
+//! Doing several things at once on a small machine: a map over threads, and one shared
+//! set of slots for the heavy work (compiles and runs), so that however many gradings
+//! run side by side, at most one process per core competes for it and time limits stay
+//! fair.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock};
+
+/// How many cores this machine has (2 when it cannot tell).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// Runs `f` on every item, on up to [`cores`] threads, keeping the order.
+pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let workers = cores().min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(item) = items.get(i) else { break };
+                    let result = f(item);
+                    results.lock().expect("no worker panics")[i] = Some(result);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no worker panics")
+        .into_iter()
+        .map(|r| r.expect("every item was done"))
+        .collect()
+}
+
+struct Slots {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+fn slots() -> &'static Slots {
+    static SLOTS: OnceLock<Slots> = OnceLock::new();
+    SLOTS.get_or_init(|| Slots {
+        free: Mutex::new(cores()),
+        freed: Condvar::new(),
+    })
+}
+
+/// A slot for one heavy process, held until dropped.
+pub struct Slot(());
+
+/// Waits for a free slot.
+pub fn slot() -> Slot {
+    let slots = slots();
+    let mut free = slots.free.lock().unwrap_or_else(|e| e.into_inner());
+    while *free == 0 {
+        free = slots.freed.wait(free).unwrap_or_else(|e| e.into_inner());
+    }
+    *free -= 1;
+    Slot(())
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let slots = slots();
+        *slots.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        slots.freed.notify_one();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn map_keeps_the_order() {
+        let items: Vec<u32> = (0..50).collect();
+        assert_eq!(
+            map(&items, |x| x * 2),
+            (0..50).map(|x| x * 2).collect::<Vec<_>>()
+        );
+        assert!(map(&[] as &[u32], |x| *x).is_empty());
+    }
+
+    #[test]
+    fn slots_never_exceed_the_cores() {
+        let busy = AtomicUsize::new(0);
+        let most = AtomicUsize::new(0);
+        let items: Vec<u32> = (0..20).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    map(&items, |_| {
+                        let _slot = slot();
+                        let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                        busy.fetch_sub(1, Ordering::SeqCst);
+                    });
+                });
+            }
+        });
+        assert!(most.load(Ordering::SeqCst) <= cores());
+    }
+}

@@ -1,0 +1,365 @@
+//! Turning grades into what people and tools read: the verdict in the lesson's words
+//! ([`describe`]), scores ([`score`]), Exercism's results format ([`exercism`]) and
+//! GitHub Classroom's ([`classroom`]).
+
+pub mod classroom;
+pub mod exercism;
+pub mod score;
+
+use std::time::Duration;
+
+use clap::ValueEnum;
+
+use crate::judge::decide::{Failure, Problem};
+use crate::judge::{Grade, Verdict};
+use crate::model::show::{count, thousands};
+use crate::text::{Style, Text, visible};
+use crate::workbook::ExerciseInfo;
+
+/// The width of printed reports when stdout is not a terminal (pipes, files, lessons).
+pub const DEFAULT_WIDTH: usize = 80;
+
+const TODO_ADVICE: &str = "This exercise still has its `todo!()`: replace it with your code.";
+const OUTPUT_NOTE: &str = "this never changes a verdict";
+const INTERNAL_ERROR_ADVICE: &str = "This is a bug in the grader's hidden tests, not in your \
+code. Please report it to your instructor with this message.";
+
+/// How `run`, `verify` and `dev check` print their results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Format {
+    /// For people: colored when printing to a terminal (and NO_COLOR is unset).
+    #[default]
+    Human,
+    /// For tools: Exercism's test-runner results format, with scores.
+    Json,
+    /// For GitHub Classroom: lines for `$GITHUB_OUTPUT`, one runner per exercise.
+    Classroom,
+}
+
+/// How much of the learner's printed output to show.
+#[derive(Debug, Clone, Copy)]
+pub struct Detail {
+    /// Lines of printed output shown; `None` shows all that was kept.
+    pub printed_lines: Option<usize>,
+}
+
+impl Detail {
+    pub const FULL: Detail = Detail {
+        printed_lines: None,
+    };
+    pub const BRIEF: Detail = Detail {
+        printed_lines: Some(8),
+    };
+}
+
+/// A grade, with what reports say about its exercise.
+pub struct Graded<'a> {
+    pub exercise: &'a ExerciseInfo,
+    /// The exercise's number in the course (1-based).
+    pub number: usize,
+    pub grade: &'a Grade,
+    /// The learner's file as they name it.
+    pub shown_file: String,
+    /// What the hidden tests call, e.g. `xor_all(heaps: &[u64]) -> u64`.
+    pub call: String,
+}
+
+pub fn seconds(time: Duration) -> String {
+    format!("{:.2} s", time.as_secs_f64())
+}
+
+/// The full verdict for one exercise: a headline, then what went wrong and why.
+pub fn describe(grade: &Grade, exercise: &ExerciseInfo, shown_file: &str, detail: Detail) -> Text {
+    let mut text = Text::new();
+    let name = grade.exercise.as_str();
+    let cases: usize = grade.groups.iter().map(|g| g.cases).sum();
+    match &grade.verdict {
+        Verdict::Passed => {
+            text.line(
+                0,
+                &[
+                    (Style::Good, "✓"),
+                    (Style::Plain, " "),
+                    (Style::Bold, name),
+                    (
+                        Style::Plain,
+                        &format!(
+                            " passed all {} hidden cases in {} ({}).",
+                            thousands(cases as u64),
+                            count(grade.groups.len(), "group", "groups"),
+                            seconds(grade.run_time)
+                        ),
+                    ),
+                ],
+            );
+        }
+        Verdict::Cancelled => {
+            text.line(
+                0,
+                &[
+                    (Style::Bold, name),
+                    (Style::Plain, ": grading was cancelled."),
+                ],
+            );
+        }
+        Verdict::CompileError(messages) => {
+            headline(&mut text, name, " does not compile. The compiler says:");
+            text.blank().laid_out(messages).blank();
+            text.prose(
+                0,
+                &format!(
+                    "Fix {shown_file} and save (or run the grader again). Keep the exercise's \
+                     public items as the stub declares them: the hidden tests call them."
+                ),
+            );
+        }
+        Verdict::Unreadable(reason) => {
+            headline(&mut text, name, " cannot be graded:");
+            text.prose(2, reason).blank();
+            text.prose(
+                0,
+                &format!(
+                    "Make {shown_file} a plain file of Rust code again, or put the stub back \
+                     with `cargo grader reset {name}`."
+                ),
+            );
+        }
+        Verdict::InternalError(message) => {
+            headline(
+                &mut text,
+                name,
+                ": the hidden tests failed (internal error).",
+            );
+            text.prose(2, message)
+                .blank()
+                .prose(0, INTERNAL_ERROR_ADVICE);
+        }
+        Verdict::Failed(failure) => describe_failure(&mut text, grade, failure, exercise, detail),
+    }
+    if !grade.warnings.is_empty() {
+        let warnings = count(grade.warnings.len(), "warning", "warnings");
+        text.blank().line(
+            0,
+            &[(
+                Style::Warn,
+                &format!("The compiler has {warnings} about your file:"),
+            )],
+        );
+        text.laid_out(&grade.warnings.concat());
+    }
+    text
+}
+
+fn headline(text: &mut Text, name: &str, rest: &str) {
+    text.line(
+        0,
+        &[
+            (Style::Bad, "✗"),
+            (Style::Plain, " "),
+            (Style::Bold, name),
+            (Style::Plain, rest),
+        ],
+    );
+}
+
+fn describe_failure(
+    text: &mut Text,
+    grade: &Grade,
+    failure: &Failure,
+    exercise: &ExerciseInfo,
+    detail: Detail,
+) {
+    text.line(
+        0,
+        &[
+            (Style::Bad, "✗"),
+            (Style::Plain, " "),
+            (Style::Bold, &grade.exercise),
+            (Style::Plain, ": "),
+            (Style::Bad, failure.problem.kind().label()),
+            (
+                Style::Plain,
+                &format!(
+                    " on hidden case {} of the group \"{}\".",
+                    thousands(failure.case_number as u64),
+                    failure.group
+                ),
+            ),
+        ],
+    );
+    text.blank();
+    text.append(failure_text(failure, exercise));
+    let passed = grade.groups.iter().filter(|g| g.is_pass()).count();
+    text.blank().prose(
+        2,
+        &format!("{passed} of {} test groups passed.", grade.groups.len()),
+    );
+    printed(text, failure, &grade.exercise, detail);
+}
+
+/// A failing case: its input, the answer, the rule it broke, and advice.
+pub fn failure_text(failure: &Failure, exercise: &ExerciseInfo) -> Text {
+    let mut text = Text::new();
+    text.line(
+        2,
+        &[
+            (Style::Bold, "input:"),
+            (Style::Plain, " "),
+            (Style::Plain, &failure.input),
+        ],
+    );
+    if let Some(answer) = &failure.answer {
+        text.line(
+            2,
+            &[
+                (Style::Bold, "yours:"),
+                (Style::Plain, " "),
+                (Style::Plain, answer),
+            ],
+        );
+    }
+    text.blank();
+    let (explanation, advice) = explain(&failure.problem);
+    text.prose(2, explanation.trim_end());
+    if let Some(advice) = advice {
+        text.blank().line(
+            2,
+            &[
+                (Style::Warn, "Hint:"),
+                (Style::Plain, " "),
+                (Style::Plain, &advice),
+            ],
+        );
+    }
+    if failure.problem.kind().is_wrong_answer() {
+        text.blank().line(
+            2,
+            &[(
+                Style::Dim,
+                &format!("More in the lesson: {}", exercise.mistakes_section()),
+            )],
+        );
+    }
+    text
+}
+
+/// What the learner's code printed while the failing case ran.
+fn printed(text: &mut Text, failure: &Failure, name: &str, detail: Detail) {
+    let printed = visible(&failure.printed.text);
+    if printed.trim().is_empty() {
+        return;
+    }
+    let lines: Vec<&str> = printed.trim_end().lines().collect();
+    let shown = detail.printed_lines.unwrap_or(usize::MAX).min(lines.len());
+    text.blank().line(
+        2,
+        &[(
+            Style::Plain,
+            &format!("Your code printed while this case ran ({OUTPUT_NOTE}):"),
+        )],
+    );
+    text.verbatim(2, "| ", &lines[..shown].join("\n"));
+    let more = lines.len() - shown;
+    if more > 0 {
+        text.line(
+            2,
+            &[(
+                Style::Dim,
+                &format!(
+                    "... {} (`cargo grader run {name}` shows them all)",
+                    count(more, "more line", "more lines")
+                ),
+            )],
+        );
+    }
+    if failure.printed.cut > 0 {
+        text.line(
+            2,
+            &[(
+                Style::Dim,
+                &format!(
+                    "... and {} bytes more, not kept",
+                    thousands(failure.printed.cut)
+                ),
+            )],
+        );
+    }
+}
+
+/// What went wrong, and advice when there is some.
+fn explain(problem: &Problem) -> (String, Option<String>) {
+    match problem {
+        Problem::WrongAnswer(mistake) => (mistake.rule.clone(), mistake.advice.clone()),
+        Problem::Panicked { message, advice } => {
+            let advice = if message.starts_with("not yet implemented") {
+                Some(TODO_ADVICE.to_string())
+            } else {
+                advice.clone()
+            };
+            (
+                format!("Your code panicked:\n  {}", visible(message)),
+                advice,
+            )
+        }
+        Problem::TimeLimit {
+            limit,
+            expected_cost,
+        } => (
+            format!(
+                "The time limit is {} for this group of cases, and your code was still working \
+                 on this one when it ran out.",
+                seconds(*limit)
+            ),
+            Some(format!(
+                "Look for work that grows too fast with the input, or a loop that never \
+                 ends. Expected: {expected_cost}."
+            )),
+        ),
+        Problem::StackOverflow { advice } => (
+            "Your code overflowed its stack: a recursion that never stops, or one far deeper \
+             than the input needs."
+                .to_string(),
+            Some(advice.clone().unwrap_or_else(|| {
+                "Check the base case of your recursion. The grader's stack fits a memoised \
+                 recursion 100,000 calls deep, not an endless one."
+                    .to_string()
+            })),
+        ),
+        Problem::MemoryLimit => (
+            "Your code ran out of memory (the grader allows a few GiB).".to_string(),
+            Some("Look for a collection that grows without end, or a huge allocation.".to_string()),
+        ),
+        Problem::OutputLimit { limit_bytes } => (
+            format!(
+                "Your code wrote more than {} MiB, so it was stopped.",
+                limit_bytes >> 20
+            ),
+            Some(
+                "Print less: a `println!` inside a loop over a million heaps prints a million \
+                 lines."
+                    .to_string(),
+            ),
+        ),
+        Problem::EndedEarly { exit } => (
+            format!("Your program stopped before it answered this case ({exit})."),
+            Some(
+                "Return the answer from your function; do not call `std::process::exit`, \
+                 `abort`, or end the program in any other way."
+                    .to_string(),
+            ),
+        ),
+        Problem::InternalError { checker, message } => (
+            format!("{checker} failed on this case: {message}"),
+            Some(INTERNAL_ERROR_ADVICE.to_string()),
+        ),
+    }
+}
+
+/// The width to wrap printed reports to: the terminal's, else [`DEFAULT_WIDTH`].
+pub fn output_width() -> usize {
+    use std::io::IsTerminal;
+    match std::io::stdout().is_terminal() {
+        true => crossterm::terminal::size().map_or(DEFAULT_WIDTH, |(columns, _)| columns as usize),
+        false => DEFAULT_WIDTH,
+    }
+}

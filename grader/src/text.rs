@@ -1,0 +1,353 @@
+//! Text for the terminal: lines of styled spans, wrapped to a width by `textwrap` and
+//! styled after wrapping, so an escape code never breaks a width or leaks a color onto
+//! the next line. Reports, watch's screen and hints are built as [`Text`].
+
+use colored::Colorize;
+use unicode_width::UnicodeWidthChar;
+
+/// Narrower than this, wrapping would only make things worse.
+const MIN_WIDTH: usize = 20;
+
+/// How a span looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Plain,
+    Bold,
+    Dim,
+    /// A pass: green.
+    Good,
+    /// A failure: red.
+    Bad,
+    /// A hint: yellow.
+    Warn,
+    /// A notice: cyan.
+    Note,
+    /// The selected row of a list: reversed.
+    Selected,
+}
+
+impl Style {
+    fn paint(self, text: &str, color: bool) -> String {
+        if !color || text.is_empty() {
+            return text.to_string();
+        }
+        match self {
+            Style::Plain => text.to_string(),
+            Style::Bold => text.bold().to_string(),
+            Style::Dim => text.dimmed().to_string(),
+            Style::Good => text.green().bold().to_string(),
+            Style::Bad => text.red().bold().to_string(),
+            Style::Warn => text.yellow().bold().to_string(),
+            Style::Note => text.cyan().to_string(),
+            Style::Selected => text.reversed().to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kind {
+    /// Words, wrapped at spaces; continuation lines keep the indentation.
+    Prose,
+    /// Printed output or code: broken at the width wherever it falls.
+    Verbatim,
+    /// The compiler's messages, already laid out (and colored) for the width.
+    Laid,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Line {
+    indent: usize,
+    spans: Vec<(Style, String)>,
+    kind: Kind,
+}
+
+/// Styled lines, not yet wrapped.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Text {
+    lines: Vec<Line>,
+}
+
+impl Text {
+    pub fn new() -> Self {
+        Text::default()
+    }
+
+    /// A line of prose made of styled spans; `\n` in a span starts a new line.
+    pub fn line(&mut self, indent: usize, spans: &[(Style, &str)]) -> &mut Self {
+        let mut current = Vec::new();
+        for &(style, text) in spans {
+            let mut pieces = text.split('\n');
+            if let Some(first) = pieces.next() {
+                current.push((style, first.to_string()));
+            }
+            for piece in pieces {
+                self.push(indent, std::mem::take(&mut current), Kind::Prose);
+                current.push((style, piece.to_string()));
+            }
+        }
+        self.push(indent, current, Kind::Prose);
+        self
+    }
+
+    /// Plain prose, one line per line of `text`.
+    pub fn prose(&mut self, indent: usize, text: &str) -> &mut Self {
+        self.styled(indent, Style::Plain, text)
+    }
+
+    /// Prose in one style, one line per line of `text`.
+    pub fn styled(&mut self, indent: usize, style: Style, text: &str) -> &mut Self {
+        for line in text.trim_end_matches('\n').split('\n') {
+            self.push(indent, vec![(style, line.to_string())], Kind::Prose);
+        }
+        self
+    }
+
+    /// Text shown as it is (printed output, code), broken only where a line is wider
+    /// than the screen; every line starts with `prefix`.
+    pub fn verbatim(&mut self, indent: usize, prefix: &str, text: &str) -> &mut Self {
+        for line in text.trim_end_matches('\n').split('\n') {
+            let spans = vec![
+                (Style::Dim, prefix.to_string()),
+                (Style::Plain, line.to_string()),
+            ];
+            self.push(indent, spans, Kind::Verbatim);
+        }
+        self
+    }
+
+    /// The compiler's messages, laid out by the compiler itself.
+    pub fn laid_out(&mut self, text: &str) -> &mut Self {
+        for line in text.trim_end_matches('\n').split('\n') {
+            self.push(0, vec![(Style::Plain, line.to_string())], Kind::Laid);
+        }
+        self
+    }
+
+    pub fn blank(&mut self) -> &mut Self {
+        self.push(0, Vec::new(), Kind::Prose);
+        self
+    }
+
+    pub fn append(&mut self, other: Text) -> &mut Self {
+        self.lines.extend(other.lines);
+        self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    fn push(&mut self, indent: usize, spans: Vec<(Style, String)>, kind: Kind) {
+        self.lines.push(Line {
+            indent,
+            spans,
+            kind,
+        });
+    }
+
+    /// The lines, wrapped to `width` columns and styled when `color`.
+    pub fn render(&self, width: usize, color: bool) -> Vec<String> {
+        let width = width.max(MIN_WIDTH);
+        self.lines
+            .iter()
+            .flat_map(|line| render_line(line, width, color))
+            .collect()
+    }
+
+    /// The lines wrapped to `width`, as one string ending in a newline.
+    pub fn to_string(&self, width: usize, color: bool) -> String {
+        self.render(width, color)
+            .into_iter()
+            .map(|line| line + "\n")
+            .collect()
+    }
+
+    /// The words without styles or wrapping (for JSON and for comparing texts).
+    pub fn plain(&self) -> String {
+        self.lines
+            .iter()
+            .map(|line| {
+                let text: String = line.spans.iter().map(|(_, s)| s.as_str()).collect();
+                format!("{}{text}\n", " ".repeat(line.indent))
+            })
+            .collect()
+    }
+}
+
+fn render_line(line: &Line, width: usize, color: bool) -> Vec<String> {
+    let indent = line.indent.min(width / 2);
+    let room = width - indent;
+    let plain: String = line.spans.iter().map(|(_, s)| s.as_str()).collect();
+    let pieces: Vec<(usize, usize)> = match line.kind {
+        Kind::Laid => return vec![plain],
+        Kind::Prose => word_pieces(&plain, room),
+        Kind::Verbatim => column_pieces(&plain, room),
+    };
+    pieces
+        .into_iter()
+        .map(|(start, end)| {
+            let mut out = " ".repeat(indent);
+            let mut at = 0;
+            for (style, text) in &line.spans {
+                let (span_start, span_end) = (at, at + text.len());
+                at = span_end;
+                let (from, to) = (start.max(span_start), end.min(span_end));
+                if from < to {
+                    out.push_str(&style.paint(&plain[from..to], color));
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// Where `text` breaks into lines of at most `room` columns, at spaces where it can.
+fn word_pieces(text: &str, room: usize) -> Vec<(usize, usize)> {
+    if text.trim().is_empty() {
+        return vec![(0, 0)];
+    }
+    let options = textwrap::Options::new(room)
+        .break_words(true)
+        .word_separator(textwrap::WordSeparator::AsciiSpace);
+    let base = text.as_ptr() as usize;
+    textwrap::wrap(text, options)
+        .iter()
+        .map(|piece| match piece {
+            // textwrap lends slices of the text: their place in it is their offset.
+            std::borrow::Cow::Borrowed(slice) => {
+                let start = slice.as_ptr() as usize - base;
+                (start, start + slice.len())
+            }
+            std::borrow::Cow::Owned(_) => (0, text.len()),
+        })
+        .collect()
+}
+
+/// Where `text` breaks into lines of at most `room` columns, wherever that falls.
+fn column_pieces(text: &str, room: usize) -> Vec<(usize, usize)> {
+    let mut pieces = Vec::new();
+    let (mut start, mut columns) = (0, 0);
+    for (at, c) in text.char_indices() {
+        let w = c.width().unwrap_or(0);
+        if columns + w > room && at > start {
+            pieces.push((start, at));
+            (start, columns) = (at, 0);
+        }
+        columns += w;
+    }
+    pieces.push((start, text.len()));
+    pieces
+}
+
+/// Text the learner's code produced (printed output, panic messages), made safe to show:
+/// control characters become visible symbols (ESC as `␛`), so the learner's code can
+/// never clear the screen, move the cursor or draw a fake verdict. Newlines stay, tabs
+/// become spaces.
+pub fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\n".to_string(),
+            '\t' => "    ".to_string(),
+            '\u{7f}' => "␡".to_string(),
+            c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?').to_string(),
+            c if ('\u{80}'..='\u{9f}').contains(&c) || is_bidi_control(c) => {
+                format!("\\u{{{:x}}}", c as u32)
+            }
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// Characters that reorder text on screen (they can disguise what a line says).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
+}
+
+/// Columns a line takes on screen, escape codes aside.
+pub fn visible_width(line: &str) -> usize {
+    let mut width = 0;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI sequences: ESC [ ... final byte in @..~
+            if chars.peek() == Some(&'[') {
+                chars.next();
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        width += c.width().unwrap_or(0);
+    }
+    width
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prose_wraps_at_spaces_and_keeps_its_indent() {
+        let mut text = Text::new();
+        text.prose(2, &"word ".repeat(30));
+        let lines = text.render(40, false);
+        assert!(lines.len() > 1);
+        for line in &lines {
+            assert!(line.starts_with("  word"), "{line:?}");
+            assert!(visible_width(line) <= 40, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn styles_are_applied_after_wrapping() {
+        let mut text = Text::new();
+        let long = "red ".repeat(20);
+        text.line(
+            0,
+            &[
+                (Style::Bad, "✗"),
+                (Style::Plain, " then "),
+                (Style::Bad, &long),
+            ],
+        );
+        let lines = text.render(30, true);
+        for line in &lines {
+            assert!(visible_width(line) <= 30, "{line:?}");
+            // Every colored piece is closed on its own line.
+            assert_eq!(
+                line.matches("\u{1b}[0m").count(),
+                line.matches("\u{1b}[1;31m").count(),
+                "{line:?}"
+            );
+        }
+        assert_eq!(text.plain().trim_end(), format!("✗ then {long}").trim_end());
+    }
+
+    #[test]
+    fn verbatim_lines_break_anywhere_and_long_words_too() {
+        let mut text = Text::new();
+        text.verbatim(2, "| ", &"x".repeat(100));
+        for line in text.render(40, false) {
+            assert!(visible_width(&line) <= 40, "{line:?}");
+        }
+        let mut text = Text::new();
+        text.prose(0, &"y".repeat(100));
+        assert!(
+            text.render(30, false)
+                .iter()
+                .all(|l| visible_width(l) <= 30)
+        );
+    }
+
+    #[test]
+    fn control_characters_are_made_visible() {
+        let fake = "\u{1b}[2J\u{1b}[H✓ passed\r\u{7}\u{9b}31m\u{202e}";
+        let shown = visible(fake);
+        assert!(!shown.chars().any(|c| c.is_control()), "{shown:?}");
+        assert!(shown.starts_with("␛[2J␛[H✓ passed␍␇"), "{shown:?}");
+        assert_eq!(visible("a\tb\nc"), "a    b\nc");
+    }
+}

@@ -1,0 +1,500 @@
+//! The wire format between the grader and the runner, defined once.
+//!
+//! This file is compiled twice: as the grader's module `wire`, and into the runner library
+//! that is linked with the learner's code (as `xorlings_runner::wire`). Both sides encode
+//! and decode values with the same [`Wire`] impls, and both expand an exercise's API
+//! declaration with the same [`api!`](crate::api) macro, so the two can never disagree.
+//! Keep it to `std` only.
+//!
+//! A value is a sequence of `u64` words: integers are one word, `bool` is 0 or 1, a `Vec`
+//! is its length then its items, `Option`, `Result` and enums are a tag then the
+//! variant's fields, structs and tuples are their fields in order.
+
+/// A value that crosses between the grader and the runner as words.
+pub trait Wire: Sized {
+    /// Appends the value's words to `out`.
+    fn put(&self, out: &mut Vec<u64>);
+    /// Reads a value from the front of `words` and advances past it; `None` when the
+    /// words are not a value of this type.
+    fn take(words: &mut &[u64]) -> Option<Self>;
+
+    /// `items` as a `Vec` would put them (without the length); a plain copy for words.
+    fn put_all(items: &[Self], out: &mut Vec<u64>) {
+        for item in items {
+            item.put(out);
+        }
+    }
+    /// `count` values, as `Vec::take` reads them.
+    fn take_all(words: &mut &[u64], count: usize) -> Option<Vec<Self>> {
+        // Never trust a count for an allocation: each item takes at least one word.
+        if count > words.len() {
+            return None;
+        }
+        (0..count).map(|_| Self::take(words)).collect()
+    }
+}
+
+/// Reads the first word of `words`.
+fn take_word(words: &mut &[u64]) -> Option<u64> {
+    let (&first, rest) = words.split_first()?;
+    *words = rest;
+    Some(first)
+}
+
+impl Wire for u64 {
+    fn put(&self, out: &mut Vec<u64>) {
+        out.push(*self);
+    }
+    fn take(words: &mut &[u64]) -> Option<Self> {
+        take_word(words)
+    }
+    fn put_all(items: &[Self], out: &mut Vec<u64>) {
+        out.extend_from_slice(items);
+    }
+    fn take_all(words: &mut &[u64], count: usize) -> Option<Vec<Self>> {
+        if count > words.len() {
+            return None;
+        }
+        let (items, rest) = words.split_at(count);
+        *words = rest;
+        Some(items.to_vec())
+    }
+}
+
+impl Wire for usize {
+    fn put(&self, out: &mut Vec<u64>) {
+        out.push(*self as u64);
+    }
+    fn take(words: &mut &[u64]) -> Option<Self> {
+        usize::try_from(take_word(words)?).ok()
+    }
+}
+
+impl Wire for bool {
+    fn put(&self, out: &mut Vec<u64>) {
+        out.push(u64::from(*self));
+    }
+    fn take(words: &mut &[u64]) -> Option<Self> {
+        match take_word(words)? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+}
+
+impl<T: Wire> Wire for Vec<T> {
+    fn put(&self, out: &mut Vec<u64>) {
+        self.len().put(out);
+        T::put_all(self, out);
+    }
+    fn take(words: &mut &[u64]) -> Option<Self> {
+        let count = usize::take(words)?;
+        T::take_all(words, count)
+    }
+}
+
+impl<T: Wire> Wire for Option<T> {
+    fn put(&self, out: &mut Vec<u64>) {
+        match self {
+            None => out.push(0),
+            Some(value) => {
+                out.push(1);
+                value.put(out);
+            }
+        }
+    }
+    fn take(words: &mut &[u64]) -> Option<Self> {
+        match take_word(words)? {
+            0 => Some(None),
+            1 => Some(Some(T::take(words)?)),
+            _ => None,
+        }
+    }
+}
+
+impl<T: Wire, E: Wire> Wire for Result<T, E> {
+    fn put(&self, out: &mut Vec<u64>) {
+        match self {
+            Ok(value) => {
+                out.push(0);
+                value.put(out);
+            }
+            Err(error) => {
+                out.push(1);
+                error.put(out);
+            }
+        }
+    }
+    fn take(words: &mut &[u64]) -> Option<Self> {
+        match take_word(words)? {
+            0 => Some(Ok(T::take(words)?)),
+            1 => Some(Err(E::take(words)?)),
+            _ => None,
+        }
+    }
+}
+
+impl<A: Wire, B: Wire> Wire for (A, B) {
+    fn put(&self, out: &mut Vec<u64>) {
+        self.0.put(out);
+        self.1.put(out);
+    }
+    fn take(words: &mut &[u64]) -> Option<Self> {
+        Some((A::take(words)?, B::take(words)?))
+    }
+}
+
+/// Reads a whole value: `None` unless `words` hold exactly one value of type `T`.
+pub fn decode<T: Wire>(mut words: &[u64]) -> Option<T> {
+    let value = T::take(&mut words)?;
+    words.is_empty().then_some(value)
+}
+
+/// The runner's answers: one record per case, in case order, then a final record.
+///
+/// A record is three words (its kind, where the learner's printed output ended when the
+/// case was done, the body's length in bytes) and its body: the answer's words (little
+/// endian), or the panic message (UTF-8). A run that stops before the final record did
+/// not answer every case.
+pub mod record {
+    pub const ANSWER: u64 = 0;
+    pub const PANIC: u64 = 1;
+    pub const DONE: u64 = 2;
+    const HEADER_BYTES: usize = 24;
+
+    /// One record, ready to be written in one call (a record the grader sees is whole
+    /// even if the learner's code ends the process during the next case).
+    pub fn encode(kind: u64, printed_end: u64, body: &[u8]) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + body.len());
+        for word in [kind, printed_end, body.len() as u64] {
+            bytes.extend_from_slice(&word.to_le_bytes());
+        }
+        bytes.extend_from_slice(body);
+        bytes
+    }
+
+    /// An answer's words as a record body.
+    pub fn words_body(words: &[u64]) -> Vec<u8> {
+        words.iter().flat_map(|word| word.to_le_bytes()).collect()
+    }
+
+    /// What the runner wrote for one case.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum Record {
+        Answer { words: Vec<u64>, printed_end: u64 },
+        Panic { message: String, printed_end: u64 },
+    }
+
+    impl Record {
+        pub fn printed_end(&self) -> u64 {
+            match self {
+                Record::Answer { printed_end, .. } | Record::Panic { printed_end, .. } => {
+                    *printed_end
+                }
+            }
+        }
+    }
+
+    /// Splits the answers into records; anything malformed ends the list there. Also
+    /// says whether the final record came.
+    pub fn parse(mut bytes: &[u8]) -> (Vec<Record>, bool) {
+        let mut records = Vec::new();
+        while bytes.len() >= HEADER_BYTES {
+            let word = |i: usize| {
+                let mut array = [0u8; 8];
+                array.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
+                u64::from_le_bytes(array)
+            };
+            let (kind, printed_end, length) = (word(0), word(1), word(2));
+            let Some(body) = usize::try_from(length)
+                .ok()
+                .and_then(|length| bytes[HEADER_BYTES..].get(..length))
+            else {
+                break;
+            };
+            match kind {
+                ANSWER if body.len() % 8 == 0 => records.push(Record::Answer {
+                    words: body
+                        .chunks_exact(8)
+                        .map(|chunk| {
+                            let mut array = [0u8; 8];
+                            array.copy_from_slice(chunk);
+                            u64::from_le_bytes(array)
+                        })
+                        .collect(),
+                    printed_end,
+                }),
+                PANIC => records.push(Record::Panic {
+                    message: String::from_utf8_lossy(body).into_owned(),
+                    printed_end,
+                }),
+                DONE if body.is_empty() => return (records, true),
+                _ => break,
+            }
+            bytes = &bytes[HEADER_BYTES + body.len()..];
+        }
+        (records, false)
+    }
+}
+
+/// Lends an argument the way the learner's function takes it: a `Vec` as a slice, a
+/// number by value. The runner's call site names no types, so the learner's own
+/// signature decides (and a changed signature is a compile error that points at it).
+pub trait Lend<'a, T> {
+    fn lend(&'a self) -> T;
+}
+
+impl<'a, T> Lend<'a, &'a [T]> for Vec<T> {
+    fn lend(&'a self) -> &'a [T] {
+        self
+    }
+}
+
+impl<T: Copy> Lend<'_, T> for T {
+    fn lend(&self) -> T {
+        *self
+    }
+}
+
+/// Expands an exercise's API, written as the stub declares it:
+///
+/// ```text
+/// fn apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>;
+/// enum MoveError {
+///     NoSuchHeap { heap_index: usize, heap_count: usize },
+///     NotSmaller { heap_index: usize, size: u64, new_size: u64 },
+/// }
+/// ```
+///
+/// Both sides get `Args`, the function's arguments as owned values (`&[u64]` becomes
+/// `Vec<u64>`), with its [`Wire`] impl.
+/// - `@grader` (through the grader's `exercise_api!`) also defines the structs and
+///   enums as the grader's own mirror types, and the grader's traits for showing,
+///   measuring and parsing values.
+/// - `@runner` implements [`Wire`] for the learner's own types of the same names and
+///   defines `call`, which lends `Args` to the learner's function.
+///
+/// Structs have named fields; enum variants have named fields (`{ .. }`). Structs come
+/// before enums.
+#[macro_export]
+macro_rules! api {
+    (@runner
+        fn $function:ident ( $($params:tt)* ) -> $answer:ty ;
+        $( $(#[$meta:meta])* $kind:ident $name:ident { $($body:tt)* } )*
+    ) => {
+        /// The learner's API, as the grader declared it.
+        mod api {
+            #[allow(unused_imports)]
+            use super::learner::*;
+            $crate::api!(@args ($function -> $answer) [] $($params)*);
+            $( $crate::api!(@wire $kind $name { $($body)* }); )*
+        }
+    };
+    (@grader
+        fn $function:ident ( $($params:tt)* ) -> $answer:ty ;
+        $( $(#[$meta:meta])* $kind:ident $name:ident { $($body:tt)* } )*
+    ) => {
+        $crate::api!(@args grader [] $($params)*);
+        /// What the learner's function returns, in the grader's types.
+        pub type Answer = $answer;
+        $( $crate::api!(@mirror [$(#[$meta])*] $kind $name { $($body)* }); )*
+    };
+
+    // The learner's types: their Wire impls.
+    (@wire struct $struct:ident { $( $field:ident : $field_type:ty ),* $(,)? }) => {
+        $crate::api!(@struct $struct { $($field)* });
+    };
+    (@wire enum $enum:ident { $( $variant:ident { $( $field:ident : $field_type:ty ),* $(,)? } ),* $(,)? }) => {
+        $crate::api!(@enum $enum { $( $variant { $($field)* } )* });
+    };
+
+    // The grader's mirror types: defined, with their Wire and Show impls.
+    (@mirror [$($meta:tt)*] struct $struct:ident { $( $field:ident : $field_type:ty ),* $(,)? }) => {
+        $($meta)*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $struct { $( pub $field: $field_type ),* }
+        $crate::api!(@struct $struct { $($field)* });
+        impl $crate::model::show::Show for $struct {
+            fn show(&self) -> String {
+                let fields: Vec<String> = vec![
+                    $( format!("{}: {}", stringify!($field), self.$field.show()) ),*
+                ];
+                format!("{} {{ {} }}", stringify!($struct), fields.join(", "))
+            }
+        }
+    };
+    (@mirror [$($meta:tt)*] enum $enum:ident { $( $variant:ident { $( $field:ident : $field_type:ty ),* $(,)? } ),* $(,)? }) => {
+        $($meta)*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum $enum { $( $variant { $( $field: $field_type ),* } ),* }
+        $crate::api!(@enum $enum { $( $variant { $($field)* } )* });
+        impl $crate::model::show::Show for $enum {
+            fn show(&self) -> String {
+                match self {
+                    $( $enum::$variant { $($field),* } => {
+                        let fields: Vec<String> = vec![
+                            $( format!("{}: {}", stringify!($field), $field.show()) ),*
+                        ];
+                        format!("{} {{ {} }}", stringify!($variant), fields.join(", "))
+                    } )*
+                }
+            }
+        }
+    };
+
+    // `Args`: the parameters munched one by one, `&[T]` made `Vec<T>`.
+    (@args $call:tt [$($done:tt)*] $param:ident : & [$item:ty] $(, $($rest:tt)*)?) => {
+        $crate::api!(@args $call [$($done)* $param : Vec<$item>,] $($($rest)*)?);
+    };
+    (@args $call:tt [$($done:tt)*] $param:ident : $type:ty $(, $($rest:tt)*)?) => {
+        $crate::api!(@args $call [$($done)* $param : $type,] $($($rest)*)?);
+    };
+    (@args $call:tt [$($param:ident : $type:ty,)*]) => {
+        /// The function's arguments, as owned values.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Args { $( pub $param: $type ),* }
+        $crate::api!(@struct Args { $($param)* });
+        $crate::api!(@call $call Args { $($param)* });
+    };
+    (@call ($function:ident -> $answer:ty) Args { $($param:ident)* }) => {
+        /// Calls the learner's function.
+        pub fn call(args: Args) -> $answer {
+            $function($( $crate::wire::Lend::lend(&args.$param) ),*)
+        }
+    };
+    (@call grader Args { $($param:ident)* }) => {
+        impl $crate::model::show::Show for Args {
+            fn show(&self) -> String {
+                let fields: Vec<String> = vec![
+                    $( format!("{} = {}", stringify!($param), self.$param.show()) ),*
+                ];
+                fields.join(", ")
+            }
+        }
+        impl $crate::model::show::Measure for Args {
+            fn measure(&self) -> u64 {
+                0 $( + self.$param.measure() )*
+            }
+        }
+        impl $crate::model::show::Parse for Args {
+            fn parse(words: &[String]) -> Result<Self, String> {
+                let names = [$( stringify!($param) ),*];
+                let mut words = $crate::model::show::ArgWords::new(&names, words)?;
+                Ok(Args { $( $param: words.next(stringify!($param))? ),* })
+            }
+        }
+    };
+
+    // Wire impls, for a struct or an enum with named fields.
+    (@struct $struct:ident { $($field:ident)* }) => {
+        impl $crate::wire::Wire for $struct {
+            fn put(&self, _out: &mut Vec<u64>) {
+                $( $crate::wire::Wire::put(&self.$field, _out); )*
+            }
+            fn take(_words: &mut &[u64]) -> Option<Self> {
+                Some($struct { $( $field: $crate::wire::Wire::take(_words)? ),* })
+            }
+        }
+    };
+    (@enum $enum:ident { $( $variant:ident { $($field:ident)* } )* }) => {
+        impl $crate::wire::Wire for $enum {
+            fn put(&self, out: &mut Vec<u64>) {
+                let mut _tag = 0u64;
+                $(
+                    if let $enum::$variant { $($field),* } = self {
+                        out.push(_tag);
+                        $( $crate::wire::Wire::put($field, out); )*
+                        return;
+                    }
+                    _tag += 1;
+                )*
+            }
+            fn take(words: &mut &[u64]) -> Option<Self> {
+                let tag = <u64 as $crate::wire::Wire>::take(words)?;
+                let mut _next = 0u64;
+                $(
+                    if tag == _next {
+                        return Some($enum::$variant { $( $field: $crate::wire::Wire::take(words)? ),* });
+                    }
+                    _next += 1;
+                )*
+                None
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T: Wire + PartialEq + std::fmt::Debug>(value: T) {
+        let mut words = Vec::new();
+        value.put(&mut words);
+        assert_eq!(decode::<T>(&words), Some(value));
+    }
+
+    #[test]
+    fn values_come_back_as_they_went() {
+        round_trip(7u64);
+        round_trip(usize::MAX);
+        round_trip(true);
+        round_trip(vec![3u64, 4, 5]);
+        round_trip(vec![vec![1usize], vec![], vec![2, 3]]);
+        round_trip(Some((2usize, 5usize)));
+        round_trip(Option::<u64>::None);
+        round_trip(Result::<Vec<u64>, bool>::Ok(vec![1]));
+        round_trip(Result::<Vec<u64>, bool>::Err(false));
+    }
+
+    #[test]
+    fn records_are_read_until_done() {
+        use record::*;
+        let mut bytes = encode(ANSWER, 3, &words_body(&[7]));
+        bytes.extend(encode(PANIC, 9, b"boom"));
+        bytes.extend(encode(DONE, 9, &[]));
+        let (records, finished) = parse(&bytes);
+        assert_eq!(
+            records,
+            vec![
+                Record::Answer {
+                    words: vec![7],
+                    printed_end: 3
+                },
+                Record::Panic {
+                    message: "boom".to_string(),
+                    printed_end: 9
+                }
+            ]
+        );
+        assert!(finished);
+    }
+
+    #[test]
+    fn a_cut_or_forged_record_ends_the_reading() {
+        use record::*;
+        let mut bytes = encode(ANSWER, 0, &words_body(&[7]));
+        bytes.extend(&encode(ANSWER, 0, &words_body(&[8]))[..30]);
+        assert_eq!(parse(&bytes).0.len(), 1);
+        assert!(!parse(&bytes).1);
+        // An unknown kind, a DONE with a body, a body that is not whole words.
+        assert_eq!(parse(&encode(9, 0, &[])), (vec![], false));
+        assert_eq!(parse(&encode(DONE, 0, b"x")), (vec![], false));
+        assert_eq!(parse(&encode(ANSWER, 0, b"abc")), (vec![], false));
+        // A length far past the end is not trusted.
+        let mut huge = encode(ANSWER, 0, &[]);
+        huge[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert_eq!(parse(&huge), (vec![], false));
+    }
+
+    #[test]
+    fn malformed_words_are_no_value() {
+        assert_eq!(decode::<bool>(&[2]), None);
+        assert_eq!(decode::<Option<u64>>(&[1]), None);
+        assert_eq!(decode::<u64>(&[1, 2]), None, "a word left over");
+        // A length far past the end is not trusted, nor used to allocate.
+        assert_eq!(decode::<Vec<u64>>(&[u64::MAX, 1]), None);
+        assert_eq!(decode::<Vec<Vec<u64>>>(&[1 << 40]), None);
+    }
+}

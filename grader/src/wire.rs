@@ -356,7 +356,23 @@ macro_rules! api {
         pub struct Args { $( pub $param: $type ),* }
         $crate::api!(@struct Args { $($param)* });
         $crate::api!(@call $call Args { $($param)* });
+        $crate::api!(@single [$($param : $type,)*]);
     };
+    // A function of one argument: its `Args` converts from and to that argument, so
+    // exercises on the same kind of input share their cases.
+    (@single [$param:ident : $type:ty,]) => {
+        impl From<$type> for Args {
+            fn from($param: $type) -> Self {
+                Args { $param }
+            }
+        }
+        impl AsRef<$type> for Args {
+            fn as_ref(&self) -> &$type {
+                &self.$param
+            }
+        }
+    };
+    (@single [$($other:tt)*]) => {};
     (@call ($function:ident -> $answer:ty) Args { $($param:ident)* }) => {
         /// Calls the learner's function.
         pub fn call(args: Args) -> $answer {

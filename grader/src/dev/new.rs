@@ -117,28 +117,18 @@ fn scaffold(name: &str, lesson: &str) -> Vec<(PathBuf, String)> {
 
 use std::time::Duration;
 
-use crate::exercise_api;
-use crate::model::function::FunctionJudge;
-use crate::model::{{Exercise, Group, Judge, Mistake, Seed}};
+use crate::exercise;
+use crate::model::{{Cases, Exercise, Group, Mistake, Seed}};
 
-// {TODO_MARKER}: the API exactly as the stub declares it (and any struct or enum it uses).
-exercise_api! {{
-    fn {name}(values: &[u64]) -> u64;
+// {TODO_MARKER}: what running in time takes, in the lesson's words, and the API exactly
+// as the stub declares it (the function, then any struct or enum it uses).
+exercise! {{
+    name: "{name}", time_limit: Duration::from_secs(2), cases: Hidden,
+    expected_cost: "one pass over the values",
+    api {{ fn {name}(values: &[u64]) -> u64; }}
 }}
 
-pub const JUDGE: &dyn Judge = &FunctionJudge::<Hidden>::new();
-
-pub struct Hidden;
-
-impl Exercise for Hidden {{
-    type Input = Args;
-    type Answer = Answer;
-    const NAME: &'static str = "{name}";
-    const API: &'static str = API;
-    const TIME_LIMIT: Duration = Duration::from_secs(2);
-    // {TODO_MARKER}: what running in time takes, in the lesson's words.
-    const EXPECTED_COST: &'static str = "one pass over the values";
-
+impl Cases<Args> for Hidden {{
     fn groups(_seed: Seed) -> Vec<Group<Args>> {{
         // {TODO_MARKER}: groups of cases, smallest first, as many as divide the points
         // (4, 5 or 10 for 100 points); random ones from `seed.rng(stream)`.
@@ -149,7 +139,9 @@ impl Exercise for Hidden {{
         // {TODO_MARKER}: the promises of the stub's doc comment.
         Ok(())
     }}
+}}
 
+impl Exercise for Hidden {{
     fn check(input: &Args, &answer: &u64) -> Result<(), Mistake> {{
         // {TODO_MARKER}: the checker, in the lesson's words, with advice for classic mistakes.
         let expected = input.values.len() as u64;

@@ -4,25 +4,24 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use crate::exercise_api;
+use crate::exercise;
 use crate::model::cases::{self, MAX_HEAPS};
-use crate::model::function::FunctionJudge;
 use crate::model::nim::{numbered_heaps, validate_position};
 use crate::model::show::{Show, count};
-use crate::model::{Exercise, Group, Judge, Mistake, Seed};
+use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
-exercise_api! {
-    fn apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>;
-    /// Why a move is illegal.
-    enum MoveError {
-        NoSuchHeap { heap_index: usize, heap_count: usize },
-        NotSmaller { heap_index: usize, size: u64, new_size: u64 },
+exercise! {
+    name: "apply_move", time_limit: Duration::from_secs(2), cases: Hidden,
+    expected_cost: "one copy of the heaps per move (O(n) for n heaps), and no search",
+    api {
+        fn apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>;
+        /// Why a move is illegal.
+        enum MoveError {
+            NoSuchHeap { heap_index: usize, heap_count: usize },
+            NotSmaller { heap_index: usize, size: u64, new_size: u64 },
+        }
     }
 }
-
-pub const JUDGE: &dyn Judge = &FunctionJudge::<ApplyMove>::new();
-
-pub struct ApplyMove;
 
 fn case(heaps: Vec<u64>, heap_index: usize, new_size: u64) -> Args {
     Args {
@@ -108,15 +107,7 @@ fn large_moves(seed: Seed) -> Vec<Args> {
     ]
 }
 
-impl Exercise for ApplyMove {
-    type Input = Args;
-    type Answer = Answer;
-    const NAME: &'static str = "apply_move";
-    const API: &'static str = API;
-    const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one copy of the heaps per move (O(n) for n heaps), and no search";
-
+impl Cases<Args> for Hidden {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         vec![
             Group::new(
@@ -135,7 +126,9 @@ impl Exercise for ApplyMove {
     fn validate(input: &Args) -> Result<(), String> {
         validate_position(&input.heaps)
     }
+}
 
+impl Exercise for Hidden {
     fn check(input: &Args, answer: &Answer) -> Result<(), Mistake> {
         let expected = expected(input);
         if *answer == expected {
@@ -305,7 +298,7 @@ mod tests {
     use super::*;
 
     fn check(heaps: &[u64], index: usize, new_size: u64, answer: Answer) -> Result<(), Mistake> {
-        ApplyMove::check(&case(heaps.to_vec(), index, new_size), &answer)
+        Hidden::check(&case(heaps.to_vec(), index, new_size), &answer)
     }
 
     fn not_smaller(heap_index: usize, size: u64, new_size: u64) -> Answer {
@@ -407,7 +400,7 @@ mod tests {
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], index, new_size, message| {
-            ApplyMove::panic_advice(&case(heaps.to_vec(), index, new_size), message).unwrap()
+            Hidden::panic_advice(&case(heaps.to_vec(), index, new_size), message).unwrap()
         };
         let underflow = "attempt to subtract with overflow";
         assert!(advice(&[], 0, 0, underflow).contains("heaps.len() - 1"));

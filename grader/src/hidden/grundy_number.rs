@@ -2,29 +2,19 @@
 
 use std::time::Duration;
 
-use crate::exercise_api;
-use crate::model::function::FunctionJudge;
+use crate::exercise;
 use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
 use crate::model::show::list;
-use crate::model::{Exercise, Group, Judge, Mistake, Seed};
+use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
-exercise_api! {
-    fn grundy_number(n: usize, moves: &[usize]) -> usize;
+exercise! {
+    name: "grundy_number", time_limit: Duration::from_secs(3), cases: Hidden,
+    expected_cost: "each Grundy number computed once: a table or a memo, \
+         O(n * k) for a heap of n and k moves. Recursion without a memo is exponential",
+    api { fn grundy_number(n: usize, moves: &[usize]) -> usize; }
 }
 
-pub const JUDGE: &dyn Judge = &FunctionJudge::<GrundyNumber>::new();
-
-pub struct GrundyNumber;
-
-impl Exercise for GrundyNumber {
-    type Input = Args;
-    type Answer = Answer;
-    const NAME: &'static str = "grundy_number";
-    const API: &'static str = API;
-    const TIME_LIMIT: Duration = Duration::from_secs(3);
-    const EXPECTED_COST: &'static str = "each Grundy number computed once: a table or a memo, \
-         O(n * k) for a heap of n and k moves. Recursion without a memo is exponential";
-
+impl Cases<Args> for Hidden {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         game_groups(seed, 20, "heaps", |(n, moves)| Args { n, moves })
     }
@@ -32,7 +22,9 @@ impl Exercise for GrundyNumber {
     fn validate(input: &Args) -> Result<(), String> {
         validate_game(input.n, &input.moves)
     }
+}
 
+impl Exercise for Hidden {
     fn check(input: &Args, &answer: &usize) -> Result<(), Mistake> {
         let (n, moves) = (input.n, &input.moves);
         let values = grundy_values(n, moves);
@@ -68,7 +60,7 @@ mod tests {
     use super::*;
 
     fn check(n: usize, moves: &[usize], answer: usize) -> Result<(), Mistake> {
-        GrundyNumber::check(&Args { n, moves: moves.to_vec() }, &answer)
+        Hidden::check(&Args { n, moves: moves.to_vec() }, &answer)
     }
 
     #[test]
@@ -89,17 +81,9 @@ mod tests {
     #[test]
     fn a_move_of_zero_is_named_on_a_stack_overflow() {
         let input = Args { n: 5, moves: vec![0] };
-        let advice = GrundyNumber::stack_overflow_advice(&input).unwrap();
+        let advice = Hidden::stack_overflow_advice(&input).unwrap();
         assert!(advice.contains("0 is not a move"), "{advice}");
         let fine = Args { n: 5, moves: vec![1] };
-        assert_eq!(GrundyNumber::stack_overflow_advice(&fine), None);
-    }
-
-    #[test]
-    fn panics_get_advice() {
-        let underflow = "attempt to subtract with overflow";
-        let input = Args { n: 0, moves: vec![1] };
-        let advice = GrundyNumber::panic_advice(&input, underflow).unwrap();
-        assert!(advice.contains("larger than the heap"), "{advice}");
+        assert_eq!(Hidden::stack_overflow_advice(&fine), None);
     }
 }

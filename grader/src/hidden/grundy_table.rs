@@ -2,37 +2,40 @@
 
 use std::time::Duration;
 
-use crate::exercise_api;
-use crate::model::function::FunctionJudge;
+use crate::exercise;
+use crate::model::cases;
 use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
 use crate::model::show::{count, list};
-use crate::model::{Exercise, Group, Judge, Mistake, Seed};
+use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
-exercise_api! {
-    fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize>;
+exercise! {
+    name: "grundy_table", time_limit: Duration::from_secs(3), cases: Hidden,
+    expected_cost: "one pass that fills the table bottom-up, O(max_n * k) \
+         for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse",
+    api { fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize>; }
 }
 
-pub const JUDGE: &dyn Judge = &FunctionJudge::<GrundyTable>::new();
-
-pub struct GrundyTable;
-
-impl Exercise for GrundyTable {
-    type Input = Args;
-    type Answer = Answer;
-    const NAME: &'static str = "grundy_table";
-    const API: &'static str = API;
-    const TIME_LIMIT: Duration = Duration::from_secs(3);
-    const EXPECTED_COST: &'static str = "one pass that fills the table bottom-up, O(max_n * k) \
-         for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse";
-
+impl Cases<Args> for Hidden {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
-        game_groups(seed, 12, "tables for max_n", |(max_n, moves)| Args { max_n, moves })
+        let mut groups = game_groups(seed, 12, "tables for max_n", |(max_n, moves)| Args { max_n, moves });
+        // Tables of every length catch an off-by-one that one length would hide.
+        let mut rng = seed.rng(53);
+        let every_length = (0..=100)
+            .map(|max_n| Args {
+                max_n,
+                moves: cases::random_move_sets(&mut rng, 1, 5, 12).remove(0),
+            })
+            .collect();
+        groups.push(Group::new("a table for every max_n from 0 to 100, with random moves", every_length));
+        groups
     }
 
     fn validate(input: &Args) -> Result<(), String> {
         validate_game(input.max_n, &input.moves)
     }
+}
 
+impl Exercise for Hidden {
     fn answer_words(input: &Args) -> usize {
         // The table, and room for a table one entry too long.
         input.max_n + 8
@@ -87,7 +90,7 @@ mod tests {
     use super::*;
 
     fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), Mistake> {
-        GrundyTable::check(&Args { max_n, moves: moves.to_vec() }, &answer)
+        Hidden::check(&Args { max_n, moves: moves.to_vec() }, &answer)
     }
 
     #[test]
@@ -100,13 +103,5 @@ mod tests {
         assert!(one.rule.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"), "{}", one.rule);
         let wrong = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap_err();
         assert!(wrong.rule.contains("entry 4 should be 0"), "{}", wrong.rule);
-    }
-
-    #[test]
-    fn a_move_of_zero_gets_its_advice_on_a_panic() {
-        let index = "index out of bounds: the len is 0 but the index is 0";
-        let input = Args { max_n: 0, moves: vec![0] };
-        let advice = GrundyTable::panic_advice(&input, index).unwrap();
-        assert!(advice.contains("0 is not a move"), "{advice}");
     }
 }

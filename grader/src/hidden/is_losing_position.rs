@@ -2,34 +2,20 @@
 
 use std::time::Duration;
 
-use crate::exercise_api;
-use crate::model::function::FunctionJudge;
-use crate::model::nim::{index_advice, nim_sum, position_groups, validate_position, with_columns};
+use crate::exercise;
+use crate::model::nim::{Positions, index_advice, nim_sum, with_columns};
 use crate::model::show::list;
-use crate::model::{Exercise, Group, Judge, Mistake, Seed};
+use crate::model::{Exercise, Mistake};
 
-exercise_api! {
-    fn is_losing_position(heaps: &[u64]) -> bool;
+exercise! {
+    name: "is_losing_position", time_limit: Duration::from_secs(2), cases: Positions,
+    expected_cost: "one pass over the heaps (O(n) for n heaps)",
+    api { fn is_losing_position(heaps: &[u64]) -> bool; }
 }
 
-pub const JUDGE: &dyn Judge = &FunctionJudge::<IsLosingPosition>::new();
-
-pub struct IsLosingPosition;
-
-impl Exercise for IsLosingPosition {
-    type Input = Args;
-    type Answer = Answer;
-    const NAME: &'static str = "is_losing_position";
-    const API: &'static str = API;
-    const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str = "one pass over the heaps (O(n) for n heaps)";
-
-    fn groups(seed: Seed) -> Vec<Group<Args>> {
-        position_groups(seed, |heaps| Args { heaps })
-    }
-
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_position(&input.heaps)
+impl Exercise for Hidden {
+    fn panic_advice(input: &Args, message: &str) -> Option<String> {
+        index_advice(&input.heaps, message)
     }
 
     fn check(input: &Args, &answer: &bool) -> Result<(), Mistake> {
@@ -55,9 +41,6 @@ impl Exercise for IsLosingPosition {
         Err(Mistake::new(with_columns(rule, heaps)).maybe_advice(advice(heaps, answer)))
     }
 
-    fn panic_advice(input: &Args, message: &str) -> Option<String> {
-        index_advice(&input.heaps, message)
-    }
 
     fn explain(input: &Args, &answer: &bool) -> Option<String> {
         let verdict = if answer { "losing" } else { "winning" };
@@ -94,31 +77,25 @@ fn advice(heaps: &[u64], answer: bool) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn heaps(heaps: &[u64]) -> Args {
-        Args {
-            heaps: heaps.to_vec(),
-        }
-    }
-
     #[test]
     fn the_checker_follows_bouton() {
-        assert_eq!(IsLosingPosition::check(&heaps(&[1, 2, 3]), &true), Ok(()));
-        assert_eq!(IsLosingPosition::check(&heaps(&[3, 4, 5]), &false), Ok(()));
-        assert_eq!(IsLosingPosition::check(&heaps(&[]), &true), Ok(()));
-        assert!(IsLosingPosition::check(&heaps(&[1, 2, 3]), &false).is_err());
-        assert!(IsLosingPosition::check(&heaps(&[]), &false).is_err());
+        assert_eq!(Hidden::check(&Args::from(vec![1, 2, 3]), &true), Ok(()));
+        assert_eq!(Hidden::check(&Args::from(vec![3, 4, 5]), &false), Ok(()));
+        assert_eq!(Hidden::check(&Args::from(vec![]), &true), Ok(()));
+        assert!(Hidden::check(&Args::from(vec![1, 2, 3]), &false).is_err());
+        assert!(Hidden::check(&Args::from(vec![]), &false).is_err());
     }
 
     #[test]
     fn the_sum_rule_and_truncation_are_recognised() {
-        let sum_rule = IsLosingPosition::check(&heaps(&[3, 4, 5]), &true).unwrap_err();
+        let sum_rule = Hidden::check(&Args::from(vec![3, 4, 5]), &true).unwrap_err();
         assert!(
             sum_rule
                 .advice
                 .unwrap()
                 .contains("total number of stones (12)")
         );
-        let truncated = IsLosingPosition::check(&heaps(&[(1 << 40) | 7, 7]), &true).unwrap_err();
+        let truncated = Hidden::check(&Args::from(vec![(1 << 40) | 7, 7]), &true).unwrap_err();
         assert!(truncated.advice.unwrap().contains("32 bits"));
     }
 }

@@ -3,24 +3,22 @@
 
 use std::time::Duration;
 
-use crate::exercise_api;
-use crate::model::function::FunctionJudge;
+use crate::exercise;
 use crate::model::nim::{
-    Illegal, index_advice, legal_move, nim_sum, one_based_advice, position_groups,
-    validate_position, with_columns,
+    Illegal, Positions, index_advice, legal_move, nim_sum, one_based_advice, with_columns,
 };
 use crate::model::show::list;
-use crate::model::{Exercise, Group, Judge, Mistake, Seed};
+use crate::model::{Exercise, Mistake};
 
-exercise_api! {
-    fn nim_winning_move(heaps: &[u64]) -> Option<Move>;
-    /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
-    struct Move { heap_index: usize, remove: u64, new_size: u64 }
+exercise! {
+    name: "nim_winning_move", time_limit: Duration::from_secs(2), cases: Positions,
+    expected_cost: "one pass to compute the nim-sum and one to find the heap (O(n) for n heaps)",
+    api {
+        fn nim_winning_move(heaps: &[u64]) -> Option<Move>;
+        /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
+        struct Move { heap_index: usize, remove: u64, new_size: u64 }
+    }
 }
-
-pub const JUDGE: &dyn Judge = &FunctionJudge::<NimWinningMove>::new();
-
-pub struct NimWinningMove;
 
 /// The first winning move (on the first heap with the nim-sum's highest bit).
 fn a_winning_move(heaps: &[u64]) -> Option<Move> {
@@ -36,23 +34,7 @@ fn a_winning_move(heaps: &[u64]) -> Option<Move> {
     })
 }
 
-impl Exercise for NimWinningMove {
-    type Input = Args;
-    type Answer = Answer;
-    const NAME: &'static str = "nim_winning_move";
-    const API: &'static str = API;
-    const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one pass to compute the nim-sum and one to find the heap (O(n) for n heaps)";
-
-    fn groups(seed: Seed) -> Vec<Group<Args>> {
-        position_groups(seed, |heaps| Args { heaps })
-    }
-
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_position(&input.heaps)
-    }
-
+impl Exercise for Hidden {
     fn check(input: &Args, answer: &Option<Move>) -> Result<(), Mistake> {
         let heaps = &input.heaps;
         let x = nim_sum(heaps);
@@ -220,7 +202,7 @@ mod tests {
     }
 
     fn check(heaps: &[u64], answer: Option<Move>) -> Result<(), Mistake> {
-        NimWinningMove::check(&Args { heaps: heaps.to_vec() }, &answer)
+        Hidden::check(&Args { heaps: heaps.to_vec() }, &answer)
     }
 
     fn rule(heaps: &[u64], answer: Option<Move>) -> String {
@@ -280,7 +262,7 @@ mod tests {
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], message| {
-            NimWinningMove::panic_advice(&Args { heaps: heaps.to_vec() }, message).unwrap_or_default()
+            Hidden::panic_advice(&Args { heaps: heaps.to_vec() }, message).unwrap_or_default()
         };
         let underflow = "attempt to subtract with overflow";
         assert!(advice(&[], underflow).contains("leading_zeros(0) is 64"));
@@ -296,7 +278,7 @@ mod tests {
     #[test]
     fn try_shows_the_position_after_the_move() {
         let input = Args { heaps: vec![3, 4, 5] };
-        let text = NimWinningMove::explain(&input, &some(0, 2, 1)).unwrap();
+        let text = Hidden::explain(&input, &some(0, 2, 1)).unwrap();
         assert!(text.contains("After the move: [1, 4, 5], nim-sum 0."), "{text}");
         assert!(text.contains("1 = 001"), "{text}");
     }

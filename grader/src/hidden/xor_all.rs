@@ -2,36 +2,18 @@
 
 use std::time::Duration;
 
-use crate::exercise_api;
-use crate::model::function::FunctionJudge;
-use crate::model::nim::{index_advice, nim_sum, position_groups, validate_position, with_columns};
+use crate::exercise;
+use crate::model::nim::{Positions, index_advice, nim_sum, with_columns};
 use crate::model::show::list;
-use crate::model::{Exercise, Group, Judge, Mistake, Seed};
+use crate::model::{Exercise, Mistake};
 
-exercise_api! {
-    fn xor_all(heaps: &[u64]) -> u64;
+exercise! {
+    name: "xor_all", time_limit: Duration::from_secs(2), cases: Positions,
+    expected_cost: "one pass over the heaps (O(n) for n heaps)",
+    api { fn xor_all(heaps: &[u64]) -> u64; }
 }
 
-pub const JUDGE: &dyn Judge = &FunctionJudge::<XorAll>::new();
-
-pub struct XorAll;
-
-impl Exercise for XorAll {
-    type Input = Args;
-    type Answer = Answer;
-    const NAME: &'static str = "xor_all";
-    const API: &'static str = API;
-    const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str = "one pass over the heaps (O(n) for n heaps)";
-
-    fn groups(seed: Seed) -> Vec<Group<Args>> {
-        position_groups(seed, |heaps| Args { heaps })
-    }
-
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_position(&input.heaps)
-    }
-
+impl Exercise for Hidden {
     fn check(input: &Args, &answer: &u64) -> Result<(), Mistake> {
         let heaps = &input.heaps;
         let expected = nim_sum(heaps);
@@ -100,25 +82,19 @@ fn advice(heaps: &[u64], expected: u64, answer: u64) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn heaps(heaps: &[u64]) -> Args {
-        Args {
-            heaps: heaps.to_vec(),
-        }
-    }
-
     #[test]
     fn the_checker_accepts_the_nim_sum_only() {
-        assert_eq!(XorAll::check(&heaps(&[3, 4, 5]), &2), Ok(()));
-        assert_eq!(XorAll::check(&heaps(&[]), &0), Ok(()));
-        assert!(XorAll::check(&heaps(&[3, 4, 5]), &12).is_err());
-        assert!(XorAll::check(&heaps(&[]), &1).is_err());
-        assert!(XorAll::check(&heaps(&[u64::MAX, 1]), &0).is_err());
+        assert_eq!(Hidden::check(&Args::from(vec![3, 4, 5]), &2), Ok(()));
+        assert_eq!(Hidden::check(&Args::from(vec![]), &0), Ok(()));
+        assert!(Hidden::check(&Args::from(vec![3, 4, 5]), &12).is_err());
+        assert!(Hidden::check(&Args::from(vec![]), &1).is_err());
+        assert!(Hidden::check(&Args::from(vec![u64::MAX, 1]), &0).is_err());
     }
 
     #[test]
     fn classic_mistakes_get_targeted_advice() {
         let advice_for =
-            |h: &[u64], answer| XorAll::check(&heaps(h), &answer).unwrap_err().advice.unwrap();
+            |h: &[u64], answer| Hidden::check(&Args::from(h.to_vec()), &answer).unwrap_err().advice.unwrap();
         assert!(advice_for(&[3, 4, 5], 12).contains("added"));
         assert!(advice_for(&[3, 4, 5], 7).contains("OR"));
         assert!(advice_for(&[(1 << 40) | 3, 5], 6).contains("32 bits"));
@@ -131,21 +107,21 @@ mod tests {
     #[test]
     fn indexing_past_the_end_gets_advice() {
         let empty = "index out of bounds: the len is 0 but the index is 0";
-        let advice = XorAll::panic_advice(&heaps(&[]), empty).unwrap();
+        let advice = Hidden::panic_advice(&Args::from(vec![]), empty).unwrap();
         assert!(advice.contains("0..heaps.len()"), "{advice}");
         let past = "index out of bounds: the len is 3 but the index is 3";
         assert!(
-            XorAll::panic_advice(&heaps(&[3, 4, 5]), past)
+            Hidden::panic_advice(&Args::from(vec![3, 4, 5]), past)
                 .unwrap()
                 .contains("0..heaps.len()")
         );
-        assert_eq!(XorAll::panic_advice(&heaps(&[3]), "boom"), None);
+        assert_eq!(Hidden::panic_advice(&Args::from(vec![3]), "boom"), None);
     }
 
     #[test]
     fn the_rule_shows_binary_columns_for_small_positions() {
         // 3 matches no classic mistake (1 would: it is 4 ^ 5, the first heap left out).
-        let mistake = XorAll::check(&heaps(&[3, 4, 5]), &3).unwrap_err();
+        let mistake = Hidden::check(&Args::from(vec![3, 4, 5]), &3).unwrap_err();
         assert!(mistake.rule.contains("is 2, but your function returned 3"));
         assert!(mistake.rule.contains("3 = 011"));
         assert_eq!(mistake.advice, None);

@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use std::time::Duration;
 
 use super::show::{Measure, Parse, Show};
-use super::{Build, Exercise, Group, Judge, Plan, Seed};
+use super::{Build, Cases, Exercise, Group, Judge, Plan, Seed};
 use crate::judge::decide::{
     Failure, GroupResult, Problem, guarded, printed_by_learner, problem_of_end,
 };
@@ -50,11 +50,13 @@ impl<E: Exercise> Judge for FunctionJudge<E> {
         E::EXPECTED_COST
     }
     fn plan(&self, seed: Seed) -> Box<dyn Plan> {
-        Box::new(FunctionPlan::<E>::new(E::groups(seed)))
+        Box::new(FunctionPlan::<E>::new(
+            <E::Cases as Cases<E::Input>>::groups(seed),
+        ))
     }
     fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String> {
         let input = E::Input::parse(words)?;
-        E::validate(&input).map_err(|broken| {
+        <E::Cases as Cases<E::Input>>::validate(&input).map_err(|broken| {
             format!("this input is outside what the exercise promises: {broken}")
         })?;
         let group = Group::new("your input", vec![input]);
@@ -221,14 +223,16 @@ impl<E: Exercise> Plan for FunctionPlan<E> {
             .iter()
             .flat_map(|group| {
                 group.cases.iter().enumerate().filter_map(|(i, input)| {
-                    E::validate(input).err().map(|broken| {
-                        format!(
-                            "case {} of \"{}\" ({}) breaks a promise: {broken}",
-                            i + 1,
-                            group.name,
-                            shortened(&input.show())
-                        )
-                    })
+                    <E::Cases as Cases<E::Input>>::validate(input)
+                        .err()
+                        .map(|broken| {
+                            format!(
+                                "case {} of \"{}\" ({}) breaks a promise: {broken}",
+                                i + 1,
+                                group.name,
+                                shortened(&input.show())
+                            )
+                        })
                 })
             })
             .collect()

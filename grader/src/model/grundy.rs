@@ -236,6 +236,23 @@ mod tests {
     }
 
     #[test]
+    fn panics_get_advice() {
+        let underflow = "attempt to subtract with overflow";
+        assert!(
+            panic_advice(&[1], underflow)
+                .unwrap()
+                .contains("larger than the heap")
+        );
+        let index = "index out of bounds: the len is 0 but the index is 0";
+        assert!(
+            panic_advice(&[0], index)
+                .unwrap()
+                .contains("0 is not a move")
+        );
+        assert_eq!(panic_advice(&[1], index), None);
+    }
+
+    #[test]
     fn explanations_read_well_for_one_move_and_many() {
         let values = grundy_values(5, &[1, 2, 3]);
         assert_eq!(

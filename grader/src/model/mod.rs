@@ -21,15 +21,37 @@ use crate::judge::run::Execution;
 use crate::wire::Wire;
 use show::{Measure, Parse, Show};
 
-/// Declares an exercise's API as the stub writes it: the function, then the structs and
-/// enums it uses. Defines `Args` (the arguments as owned values), `Answer`, mirror types
-/// for the grader, and `API`, the same declaration for the runner.
+/// Declares an exercise: its name, limits, cases and API, the API written as the stub
+/// declares it (the function, then the structs and enums it uses). Defines `Args` (the
+/// arguments as owned values), `Answer`, mirror types for the grader, `API` (the same
+/// declaration, for the runner), `Hidden` with its [`Declared`] constants, and `JUDGE`.
+/// What is left to write is `impl Exercise for Hidden` (the checker and its advice),
+/// and, unless the cases are shared, `impl Cases<Args> for Hidden`.
 #[macro_export]
-macro_rules! exercise_api {
-    ($($api:tt)*) => {
+macro_rules! exercise {
+    (
+        name: $name:literal, time_limit: $time_limit:expr, cases: $cases:ty,
+        expected_cost: $expected_cost:expr,
+        api { $($api:tt)* }
+    ) => {
         $crate::api!(@grader $($api)*);
         /// The declaration, expanded again in the runner against the learner's types.
         pub const API: &str = stringify!($($api)*);
+
+        /// This exercise's hidden tests.
+        pub struct Hidden;
+
+        impl $crate::model::Declared for Hidden {
+            type Input = Args;
+            type Answer = Answer;
+            type Cases = $cases;
+            const NAME: &'static str = $name;
+            const API: &'static str = API;
+            const TIME_LIMIT: std::time::Duration = $time_limit;
+            const EXPECTED_COST: &'static str = $expected_cost;
+        }
+
+        pub const JUDGE: &dyn $crate::model::Judge = &$crate::model::function::FunctionJudge::<Hidden>::new();
     };
 }
 
@@ -98,26 +120,35 @@ impl Mistake {
     }
 }
 
-/// One exercise whose learner writes a function: its hidden tests.
-pub trait Exercise: Sync + 'static {
-    /// The function's arguments: `Args` from `exercise_api!`.
+/// What [`exercise!`] declares about an exercise.
+pub trait Declared: Sync + 'static {
+    /// The function's arguments: `Args`.
     type Input: Wire + Show + Measure + Parse + Clone + Send + Sync + 'static;
-    /// What the function returns: `Answer` from `exercise_api!`.
+    /// What the function returns: `Answer`.
     type Answer: Wire + Show;
+    /// Where the cases come from.
+    type Cases: Cases<Self::Input>;
     /// The exercise's name in the manifest.
     const NAME: &'static str;
-    /// `API` from `exercise_api!`.
+    /// The API, for the runner.
     const API: &'static str;
     /// Wall time for one group of cases; `grader dev check` proves its margins.
     const TIME_LIMIT: Duration;
     /// What running in time takes, in the lesson's words.
     const EXPECTED_COST: &'static str;
+}
 
-    /// The cases, in groups, smallest first.
-    fn groups(seed: Seed) -> Vec<Group<Self::Input>>;
+/// An exercise's cases, and the promises its stub makes about them.
+pub trait Cases<I> {
+    /// The cases, in groups, smallest first; random ones from `seed`.
+    fn groups(seed: Seed) -> Vec<Group<I>>;
     /// The promises the stub's doc comment makes about inputs (sizes, ranges): every
     /// generated case must keep them (`Err` says which it breaks).
-    fn validate(input: &Self::Input) -> Result<(), String>;
+    fn validate(input: &I) -> Result<(), String>;
+}
+
+/// One exercise whose learner writes a function: its checker and its advice.
+pub trait Exercise: Declared {
     /// Judges an answer.
     fn check(input: &Self::Input, answer: &Self::Answer) -> Result<(), Mistake>;
     /// Advice for a panic on `input` with `message`, when a classic mistake explains it.

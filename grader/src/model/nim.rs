@@ -3,7 +3,7 @@
 
 use super::cases::{self, MAX_HEAPS};
 use super::show::{count, thousands};
-use super::{Group, Mistake, Seed};
+use super::{Cases, Group, Mistake, Seed};
 
 pub use cases::nim_sum;
 
@@ -61,6 +61,20 @@ pub fn position_groups<I>(seed: Seed, make: impl Fn(Vec<u64>) -> I) -> Vec<Group
         .into_iter()
         .map(|group| Group::new(group.name, group.cases.into_iter().map(&make).collect()))
         .collect()
+}
+
+/// The cases of the exercises whose input is one position of up to a million heaps:
+/// [`position_groups`], and the promise of at most a million heaps.
+pub struct Positions;
+
+impl<I: From<Vec<u64>> + AsRef<Vec<u64>>> Cases<I> for Positions {
+    fn groups(seed: Seed) -> Vec<Group<I>> {
+        position_groups(seed, I::from)
+    }
+
+    fn validate(input: &I) -> Result<(), String> {
+        validate_position(input.as_ref())
+    }
 }
 
 /// The promise of every exercise on one position: at most a million heaps.

@@ -24,7 +24,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::session::Session;
 use events::Debouncer;
-use state::{Action, Entry, Event, JobId, Key, Outcome, State};
+use state::{Action, Entry, Event, Key, State};
 use terminal::{Mode, Terminal};
 use worker::{Job, Worker};
 
@@ -36,14 +36,8 @@ pub enum Message {
     Resized,
     FilesChanged(Vec<PathBuf>),
     WatchFailed(String),
-    Graded {
-        job: JobId,
-        outcome: Outcome,
-    },
-    CheckedAll {
-        job: JobId,
-        outcomes: Vec<Outcome>,
-    },
+    /// A job of the worker is done: `Event::Graded` or `Event::CheckedAll`.
+    Done(Event),
     WorkerCrashed(String),
     /// A signal: Ctrl-C without raw mode, a closed terminal, `kill`.
     Stop,
@@ -161,8 +155,7 @@ fn to_event(message: Message, state: &State, debouncer: &mut Debouncer) -> Resul
         Message::WatchFailed(error) => {
             Event::Problem(format!("Watching the exercise files failed: {error}"))
         }
-        Message::Graded { job, outcome } => Event::Graded { job, outcome },
-        Message::CheckedAll { job, outcomes } => Event::CheckedAll { job, outcomes },
+        Message::Done(event) => event,
         Message::WorkerCrashed(reason) => bail!("grading crashed: {reason}"),
         Message::Stop => Event::Stop,
     }))

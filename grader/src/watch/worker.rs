@@ -8,7 +8,7 @@ use std::thread::JoinHandle;
 use anyhow::{Context, Result};
 
 use super::Message;
-use super::state::{JobId, Outcome};
+use super::state::{Event, JobId, Outcome};
 use crate::grading::Grader;
 use crate::judge::Cancel;
 use crate::parallel;
@@ -97,16 +97,16 @@ fn work(grader: &Grader, queue: &Receiver<(Job, Cancel)>, messages: &Sender<Mess
 
 fn run(grader: &Grader, job: Job, cancel: &Cancel) -> Message {
     match job {
-        Job::Grade { job, exercise } => Message::Graded {
+        Job::Grade { job, exercise } => Message::Done(Event::Graded {
             job,
             outcome: grade(grader, &exercise, cancel),
-        },
-        Job::CheckAll { job } => Message::CheckedAll {
+        }),
+        Job::CheckAll { job } => Message::Done(Event::CheckedAll {
             job,
             outcomes: parallel::map(&grader.workbook.exercises, |exercise| {
                 grade(grader, exercise, cancel)
             }),
-        },
+        }),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod judge;
 pub mod problems;
 pub mod progress;
 pub mod report;
+pub mod sandbox;
 pub mod verify;
 pub mod watch;
 pub mod workbook;

@@ -25,10 +25,10 @@ use super::{Policy, protection};
 enum Step {
     DeathSignal = 1,
     ParentGone,
-    Descriptors,
-    Limits,
     Privileges,
     Landlock,
+    Descriptors,
+    Limits,
     Seccomp,
     Exec,
 }
@@ -37,10 +37,10 @@ impl Step {
     const ALL: [Step; 8] = [
         Step::DeathSignal,
         Step::ParentGone,
-        Step::Descriptors,
-        Step::Limits,
         Step::Privileges,
         Step::Landlock,
+        Step::Descriptors,
+        Step::Limits,
         Step::Seccomp,
         Step::Exec,
     ];
@@ -61,6 +61,7 @@ impl Step {
 
 /// Everything the child needs, prepared before the fork.
 pub struct Confinement {
+    #[cfg(target_os = "linux")]
     parent: rustix::process::Pid,
     descriptors: Descriptors,
     rlimits: Rlimits,
@@ -90,6 +91,7 @@ impl Confinement {
             false => None,
         };
         Ok(Confinement {
+            #[cfg(target_os = "linux")]
             parent: rustix::process::getpid(),
             descriptors: Descriptors::new(fds)?,
             rlimits: Rlimits::new(&policy.limits),
@@ -131,18 +133,19 @@ impl Confinement {
                 return Err((Step::ParentGone, io::Error::from_raw_os_error(libc::ESRCH)));
             }
         }
+        self.privileges.drop_all().map_err(at(Step::Privileges))?;
+        // Before the descriptors: the ruleset's own descriptor may have a number that a
+        // passed descriptor is about to take.
+        #[cfg(target_os = "linux")]
+        if let Some(ruleset) = self.ruleset.take() {
+            super::ruleset::restrict(ruleset).map_err(at(Step::Landlock))?;
+        }
         self.descriptors.install().map_err(at(Step::Descriptors))?;
         self.rlimits.apply().map_err(at(Step::Limits))?;
-        self.privileges.drop_all().map_err(at(Step::Privileges))?;
+        // Last: the filter forbids every exec but the one that follows.
         #[cfg(target_os = "linux")]
-        {
-            if let Some(ruleset) = self.ruleset.take() {
-                super::ruleset::restrict(ruleset).map_err(at(Step::Landlock))?;
-            }
-            // Last: the filter forbids every exec but the one that follows.
-            if let Some(filter) = &mut self.filter {
-                filter.install().map_err(at(Step::Seccomp))?;
-            }
+        if let Some(filter) = &mut self.filter {
+            filter.install().map_err(at(Step::Seccomp))?;
         }
         Ok(())
     }

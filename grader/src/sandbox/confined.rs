@@ -79,7 +79,7 @@ pub fn spawn(
     let (mut child, leader) = reaper::spawn(&mut command)
         .with_context(|| format!("cannot start {}", program.display()))?;
     drop(command);
-    let mut confined = Confined {
+    let confined = Confined {
         leader,
         started,
         stdin: child.stdin.take(),
@@ -93,9 +93,8 @@ pub fn spawn(
         ended: None,
     };
     // std's spawn returns once the child has executed the program or exited: a report
-    // is in the page by now, if there is one.
+    // is in the page by now, if there is one. (Dropping the run reaps the child.)
     if let Some(failure) = reported_failure(&confined.page) {
-        confined.end();
         return Err(failure.context(format!("cannot start {} confined", program.display())));
     }
     Ok(confined)

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::attack;
+use super::{attack, attacker, attacker_policy};
 use crate::sandbox::How;
 
 /// A file name no test has used.
@@ -180,4 +180,20 @@ fn panics_aborts_and_stack_overflows_behave_as_usual() {
 
     let deep = attack("deep", &[]);
     assert!(deep.answers.contains("depth: 1000000"), "{deep:?}");
+}
+
+#[test]
+fn a_program_outside_the_policy_does_not_start() {
+    let mut policy = attacker_policy();
+    policy.execute.retain(|path| path != attacker());
+    let command = std::process::Command::new(attacker());
+    let error = crate::sandbox::spawn(command, &policy, Vec::new())
+        .err()
+        .unwrap();
+    let message = format!("{error:#}");
+    assert!(
+        message.contains("could not execute the program"),
+        "{message}"
+    );
+    assert!(message.contains("Permission denied"), "{message}");
 }

@@ -10,7 +10,9 @@ use rustix::io::Errno;
 use rustix::process::{Pid, test_kill_process};
 
 use super::{attacker, attacker_policy, run};
-use crate::sandbox::{Cancel, Confined, How, Policy, Processes, init, reaper, spawn};
+use crate::sandbox::{
+    Cancel, Confined, How, Policy, Processes, init, output_of_trusted, reaper, spawn,
+};
 
 /// A short limit for programs that would run far longer.
 const SHORT: Duration = Duration::from_millis(400);
@@ -158,13 +160,18 @@ fn a_daemon_dies_with_its_run() {
 #[test]
 fn an_orphan_outside_every_run_is_killed() {
     init().unwrap();
-    // A child of the grader that left its group, not spawned by the sandbox: what a
-    // process escaping a run looks like once re-parented to the grader.
-    let sleeper =
-        std::os::unix::process::CommandExt::process_group(Command::new("/bin/sleep").arg("30"), 0)
-            .spawn()
-            .unwrap();
-    let pid = sleeper.id();
+    // The shell leaves a sleeper behind, re-parented to the grader (a subreaper), in no
+    // run's group: what a process escaping a run would look like.
+    let output = output_of_trusted(
+        Command::new("/bin/sh").args(["-c", "sleep 30 >/dev/null 2>&1 & echo $!"]),
+    )
+    .unwrap();
+    let pid: u32 = String::from_utf8(output.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(!is_gone(pid));
     reaper::kill_orphans();
     assert!(is_gone(pid));
 }

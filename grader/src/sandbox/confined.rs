@@ -1,9 +1,9 @@
-//! A confined run: spawning it, waiting for it within a time limit, and making sure
-//! nothing of it survives.
+//! A confined run: waiting for it within a time limit, and making sure nothing of it
+//! survives.
 
-use std::os::fd::{OwnedFd, RawFd};
-use std::os::unix::process::CommandExt;
-use std::process::{ChildStderr, ChildStdin, ChildStdout, Command};
+#[cfg(target_os = "linux")]
+use std::os::fd::OwnedFd;
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,9 +14,9 @@ use rustix::process::{
     test_kill_process_group, waitpgid, waitpid,
 };
 
-use super::child::{Confinement, reported_failure};
+use super::child::reported_failure;
 use super::shared_page::SharedPage;
-use super::{Cancel, Policy, reaper};
+use super::{Cancel, reaper};
 
 /// How often a wait checks its cancel flag, at most.
 const CANCEL_CHECK: Duration = Duration::from_millis(20);
@@ -62,45 +62,34 @@ pub struct Confined {
     ended: Option<Ended>,
 }
 
-pub fn spawn(
-    mut command: Command,
-    policy: &Policy,
-    fds: Vec<(OwnedFd, RawFd)>,
-) -> Result<Confined> {
-    let program = command.get_program().to_owned();
-    let mut confinement = Confinement::new(&command, policy, fds)
-        .with_context(|| format!("cannot prepare the sandbox for {}", program.display()))?;
-    let page = confinement.page();
-    command.process_group(0);
-    // SAFETY: the closure runs in the child between fork and exec, and only makes
-    // async-signal-safe system calls on data prepared above (see child.rs).
-    unsafe { command.pre_exec(move || confinement.confine_and_exec()) };
-    let started = Instant::now();
-    let (mut child, leader) = reaper::spawn(&mut command)
-        .with_context(|| format!("cannot start {}", program.display()))?;
-    drop(command);
-    let confined = Confined {
-        leader,
-        started,
-        stdin: child.stdin.take(),
-        stdout: child.stdout.take(),
-        stderr: child.stderr.take(),
-        #[cfg(target_os = "linux")]
-        pidfd: rustix::process::pidfd_open(leader, rustix::process::PidfdFlags::empty()).ok(),
-        status: None,
-        group_gone: false,
-        page,
-        ended: None,
-    };
-    // std's spawn returns once the child has executed the program or exited: a report
-    // is in the page by now, if there is one. (Dropping the run reaps the child.)
-    if let Some(failure) = reported_failure(&confined.page) {
-        return Err(failure.context(format!("cannot start {} confined", program.display())));
-    }
-    Ok(confined)
-}
-
 impl Confined {
+    /// A run whose leader the sandbox just spawned.
+    pub(super) fn new(
+        leader: Pid,
+        started: Instant,
+        child: &mut Child,
+        page: Arc<SharedPage>,
+    ) -> Self {
+        Confined {
+            leader,
+            started,
+            stdin: child.stdin.take(),
+            stdout: child.stdout.take(),
+            stderr: child.stderr.take(),
+            #[cfg(target_os = "linux")]
+            pidfd: rustix::process::pidfd_open(leader, rustix::process::PidfdFlags::empty()).ok(),
+            status: None,
+            group_gone: false,
+            page,
+            ended: None,
+        }
+    }
+
+    /// Where the child reports a step of its confinement that failed.
+    pub(super) fn page(&self) -> &SharedPage {
+        &self.page
+    }
+
     /// The leader's pid, which is also the run's process group.
     pub fn id(&self) -> u32 {
         self.leader.as_raw_nonzero().get() as u32

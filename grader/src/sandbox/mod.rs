@@ -1,28 +1,28 @@
 //! The sandbox: every compile and every run of a learner's code is confined here.
 //!
 //! Learner code is hostile by default. [`spawn`] starts a program under a [`Policy`]
-//! and returns a [`Confined`] run; everything below is applied in the child between
-//! `fork` and `exec`, so code that runs before `main` (static constructors) is confined
-//! too:
+//! and returns a [`Confined`] run. Everything is prepared before `fork` and applied in
+//! the child before its `exec`, so code that runs before `main` (static constructors)
+//! is confined too. In the child, in this order:
 //!
 //! | layer | what it enforces |
 //! | --- | --- |
 //! | process group | the run leads its own group; [`Confined`] kills the whole group |
 //! | parent-death signal | the run is killed if the thread that spawned it dies |
-//! | descriptors | only 0-2 and the descriptors passed to [`spawn`] stay open |
-//! | rlimits | address space, file size, open files, CPU seconds; no core files |
 //! | `no_new_privs` | no exec can gain privileges (set-user-ID, file capabilities) |
-//! | capabilities | a root grader's child drops every capability, for good (securebits) |
-//! | Landlock | files: read only `read`, execute only `execute`, write only under `write`; no TCP; no signals or abstract sockets out of the run (ABI 6) |
-//! | seccomp | no sockets, ptrace, io_uring, memfd, namespaces, mounts, keyrings, bpf, perf, SysV IPC; with [`Processes::Forbidden`] also no new process, no exec, and signals only to itself |
+//! | capabilities | a root grader's child drops every capability, and the locked securebits keep an exec from regaining them |
+//! | Landlock | files: read only `read`, execute only `execute`, write only under `write`; no TCP; no signal or abstract unix socket reaching out of the run (ABI 6) |
+//! | descriptors | 0-2 as the command set them, and the descriptors passed to [`spawn`]; every other one closes at the exec |
+//! | rlimits | address space, file size, open files, CPU seconds; no core files; soft = hard, and no capability to raise them |
+//! | seccomp | no socket, ptrace, io_uring, memfd, namespace, mount, keyring, bpf, perf, kernel log, SysV or POSIX IPC; no leaving the process group; limits, priorities and affinities only for itself; with [`Processes::Forbidden`] also no new process (threads only), no exec after the sandbox's own, and signals only to itself |
 //!
 //! The environment is [`Policy::env`] alone: nothing is inherited. After the run (on
-//! exit, time-out, cancel or drop) the process group and every orphan re-parented to the
-//! grader are killed and reaped: nothing survives a run.
+//! exit, time-out, cancel or drop) its process group and every orphan re-parented to
+//! the grader are killed and reaped: nothing survives a run.
 //!
 //! Where the kernel offers less (no Landlock, an older ABI, no seccomp, not Linux), runs
 //! still work with what there is; [`protection`] says what is missing. Off Linux, only
-//! the process group and the rlimits apply.
+//! the process group, the descriptors and the rlimits apply.
 //!
 //! Usage:
 //! 1. call [`init`] once at the start of `main` (it makes the grader a child subreaper);
@@ -31,10 +31,16 @@
 //!    standard streams set as usual, and the descriptors the program needs;
 //! 4. [`Confined::wait`] with a time limit and a [`Cancel`], or drop the run to stop it.
 //!
-//! A run is tied to the thread that spawned it: the child dies with that thread
-//! (`PR_SET_PDEATHSIG` follows the thread, not the process), so spawn from a thread
-//! that outlives the run. With [`init`], a child the grader starts outside [`spawn`]
-//! counts as an orphan once a run ends, and is killed: start every child through here.
+//! Caveats:
+//! - A run is tied to the thread that spawned it: the child dies with that thread
+//!   (`PR_SET_PDEATHSIG` follows the thread, not the process), so spawn from a thread
+//!   that outlives the run.
+//! - After [`init`], a child the grader starts outside [`spawn`] is an orphan to the
+//!   clean-up of every run: start trusted helpers with [`output_of_trusted`].
+//! - A learner's program cannot read `/proc/self/maps`, so std cannot find the *main*
+//!   thread's guard page: an overflow of the main thread's stack ends in SIGSEGV
+//!   instead of std's message. Other threads (the runner's worker) report overflows as
+//!   usual.
 
 mod cancel;
 mod child;
@@ -50,6 +56,7 @@ mod reaper;
 #[cfg(target_os = "linux")]
 mod ruleset;
 mod shared_page;
+mod spawn;
 #[cfg(target_os = "linux")]
 mod syscalls;
 #[cfg(all(test, target_os = "linux", target_arch = "x86_64"))]
@@ -113,7 +120,7 @@ pub enum Processes {
 /// ([`Policy::env`] is the whole environment). The command is consumed: its pre-exec
 /// step confines one child only.
 pub fn spawn(command: Command, policy: &Policy, fds: Vec<(OwnedFd, RawFd)>) -> Result<Confined> {
-    confined::spawn(command, policy, fds)
+    spawn::spawn(command, policy, fds)
 }
 
 /// Runs a trusted command (the rustup proxy telling where the toolchain is) to its end,

@@ -13,12 +13,14 @@ use std::sync::atomic::Ordering;
 
 use anyhow::{Result, anyhow};
 
+use super::Policy;
 use super::descriptors::Descriptors;
 use super::exec::Exec;
 use super::limits::Rlimits;
 use super::privileges::Privileges;
+#[cfg(target_os = "linux")]
+use super::protection;
 use super::shared_page::SharedPage;
-use super::{Policy, protection};
 
 /// The steps of the confinement, in order, as the child reports a failed one.
 #[derive(Debug, Clone, Copy)]
@@ -81,15 +83,13 @@ impl Confinement {
     ) -> Result<Confinement> {
         let exec = Exec::new(command, &policy.env)?;
         #[cfg(target_os = "linux")]
-        let ruleset = match protection().landlock_files {
-            true => Some(super::ruleset::prepare(policy)?),
-            false => None,
-        };
+        let ruleset = (protection().landlock_files)
+            .then(|| super::ruleset::prepare(policy))
+            .transpose()?;
         #[cfg(target_os = "linux")]
-        let filter = match protection().seccomp {
-            true => Some(super::syscalls::Filter::new(policy.processes, exec.path())?),
-            false => None,
-        };
+        let filter = (protection().seccomp)
+            .then(|| super::syscalls::Filter::new(policy.processes, exec.path()))
+            .transpose()?;
         Ok(Confinement {
             #[cfg(target_os = "linux")]
             parent: rustix::process::getpid(),

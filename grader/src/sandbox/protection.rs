@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 /// The Landlock ABI that brings everything the sandbox asks of Landlock (scopes).
+#[cfg(target_os = "linux")]
 const FULL_LANDLOCK_ABI: u32 = 6;
 
 /// Landlock features by the ABI that brought them, in the words of [`Protection::missing`].

@@ -68,9 +68,7 @@ fn dev_check_names_every_file_that_breaks_its_promise() {
         .stdout_has("recorded/wrong_answer/sum.rs: its report lacks the expected text")
         .stdout_has("`lucky` is not a verdict")
         .stdout_has("exercises/xor_all/src/lib.rs differs from its pristine copy")
-        .stdout_has(
-            "lessons/grundy-numbers.md: it must tell the learner `cargo grader run grundy_number`",
-        )
+        .stdout_has("lessons/grundy-numbers.md: it must tell the learner `cargo grader run grundy_number`")
         .stdout_has("lessons/99-extra.md is not the lesson of any exercise");
 
     // The same problems, for tools.

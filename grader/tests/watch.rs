@@ -212,7 +212,11 @@ fn watch_in_a_terminal_fails_passes_moves_on_and_quits_cleanly() {
     tmux.wait_for("moves on once this exercise passes");
     assert!(tmux.screen().contains("exercise 1 of 6: xor_all"));
 
-    std::fs::write(exercise_file(root, "xor_all"), solution(root, "xor_all")).unwrap();
+    std::fs::write(
+        exercise_file(root, "xor_all"),
+        solution(root, "xor_all"),
+    )
+    .unwrap();
     let screen = tmux.wait_for(FIRST_PASSES);
     assert!(screen.contains("1/6 done"), "{screen}");
     assert!(
@@ -339,7 +343,10 @@ fn watch_through_pipes_reads_keys_as_lines_and_survives_odd_saves() {
 
     watch.wait_for(FIRST_FAILS);
     watch.wait_for("Type a key and Enter: n next");
-    save_by_rename(&exercise_file(root, "xor_all"), &solution(root, "xor_all"));
+    save_by_rename(
+        &exercise_file(root, "xor_all"),
+        &solution(root, "xor_all"),
+    );
     watch.wait_for("Grading xor_all...");
     watch.wait_for(FIRST_PASSES);
     watch.type_line("n");

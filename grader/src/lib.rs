@@ -20,6 +20,7 @@ pub mod parallel;
 pub mod progress;
 pub mod reference;
 pub mod report;
+pub mod sandbox;
 pub mod session;
 pub mod text;
 pub mod watch;

@@ -14,6 +14,10 @@ fn main() -> ExitCode {
     // away (`grader list | head`) instead of panicking on a broken pipe.
     // SAFETY: called first thing, before any other thread exists.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+    // Learner code runs confined; whatever a run leaves behind comes back to be killed.
+    if let Err(error) = grader::sandbox::init() {
+        eprintln!("{} {error:#}", "warning:".yellow().bold());
+    }
     match grader::commands::run(grader::cli::Cli::parse()) {
         Ok(Outcome::Passed) => ExitCode::from(PASSED),
         Ok(Outcome::NotPassed) => ExitCode::from(NOT_PASSED),

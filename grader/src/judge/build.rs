@@ -11,7 +11,6 @@
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::hash::{Hash, Hasher};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -20,8 +19,9 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::Deserialize;
 
-use super::run::{Cancel, Wait, wait_child};
+use super::run::Cancel;
 use crate::model;
+use crate::sandbox::{self, How, Limits, Policy};
 
 /// The runner's own code and the wire format it shares with the grader.
 const RUNNER_SOURCE: &str = include_str!("runner.rs");
@@ -31,6 +31,13 @@ const RUNNER_CRATE: &str = "xorlings_runner";
 const COMPILE_LIMIT: Duration = Duration::from_secs(60);
 /// The compiler's messages are read up to this many bytes.
 const MESSAGES_KEPT_BYTES: u64 = 1 << 20;
+/// What the compiler may use: plenty for any exercise, not enough to hurt the machine.
+const COMPILER_LIMITS: Limits = Limits {
+    address_space: 8 << 30,
+    file_size: 256 << 20,
+    open_files: 1024,
+    cpu_seconds: COMPILE_LIMIT.as_secs() + 10,
+};
 /// Built programs kept for reuse in this process (watch grades the same file again
 /// after a check of all exercises, for example).
 const PROGRAMS_KEPT: usize = 32;
@@ -68,24 +75,24 @@ pub struct Program {
 }
 
 /// The Rust toolchain in use.
-struct Toolchain {
+pub struct Toolchain {
+    sysroot: PathBuf,
     /// The real compiler (not rustup's proxy), run with a cleared environment.
     rustc: PathBuf,
     /// Where the shared standard library lives.
-    libdir: PathBuf,
+    pub libdir: PathBuf,
     /// Changes with the compiler's version.
     key: String,
 }
 
-fn toolchain() -> Result<&'static Toolchain> {
+pub fn toolchain() -> Result<&'static Toolchain> {
     static TOOLCHAIN: OnceLock<Toolchain> = OnceLock::new();
     if let Some(toolchain) = TOOLCHAIN.get() {
         return Ok(toolchain);
     }
     let print = |what: &str| -> Result<PathBuf> {
-        let output = Command::new("rustc")
-            .args(["--print", what])
-            .output()
+        // rustup's proxy picks the toolchain; it is the user's own, and trusted.
+        let output = sandbox::output_of_trusted(Command::new("rustc").args(["--print", what]))
             .context(NO_RUSTC)?;
         if !output.status.success() {
             bail!("{NO_RUSTC}\n{}", String::from_utf8_lossy(&output.stderr));
@@ -111,6 +118,7 @@ fn toolchain() -> Result<&'static Toolchain> {
     let key = format!("{}/{std_name}", libdir.display());
     Ok(TOOLCHAIN.get_or_init(|| Toolchain {
         rustc: sysroot.join("bin/rustc"),
+        sysroot,
         libdir,
         key,
     }))
@@ -169,29 +177,33 @@ impl Messages {
     }
 }
 
-/// Runs the compiler with `args`; `None` when it succeeded, with its messages.
+/// Runs the compiler with `args` in `folder`, in the sandbox: it reads the toolchain,
+/// `folder` and `reads`, writes only `folder`, and sees no variable of the user's.
+/// `None` when it succeeded, with its messages.
 fn rustc(
     args: &[OsString],
     folder: &Path,
+    reads: &[PathBuf],
     learner_file: &str,
     cancel: &Cancel,
 ) -> Result<(Option<Built>, Messages)> {
     let toolchain = toolchain()?;
+    let mut policy = Policy::compiler(&toolchain.sysroot, folder, COMPILER_LIMITS);
+    policy.read.extend(reads.iter().cloned());
     let mut command = Command::new(&toolchain.rustc);
     command
         .args(args)
         .current_dir(folder)
-        .env_clear()
-        .env("PATH", "/usr/bin:/bin")
-        .env("TMPDIR", folder)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    let mut child = command.spawn().context(NO_RUSTC)?;
+        .stderr(Stdio::piped());
+    let mut run = sandbox::spawn(command, &policy, Vec::new()).context(NO_RUSTC)?;
     // Read the messages on a thread, so a full pipe cannot block the compiler, and
     // keep a bounded part of them: `compile_error!` can print anything.
-    let stderr = child.stderr.take().expect("stderr is piped");
+    let stderr = run
+        .stderr
+        .take()
+        .context("the compiler's messages are not piped")?;
     let messages = std::thread::spawn(move || {
         let mut kept = Vec::new();
         let mut stderr = std::io::Read::take(stderr, MESSAGES_KEPT_BYTES);
@@ -200,30 +212,25 @@ fn rustc(
         let _ = std::io::copy(&mut stderr.into_inner(), &mut std::io::sink());
         String::from_utf8_lossy(&kept).into_owned()
     });
-    let wait = wait_child(&mut child, COMPILE_LIMIT, cancel)?;
+    let ended = run.wait(COMPILE_LIMIT, cancel)?;
+    drop(run);
     let text = messages.join().unwrap_or_default();
     let mut messages = Messages::parse(&text, learner_file);
-    let outcome = match wait {
-        Wait::Status(status) if status.success() => None,
-        Wait::Status(_) if messages.errors.trim().is_empty() => Some(Built::Failed(format!(
-            "rustc failed without a message ({}).",
-            status_words(&wait)
-        ))),
-        Wait::Status(_) => Some(Built::Failed(std::mem::take(&mut messages.errors))),
-        Wait::TimedOut => Some(Built::Failed(format!(
+    let outcome = match ended.how {
+        How::Exited(0) => None,
+        How::Exited(_) | How::Signalled(_) if messages.errors.trim().is_empty() => Some(
+            Built::Failed(format!("rustc failed without a message ({:?}).", ended.how)),
+        ),
+        How::Exited(_) | How::Signalled(_) => {
+            Some(Built::Failed(std::mem::take(&mut messages.errors)))
+        }
+        How::TimedOut => Some(Built::Failed(format!(
             "rustc did not finish within {} seconds.",
             COMPILE_LIMIT.as_secs()
         ))),
-        Wait::Cancelled => Some(Built::Cancelled),
+        How::Cancelled => Some(Built::Cancelled),
     };
     Ok((outcome, messages))
-}
-
-fn status_words(wait: &Wait) -> String {
-    match wait {
-        Wait::Status(status) => status.to_string(),
-        _ => String::new(),
-    }
 }
 
 /// The runner library, compiled once per toolchain and runner version, and checked
@@ -243,6 +250,13 @@ fn runner_library(cache: &Path) -> Result<PathBuf> {
     ));
     let library = dir.join(format!("lib{RUNNER_CRATE}.rlib"));
     let recorded = dir.join("rlib.hash");
+    // Graders side by side check and build it one at a time: a folder replaced while
+    // another grader's compiler reads it would vanish from under that compiler.
+    std::fs::create_dir_all(cache).with_context(|| format!("cannot create {}", cache.display()))?;
+    let lock = std::fs::File::create(cache.join("runtime.lock"))
+        .context("cannot create the runner library's lock")?;
+    rustix::fs::flock(&lock, rustix::fs::FlockOperation::LockExclusive)
+        .context("cannot lock the runner library")?;
     let intact = |library: &Path| -> bool {
         let (Ok(bytes), Ok(hash)) = (std::fs::read(library), std::fs::read_to_string(&recorded))
         else {
@@ -264,7 +278,6 @@ fn runner_library(cache: &Path) -> Result<PathBuf> {
 }
 
 fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
-    std::fs::create_dir_all(cache).with_context(|| format!("cannot create {}", cache.display()))?;
     // Build in a private folder, then rename: parallel graders never see half a library.
     let scratch = tempfile::tempdir_in(cache).context("cannot create a build folder")?;
     // The sources' own layout, so that the runner's `#[path]` to the wire holds here too.
@@ -285,7 +298,7 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     ]
     .map(OsString::from)
     .to_vec();
-    let (failed, messages) = rustc(&args, scratch.path(), "", &Cancel::default())?;
+    let (failed, messages) = rustc(&args, scratch.path(), &[], "", &Cancel::default())?;
     if failed.is_some() {
         return Err(anyhow!(messages.errors).context("the grader's runner does not compile"));
     }
@@ -397,7 +410,12 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         args.push(format!("{RUNNER_CRATE}={}", library.display()).into());
     }
     let learner_file = format!("{shown_src}/{file_name}");
-    let (failed, messages) = rustc(&args, folder.path(), &learner_file, cancel)?;
+    let reads: Vec<PathBuf> = library
+        .iter()
+        .filter_map(|l| l.parent())
+        .map(Path::to_path_buf)
+        .collect();
+    let (failed, messages) = rustc(&args, folder.path(), &reads, &learner_file, cancel)?;
     if let Some(failed) = failed {
         return Ok(failed);
     }

@@ -256,7 +256,7 @@ fn run_groups(
         };
         let execution = {
             let _slot = crate::parallel::slot();
-            run::execute(&request, cancel)?
+            run::execute(&request, &build::toolchain()?.libdir, cancel)?
         };
         if execution.ended == run::Ended::Cancelled {
             return Ok(None);

@@ -7,17 +7,16 @@
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::FileExt;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
-use wait_timeout::ChildExt;
+
+use crate::sandbox::{self, Limits, Policy};
+pub use crate::sandbox::{Cancel, How as Ended};
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
@@ -27,32 +26,8 @@ const PRINTED_LIMIT_BYTES: u64 = 16 << 20;
 const PRINTED_KEPT_BYTES: u64 = 64 << 10;
 /// The end of the printed output read to recognise the runtime's last words.
 const TAIL_BYTES: u64 = 4 << 10;
-/// Descriptors handed to a run are first moved at or above this number.
-const HIGH_FD: i32 = 16;
-/// How often a run checks whether it was cancelled (a newer save in watch mode).
-const CANCEL_CHECK: Duration = Duration::from_millis(20);
-
-/// Set by the caller to stop a build or a run early (watch mode, on a newer save).
-#[derive(Debug, Clone, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::SeqCst);
-    }
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
-    }
-}
-
-/// How a run's process ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ended {
-    Exited(i32),
-    Signalled(i32),
-    TimedOut,
-    Cancelled,
-}
+/// Most open descriptors of a run (the runner needs a handful).
+const OPEN_FILES: u64 = 64;
 
 /// Where a program reads its cases and writes its answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,16 +143,20 @@ pub struct RunRequest<'a> {
     pub time_limit: Duration,
 }
 
-/// Runs the program of `request` on its input.
-pub fn execute(request: &RunRequest, cancel: &Cancel) -> Result<Execution> {
+/// Runs the program of `request` on its input, in the sandbox.
+pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<Execution> {
     let input = unlinked_file_with(request.input)?;
     let answers = tempfile::tempfile().context("cannot create the answers file")?;
     let printed = tempfile::tempfile().context("cannot create the output file")?;
     let file_limit = request.answer_limit.max(PRINTED_LIMIT_BYTES) + PRINTED_LIMIT_BYTES;
-    let cpu_seconds = request.time_limit.as_secs() + 2;
-
+    let limits = Limits {
+        address_space: MEMORY_LIMIT_BYTES,
+        file_size: file_limit,
+        open_files: OPEN_FILES,
+        cpu_seconds: request.time_limit.as_secs() + 2,
+    };
+    let policy = Policy::program(request.program, libdir, limits)?;
     let mut command = Command::new(request.program);
-    command.env_clear().process_group(0);
     let mut fds: Vec<(OwnedFd, i32)> = Vec::new();
     match request.layout {
         Layout::Runner => {
@@ -195,52 +174,17 @@ pub fn execute(request: &RunRequest, cancel: &Cancel) -> Result<Execution> {
                 .stderr(printed.try_clone()?);
         }
     }
-    // Above every number they go to, so that no dup2 in the child is a no-op (which
-    // would keep close-on-exec) or clobbers another's source.
-    let fds: Vec<(OwnedFd, i32)> = fds
-        .into_iter()
-        .map(|(fd, at)| Ok((rustix::io::fcntl_dupfd_cloexec(&fd, HIGH_FD)?, at)))
-        .collect::<Result<_, rustix::io::Errno>>()
-        .context("cannot pass the run's files")?;
-    let raw: Vec<(i32, i32)> = fds.iter().map(|(fd, at)| (fd.as_raw_fd(), *at)).collect();
-    // SAFETY: only async-signal-safe calls (dup2, setrlimit) run between fork and exec,
-    // on data prepared before the fork.
-    unsafe {
-        command.pre_exec(move || {
-            for &(fd, at) in &raw {
-                if libc::dup2(fd, at) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            }
-            set_limit(libc::RLIMIT_AS, MEMORY_LIMIT_BYTES)?;
-            set_limit(libc::RLIMIT_FSIZE, file_limit)?;
-            set_limit(libc::RLIMIT_CPU, cpu_seconds)?;
-            set_limit(libc::RLIMIT_CORE, 0)
-        });
-    }
-    let start = Instant::now();
-    let mut child = command
-        .spawn()
+    let mut run = sandbox::spawn(command, &policy, fds)
         .with_context(|| format!("cannot start {}", request.program.display()))?;
-    drop(fds);
-    let wait = wait_child(&mut child, request.time_limit, cancel)?;
-    let elapsed = start.elapsed();
-    let ended = match wait {
-        Wait::Status(status) => match (status.code(), status.signal()) {
-            (Some(code), _) => Ended::Exited(code),
-            (None, Some(signal)) => Ended::Signalled(signal),
-            (None, None) => Ended::Exited(-1),
-        },
-        Wait::TimedOut => Ended::TimedOut,
-        Wait::Cancelled => Ended::Cancelled,
-    };
+    let ended = run.wait(request.time_limit, cancel)?;
+    drop(run);
     let (answers, answers_overflowed) = read_bounded(answers, request.answer_limit)?;
     Ok(Execution {
         answers,
         answers_overflowed,
         printed: PrintedFile::read(printed)?,
-        ended,
-        elapsed,
+        ended: ended.how,
+        elapsed: ended.elapsed,
         limit: request.time_limit,
         file_limit,
     })
@@ -267,54 +211,6 @@ fn read_bounded(mut file: File, limit: u64) -> Result<(Vec<u8>, bool)> {
     let overflowed = bytes.len() as u64 > limit;
     bytes.truncate(limit as usize);
     Ok((bytes, overflowed))
-}
-
-fn set_limit(resource: libc::__rlimit_resource_t, value: u64) -> std::io::Result<()> {
-    let limit = libc::rlimit {
-        rlim_cur: value,
-        rlim_max: value,
-    };
-    // SAFETY: setrlimit reads a valid struct and is async-signal-safe.
-    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
-        Ok(())
-    } else {
-        Err(std::io::Error::last_os_error())
-    }
-}
-
-/// How a child process ended, waiting at most `limit` and stopping early on `cancel`.
-pub enum Wait {
-    Status(std::process::ExitStatus),
-    TimedOut,
-    Cancelled,
-}
-
-/// Waits for `child`; on a time-out or a cancel, kills its whole process group.
-pub fn wait_child(child: &mut Child, limit: Duration, cancel: &Cancel) -> Result<Wait> {
-    let start = Instant::now();
-    loop {
-        let left = limit.saturating_sub(start.elapsed());
-        if let Some(status) = child.wait_timeout(left.min(CANCEL_CHECK))? {
-            kill_group(child);
-            return Ok(Wait::Status(status));
-        }
-        let outcome = if cancel.is_cancelled() {
-            Wait::Cancelled
-        } else if start.elapsed() >= limit {
-            Wait::TimedOut
-        } else {
-            continue;
-        };
-        kill_group(child);
-        child.wait()?;
-        return Ok(outcome);
-    }
-}
-
-/// Kills everything in the child's process group (it leads its own).
-fn kill_group(child: &Child) {
-    // SAFETY: killpg takes plain integers; a group that is gone is an ignored error.
-    unsafe { libc::killpg(child.id() as libc::pid_t, libc::SIGKILL) };
 }
 
 #[cfg(test)]

@@ -1,0 +1,93 @@
+//! The descriptors a run gets: 0 to 2 as the command set them, and the ones the grader
+//! passes, at the numbers it chose. Every other descriptor closes at the exec.
+
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+
+use anyhow::{Result, ensure};
+
+pub struct Descriptors {
+    passed: Vec<(OwnedFd, RawFd)>,
+    /// Where each passed descriptor is moved first, filled in the child.
+    moved: Vec<RawFd>,
+    /// A number above every target.
+    above: RawFd,
+    /// The grader's open-file limit: how far to look without `close_range`.
+    highest: RawFd,
+}
+
+impl Descriptors {
+    pub fn new(passed: Vec<(OwnedFd, RawFd)>) -> Result<Descriptors> {
+        let mut targets: Vec<RawFd> = passed.iter().map(|&(_, target)| target).collect();
+        targets.sort_unstable();
+        ensure!(
+            targets.first().is_none_or(|&lowest| lowest > 2),
+            "descriptors 0 to 2 are the command's standard streams"
+        );
+        ensure!(
+            targets.windows(2).all(|pair| pair[0] != pair[1]),
+            "two descriptors passed at the same number"
+        );
+        let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+        Ok(Descriptors {
+            moved: vec![-1; passed.len()],
+            above: targets.last().map_or(3, |highest| highest + 1),
+            highest: limit.map_or(RawFd::MAX, |limit| limit.min(RawFd::MAX as u64) as RawFd),
+            passed,
+        })
+    }
+
+    /// Installs the passed descriptors and marks all others close-on-exec.
+    /// Async-signal-safe: `fcntl`, `dup2` and `close_range` on prepared numbers.
+    pub fn install(&mut self) -> io::Result<()> {
+        // Other threads of the grader may have opened descriptors without CLOEXEC.
+        close_on_exec_from(3, self.highest);
+        // First move every passed descriptor above all targets, so that placing one
+        // never overwrites another that is still to be placed.
+        for ((fd, _), moved) in self.passed.iter().zip(&mut self.moved) {
+            *moved = check(dup_above(fd.as_raw_fd(), self.above))?;
+        }
+        for (&(_, target), &moved) in self.passed.iter().zip(&self.moved) {
+            // SAFETY: dup2 on two numbers; the new descriptor is not close-on-exec.
+            check(unsafe { libc::dup2(moved, target) })?;
+        }
+        Ok(())
+    }
+}
+
+/// A close-on-exec copy of `fd` at `above` or higher.
+fn dup_above(fd: RawFd, above: RawFd) -> libc::c_int {
+    // SAFETY: fcntl on a descriptor number touches no memory.
+    unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, above) }
+}
+
+/// Marks descriptors `first` and up close-on-exec.
+fn close_on_exec_from(first: RawFd, highest: RawFd) {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: close_range with CLOEXEC only changes descriptor flags (Linux 5.11).
+        let marked = unsafe {
+            libc::syscall(
+                libc::SYS_close_range,
+                first as libc::c_uint,
+                libc::c_uint::MAX,
+                libc::CLOSE_RANGE_CLOEXEC,
+            )
+        };
+        if marked == 0 {
+            return;
+        }
+    }
+    for fd in first..highest {
+        // SAFETY: fcntl on a descriptor number; numbers not open fail with EBADF.
+        unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+    }
+}
+
+fn check(result: libc::c_int) -> io::Result<libc::c_int> {
+    if result < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(result)
+    }
+}

@@ -1,0 +1,142 @@
+//! The sandbox: every compile and every run of a learner's code is confined here.
+//!
+//! Learner code is hostile by default. [`spawn`] starts a program under a [`Policy`]
+//! and returns a [`Confined`] run. Everything is prepared before `fork` and applied in
+//! the child before its `exec`, so code that runs before `main` (static constructors)
+//! is confined too. In the child, in this order:
+//!
+//! | layer | what it enforces |
+//! | --- | --- |
+//! | process group | the run leads its own group; [`Confined`] kills the whole group |
+//! | parent-death signal | the run is killed if the thread that spawned it dies |
+//! | `no_new_privs` | no exec can gain privileges (set-user-ID, file capabilities) |
+//! | capabilities | a root grader's child drops every capability, and the locked securebits keep an exec from regaining them |
+//! | Landlock | files: read only `read`, execute only `execute`, write only under `write`; no TCP; no signal or abstract unix socket reaching out of the run (ABI 6) |
+//! | descriptors | 0-2 as the command set them, and the descriptors passed to [`spawn`]; every other one closes at the exec |
+//! | rlimits | address space, file size, open files, CPU seconds; no core files; soft = hard, and no capability to raise them |
+//! | seccomp | no socket, ptrace, io_uring, memfd, namespace, mount, keyring, bpf, perf, kernel log, SysV or POSIX IPC; no leaving the process group; limits, priorities and affinities only for itself; with [`Processes::Forbidden`] also no new process (threads only), no exec after the sandbox's own, and signals only to itself |
+//!
+//! The environment is [`Policy::env`] alone: nothing is inherited. After the run (on
+//! exit, time-out, cancel or drop) its process group and every orphan re-parented to
+//! the grader are killed and reaped: nothing survives a run.
+//!
+//! Where the kernel offers less (no Landlock, an older ABI, no seccomp, not Linux), runs
+//! still work with what there is; [`protection`] says what is missing. Off Linux, only
+//! the process group, the descriptors and the rlimits apply.
+//!
+//! Usage:
+//! 1. call [`init`] once at the start of `main` (it makes the grader a child subreaper);
+//! 2. build a [`Policy`] (see [`Policy::compiler`] and [`Policy::program`]);
+//! 3. [`spawn`] a [`Command`] whose program is a path (no `PATH` look-up), with its
+//!    standard streams set as usual, and the descriptors the program needs;
+//! 4. [`Confined::wait`] with a time limit and a [`Cancel`], or drop the run to stop it.
+//!
+//! Caveats:
+//! - A run is tied to the thread that spawned it: the child dies with that thread
+//!   (`PR_SET_PDEATHSIG` follows the thread, not the process), so spawn from a thread
+//!   that outlives the run.
+//! - After [`init`], a child the grader starts outside [`spawn`] is an orphan to the
+//!   clean-up of every run: start trusted helpers with [`output_of_trusted`].
+//! - A learner's program cannot read `/proc/self/maps`, so std cannot find the *main*
+//!   thread's guard page: an overflow of the main thread's stack ends in SIGSEGV
+//!   instead of std's message. Other threads (the runner's worker) report overflows as
+//!   usual.
+
+mod cancel;
+mod child;
+mod confined;
+mod descriptors;
+mod exec;
+mod interpreter;
+mod limits;
+mod policies;
+mod privileges;
+mod protection;
+mod reaper;
+#[cfg(target_os = "linux")]
+mod ruleset;
+mod shared_page;
+mod spawn;
+#[cfg(target_os = "linux")]
+mod syscalls;
+#[cfg(all(test, target_os = "linux", target_arch = "x86_64"))]
+mod tests;
+
+use std::ffi::OsString;
+use std::os::fd::{OwnedFd, RawFd};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use anyhow::{Context, Result};
+
+pub use cancel::Cancel;
+pub use confined::{Confined, Ended, How};
+pub use protection::{Protection, protection};
+
+/// What a confined process may do.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    /// Files or folders it may read (and list).
+    pub read: Vec<PathBuf>,
+    /// Files or folders it may execute (and read).
+    pub execute: Vec<PathBuf>,
+    /// Folders it may create, write and remove files in (rustc's output folder); empty
+    /// for learner runs, which write only to the descriptors they are given.
+    pub write: Vec<PathBuf>,
+    pub limits: Limits,
+    pub processes: Processes,
+    /// The whole environment: nothing is inherited.
+    pub env: Vec<(OsString, OsString)>,
+}
+
+/// Resource limits of every process of a run (each process has its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Address space, in bytes (heap, stacks and mapped files together).
+    pub address_space: u64,
+    /// Largest file it may write, in bytes.
+    pub file_size: u64,
+    /// Highest descriptor number plus one.
+    pub open_files: u64,
+    /// CPU time, in seconds: a safety net under the wall-clock limit of
+    /// [`Confined::wait`].
+    pub cpu_seconds: u64,
+}
+
+/// Whether a run may start other processes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Processes {
+    /// rustc must start the linker.
+    Allowed,
+    /// A learner's program: one process, its threads, and no other program.
+    Forbidden,
+}
+
+/// Starts `command` confined by `policy`. `fds` are descriptors the grader opened, each
+/// installed in the child at the given number (say the cases at 3 and the answers at
+/// 4); every other descriptor above 2 is closed.
+///
+/// The command's program must be a path, and its environment settings are ignored
+/// ([`Policy::env`] is the whole environment). The command is consumed: its pre-exec
+/// step confines one child only.
+pub fn spawn(command: Command, policy: &Policy, fds: Vec<(OwnedFd, RawFd)>) -> Result<Confined> {
+    spawn::spawn(command, policy, fds)
+}
+
+/// Runs a trusted command (the rustup proxy telling where the toolchain is) to its end,
+/// unconfined, and returns its output. Meanwhile no run's clean-up can take it for an
+/// orphan; runs cannot start or end their clean-up until it is done, so keep it short.
+pub fn output_of_trusted(command: &mut Command) -> Result<Output> {
+    reaper::output_of_trusted(command)
+        .with_context(|| format!("cannot run {}", command.get_program().display()))
+}
+
+/// Prepares the grader for confined runs; call it once, first thing in `main`. It makes
+/// the grader a child subreaper, so that processes a run leaves behind are re-parented
+/// to the grader (and killed) instead of escaping to `init`; it also detects the
+/// protection this machine offers.
+pub fn init() -> Result<()> {
+    reaper::become_subreaper()?;
+    protection();
+    Ok(())
+}

@@ -1,0 +1,56 @@
+//! The two policies the grader needs: rustc compiling, and a learner's program running.
+//! The file lists are the least that works, found with strace.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::interpreter::interpreter;
+use super::{Limits, Policy, Processes};
+
+/// The system's shared libraries, and the loader's cache of where they are.
+const SYSTEM_LIBRARIES: [&str; 4] = ["/lib", "/lib64", "/usr/lib", "/etc/ld.so.cache"];
+
+impl Policy {
+    /// rustc compiling into `build_dir`. Run `<sysroot>/bin/rustc` itself (the rustup
+    /// proxy needs the user's home): it reads and executes its toolchain, and starts
+    /// the linker `cc`, which runs programs from /usr and libraries from /lib. Its
+    /// temporary files go to `build_dir` too. No home, no user variables.
+    pub fn compiler(sysroot: &Path, build_dir: &Path, limits: Limits) -> Policy {
+        Policy {
+            read: vec![PathBuf::from("/etc/ld.so.cache")],
+            execute: vec![
+                sysroot.to_path_buf(),
+                PathBuf::from("/usr"),
+                PathBuf::from("/lib"),
+                PathBuf::from("/lib64"),
+            ],
+            write: vec![build_dir.to_path_buf()],
+            limits,
+            processes: Processes::Allowed,
+            env: vec![
+                (OsString::from("PATH"), OsString::from("/usr/bin:/bin")),
+                (OsString::from("TMPDIR"), build_dir.as_os_str().to_owned()),
+            ],
+        }
+    }
+
+    /// A learner's `program`, linked to the toolchain's shared std in `libdir`: it may
+    /// read its libraries, execute itself and its loader, write nothing but the
+    /// descriptors it is given, start no process, and sees no environment.
+    pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Result<Policy> {
+        let mut read: Vec<PathBuf> = SYSTEM_LIBRARIES.iter().map(PathBuf::from).collect();
+        read.push(libdir.to_path_buf());
+        let mut execute = vec![program.to_path_buf()];
+        execute.extend(interpreter(program)?);
+        Ok(Policy {
+            read,
+            execute,
+            write: Vec::new(),
+            limits,
+            processes: Processes::Forbidden,
+            env: Vec::new(),
+        })
+    }
+}

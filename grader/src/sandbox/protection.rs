@@ -1,0 +1,144 @@
+//! What this machine's kernel lets the sandbox enforce, detected once.
+
+use std::sync::OnceLock;
+
+/// The Landlock ABI that brings everything the sandbox asks of Landlock (scopes).
+#[cfg(target_os = "linux")]
+const FULL_LANDLOCK_ABI: u32 = 6;
+
+/// Landlock features by the ABI that brought them, in the words of [`Protection::missing`].
+const LANDLOCK_FEATURES: [(u32, &str); 5] = [
+    (2, "moving files between folders (ABI 2, Linux 5.19)"),
+    (3, "truncating files (ABI 3, Linux 6.2)"),
+    (4, "TCP connections (ABI 4, Linux 6.7)"),
+    (5, "device ioctls (ABI 5, Linux 6.10)"),
+    (
+        6,
+        "signals and abstract unix sockets leaving the run (ABI 6, Linux 6.12)",
+    ),
+];
+
+/// The layers of confinement this machine enforces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Protection {
+    /// The kernel's Landlock ABI; 0 without Landlock.
+    pub landlock_abi: u32,
+    /// Landlock file-system rules (ABI 1).
+    pub landlock_files: bool,
+    /// Landlock scoping of signals and abstract unix sockets (ABI 6).
+    pub landlock_scopes: bool,
+    /// seccomp filters, for this CPU.
+    pub seccomp: bool,
+    pub no_new_privs: bool,
+    /// The child ends with no capability and cannot regain one (trivially so when the
+    /// grader has none).
+    pub capabilities_dropped: bool,
+    /// The grader adopts the orphans of a run ([`super::init`] was called, on Linux).
+    pub subreaper: bool,
+}
+
+impl Protection {
+    /// What is missing, in plain words; empty when protection is full.
+    pub fn missing(&self) -> Vec<String> {
+        let mut missing = Vec::new();
+        if !self.landlock_files {
+            missing.push(
+                "Landlock (not in this kernel, or disabled): confined programs may read and \
+                 write every file the grader can"
+                    .to_string(),
+            );
+        } else {
+            for (abi, feature) in LANDLOCK_FEATURES {
+                if self.landlock_abi < abi {
+                    missing.push(format!(
+                        "Landlock rules for {feature}; this kernel has ABI {}",
+                        self.landlock_abi
+                    ));
+                }
+            }
+        }
+        if !self.seccomp {
+            missing.push(
+                "seccomp filters: confined programs may start processes, open sockets and \
+                 signal other processes"
+                    .to_string(),
+            );
+        }
+        if !self.no_new_privs {
+            missing.push("no_new_privs: a set-user-ID program would gain privileges".to_string());
+        }
+        if !self.capabilities_dropped {
+            missing.push(
+                "dropping every capability: the grader runs as root without CAP_SETPCAP"
+                    .to_string(),
+            );
+        }
+        if !self.subreaper {
+            missing.push(
+                "adopting orphans (Linux only, after sandbox::init): a process that leaves \
+                 its group may outlive the run"
+                    .to_string(),
+            );
+        }
+        missing
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.missing().is_empty()
+    }
+}
+
+/// What this machine enforces, detected on the first call.
+pub fn protection() -> &'static Protection {
+    static PROTECTION: OnceLock<Protection> = OnceLock::new();
+    PROTECTION.get_or_init(detect)
+}
+
+#[cfg(target_os = "linux")]
+fn detect() -> Protection {
+    let landlock_abi = landlock_abi();
+    Protection {
+        landlock_abi,
+        landlock_files: landlock_abi >= 1,
+        landlock_scopes: landlock_abi >= FULL_LANDLOCK_ABI,
+        seccomp: super::syscalls::available(),
+        no_new_privs: rustix::thread::no_new_privs().is_ok(),
+        capabilities_dropped: super::privileges::can_drop_all(),
+        subreaper: super::reaper::is_subreaper(),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn detect() -> Protection {
+    Protection {
+        landlock_abi: 0,
+        landlock_files: false,
+        landlock_scopes: false,
+        seccomp: false,
+        no_new_privs: false,
+        capabilities_dropped: super::privileges::can_drop_all(),
+        subreaper: false,
+    }
+}
+
+/// `landlock_create_ruleset`'s flag that asks for the ABI version (not in `libc`).
+#[cfg(target_os = "linux")]
+const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
+
+/// The kernel's Landlock ABI version, 0 without Landlock. (The `landlock` crate keeps
+/// its own detection private, on purpose: it adapts rulesets by itself. This is only
+/// to tell the user.)
+#[cfg(target_os = "linux")]
+fn landlock_abi() -> u32 {
+    // SAFETY: with a null attribute, a zero size and the VERSION flag, the call only
+    // returns the ABI version (or an error); it reads and writes no memory.
+    let version = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<libc::c_void>(),
+            0usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    };
+    u32::try_from(version).unwrap_or(0)
+}

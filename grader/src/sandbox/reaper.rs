@@ -1,0 +1,136 @@
+//! Nothing survives a run: the grader is a child subreaper, so a process a run leaves
+//! behind is re-parented to the grader, which kills and reaps it.
+//!
+//! An orphan is a child of the grader that is neither a run's leader nor in the process
+//! group of a run still going on (that run's end kills its group). The sandbox
+//! registers each run under a lock held from before the fork, so a child another thread
+//! is starting is never taken for an orphan.
+
+use std::io;
+use std::process::{Child, Command, Output};
+use std::sync::{Mutex, MutexGuard};
+
+use rustix::process::Pid;
+
+/// The runs going on, by their leader's pid, which is also their process group.
+static SPAWNED: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
+
+fn spawned() -> MutexGuard<'static, Vec<Pid>> {
+    // The list stays right even if a thread panicked while holding the lock.
+    SPAWNED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Spawns `command`, registering its process before any sweep can look.
+pub fn spawn(command: &mut Command) -> io::Result<(Child, Pid)> {
+    let mut spawned = spawned();
+    let child = command.spawn()?;
+    let pid = Pid::from_child(&child);
+    spawned.push(pid);
+    Ok((child, pid))
+}
+
+/// Runs `command` to its end while no sweep can look.
+pub fn output_of_trusted(command: &mut Command) -> io::Result<Output> {
+    let _spawned = spawned();
+    command.output()
+}
+
+/// Forgets a run once its group is gone.
+pub fn forget(leader: Pid) {
+    spawned().retain(|&pid| pid != leader);
+}
+
+#[cfg(target_os = "linux")]
+pub use linux::*;
+
+#[cfg(target_os = "linux")]
+mod linux {
+    use anyhow::{Context, Result};
+    use rustix::process::{
+        Pid, Signal, WaitOptions, child_subreaper, getpid, kill_process, set_child_subreaper,
+        waitpid,
+    };
+
+    pub fn become_subreaper() -> Result<()> {
+        set_child_subreaper(Some(getpid())).context("cannot become a child subreaper")
+    }
+
+    pub fn is_subreaper() -> bool {
+        matches!(child_subreaper(), Ok(Some(_)))
+    }
+
+    /// Kills and reaps every orphan, until none is left (killing one re-parents its
+    /// own children to the grader).
+    pub fn kill_orphans() {
+        let runs = super::spawned();
+        loop {
+            let orphans: Vec<Pid> = children()
+                .into_iter()
+                .filter(|child| !runs.contains(&child.pid) && !runs.contains(&child.group))
+                .map(|child| child.pid)
+                .collect();
+            if orphans.is_empty() {
+                return;
+            }
+            for &orphan in &orphans {
+                let _ = kill_process(orphan, Signal::KILL);
+            }
+            for &orphan in &orphans {
+                // It may be a zombie already, or another run's wait may reap it first.
+                let _ = waitpid(Some(orphan), WaitOptions::empty());
+            }
+        }
+    }
+
+    struct Process {
+        pid: Pid,
+        parent: Pid,
+        group: Pid,
+    }
+
+    /// The grader's children, live or zombie, from /proc.
+    fn children() -> Vec<Process> {
+        let me = getpid();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter_map(|entry| process(entry.file_name().to_str()?.parse().ok()?))
+            .filter(|process| process.parent == me)
+            .collect()
+    }
+
+    /// A process from /proc/PID/stat: its parent and group are the second and third
+    /// fields after the command name, which ends at the last ')' (a name may hold any
+    /// character).
+    fn process(pid: i32) -> Option<Process> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace().skip(1);
+        let mut next = || Pid::from_raw(fields.next()?.parse().ok()?);
+        Some(Process {
+            pid: Pid::from_raw(pid)?,
+            parent: next()?,
+            group: next()?,
+        })
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+pub use other::*;
+
+#[cfg(not(target_os = "linux"))]
+mod other {
+    /// Only Linux has child subreapers: orphans of a run escape to init.
+    pub fn become_subreaper() -> anyhow::Result<()> {
+        Ok(())
+    }
+
+    pub fn is_subreaper() -> bool {
+        false
+    }
+
+    pub fn kill_orphans() {}
+}

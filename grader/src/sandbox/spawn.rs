@@ -1,0 +1,36 @@
+//! Spawning a confined run: the confinement is prepared, then the child applies it.
+
+use std::os::fd::{OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use super::child::{Confinement, reported_failure};
+use super::{Confined, Policy, reaper};
+
+pub fn spawn(
+    mut command: Command,
+    policy: &Policy,
+    fds: Vec<(OwnedFd, RawFd)>,
+) -> Result<Confined> {
+    let program = command.get_program().to_owned();
+    let mut confinement = Confinement::new(&command, policy, fds)
+        .with_context(|| format!("cannot prepare the sandbox for {}", program.display()))?;
+    let page = confinement.page();
+    command.process_group(0);
+    // SAFETY: the closure runs in the child between fork and exec, and only makes
+    // async-signal-safe system calls on data prepared above (see child.rs).
+    unsafe { command.pre_exec(move || confinement.confine_and_exec()) };
+    let started = Instant::now();
+    let (mut child, leader) = reaper::spawn(&mut command)
+        .with_context(|| format!("cannot start {}", program.display()))?;
+    let confined = Confined::new(leader, started, &mut child, page);
+    // std's spawn returns once the child has executed the program or exited: a report
+    // is in the page by now, if there is one. (Dropping the run reaps the child.)
+    if let Some(failure) = reported_failure(confined.page()) {
+        return Err(failure.context(format!("cannot start {} confined", program.display())));
+    }
+    Ok(confined)
+}

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod dev;
 pub mod json;
 pub mod judge;
+pub mod lesson;
 pub mod problems;
 pub mod progress;
 pub mod report;

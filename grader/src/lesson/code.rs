@@ -9,6 +9,11 @@ use super::style::{Style, paint};
 /// Starts the rest of a code line that did not fit on its screen line.
 const CONTINUATION: &str = "↪ ";
 const TAB: &str = "    ";
+/// Code blocks are indented this much, and at least `MIN_INDENT` when lines are wide.
+const INDENT: usize = 4;
+const MIN_INDENT: usize = 2;
+/// Room for the continuation marker and some code, however narrow the screen.
+const MIN_CODE_COLUMNS: usize = 4;
 
 /// Whether rustdoc treats a code block with this info string (e.g. "rust,ignore") as
 /// Rust: a block with no tags, or with a Rust tag; not one with only other tags ("text").
@@ -51,33 +56,46 @@ fn shown(line: &str) -> Option<Cow<'_, str>> {
     }
 }
 
-/// The screen lines of a code block's `text`, each at most `columns` wide (at least 3).
-pub fn code_lines(text: &str, rust: bool, columns: usize, color: bool) -> Vec<String> {
-    let columns = columns.max(3);
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        let line = match rust {
+/// The screen lines of a code block's `text`, indented, each at most `columns` wide.
+/// The indentation shrinks (to 2 columns) when that lets the widest line fit uncut.
+pub fn code_block(text: &str, rust: bool, columns: usize, color: bool) -> Vec<String> {
+    let lines: Vec<String> = text
+        .lines()
+        .filter_map(|line| match rust {
             true => shown(line),
             false => Some(Cow::Borrowed(line)),
-        };
-        if let Some(line) = line {
-            let line = clean(&line.replace('\t', TAB));
-            cut(line.trim_end(), columns, color, &mut lines);
+        })
+        .map(|line| clean(&line.replace('\t', TAB)).trim_end().to_string())
+        .collect();
+    let widest = lines.iter().map(|line| width(line)).max().unwrap_or(0);
+    let indent = columns.saturating_sub(widest).clamp(MIN_INDENT, INDENT);
+    let columns = columns.saturating_sub(indent).max(MIN_CODE_COLUMNS);
+    let mut screen_lines = Vec::new();
+    for line in &lines {
+        if line.is_empty() {
+            screen_lines.push(String::new());
+        }
+        for piece in cut(line, columns, color) {
+            screen_lines.push(format!("{}{piece}", " ".repeat(indent)));
         }
     }
-    lines
+    screen_lines
 }
 
-/// Pushes `line` cut at char boundaries into pieces of at most `columns` columns, each
-/// piece after the first starting with the continuation marker.
-fn cut(line: &str, columns: usize, color: bool, lines: &mut Vec<String>) {
+/// `line` cut at char boundaries into pieces of at most `columns` columns, each piece
+/// after the first starting with the continuation marker.
+fn cut(line: &str, columns: usize, color: bool) -> Vec<String> {
+    let mut pieces = Vec::new();
     let (head, mut rest) = split_at_width(line, columns);
-    lines.push(paint(head, Style::CODE, color));
+    if !head.is_empty() {
+        pieces.push(paint(head, Style::CODE, color));
+    }
     while !rest.is_empty() {
         let (head, tail) = split_at_width(rest, columns - width(CONTINUATION));
-        lines.push(paint(CONTINUATION, Style::DIM, color) + &paint(head, Style::CODE, color));
+        pieces.push(paint(CONTINUATION, Style::DIM, color) + &paint(head, Style::CODE, color));
         rest = tail;
     }
+    pieces
 }
 
 #[cfg(test)]
@@ -105,34 +123,44 @@ mod tests {
     fn rustdoc_hidden_lines_are_hidden_in_rust_blocks_only() {
         let text = "# use std::fmt;\n#\nlet x = 1;\n    # indented hidden\n#[derive(Debug)]\n#![allow(x)]\n## shown with one hash\n#x\n";
         assert_eq!(
-            code_lines(text, true, 80, false),
+            code_block(text, true, 80, false),
             vec![
-                "let x = 1;",
-                "#[derive(Debug)]",
-                "#![allow(x)]",
-                "# shown with one hash",
-                "#x"
+                "    let x = 1;",
+                "    #[derive(Debug)]",
+                "    #![allow(x)]",
+                "    # shown with one hash",
+                "    #x"
             ]
         );
-        assert_eq!(code_lines(text, false, 80, false).len(), 8);
+        assert_eq!(code_block(text, false, 80, false).len(), 8);
     }
 
     #[test]
     fn code_is_kept_as_written() {
         let text = "fn f() {\n\n    let   spaced = 1;\n}\n";
         assert_eq!(
-            code_lines(text, true, 80, false),
-            vec!["fn f() {", "", "    let   spaced = 1;", "}"]
+            code_block(text, true, 80, false),
+            vec!["    fn f() {", "", "        let   spaced = 1;", "    }"]
         );
-        assert_eq!(code_lines("\tx", false, 80, false), vec!["    x"]);
+        assert_eq!(code_block("\tx", false, 80, false), vec!["        x"]);
     }
 
     #[test]
     fn wide_lines_are_cut_with_a_continuation_marker() {
-        let lines = code_lines("abcdefghij漢字", false, 6, false);
-        assert_eq!(lines, vec!["abcdef", "↪ ghij", "↪ 漢字"]);
-        let lines = code_lines(&"x".repeat(30), false, 6, true);
-        assert!(lines.iter().all(|line| width(line) <= 6), "{lines:?}");
+        let lines = code_block("abcdefghij漢字", false, 8, false);
+        assert_eq!(lines, vec!["  abcdef", "  ↪ ghij", "  ↪ 漢字"]);
+        let lines = code_block(&"x".repeat(30), false, 8, true);
+        assert!(lines.iter().all(|line| width(line) <= 8), "{lines:?}");
         assert_eq!(lines.len(), 7);
+    }
+
+    #[test]
+    fn the_indentation_shrinks_so_a_wide_block_fits() {
+        assert_eq!(code_block("abcdef", false, 9, false), vec!["   abcdef"]);
+        assert_eq!(code_block("abcdef", false, 8, false), vec!["  abcdef"]);
+        assert_eq!(
+            code_block("abcdef", false, 7, false),
+            vec!["  abcde", "  ↪ f"]
+        );
     }
 }

@@ -13,6 +13,8 @@ use super::style::{Style, paint};
 pub struct Piece {
     pub text: String,
     pub style: Style,
+    /// Its spaces never break the line (short inline code such as `a ^ b`).
+    pub glued: bool,
 }
 
 impl Piece {
@@ -20,6 +22,22 @@ impl Piece {
         Piece {
             text: text.into(),
             style,
+            glued: false,
+        }
+    }
+
+    pub fn glued(text: impl Into<String>, style: Style) -> Piece {
+        Piece {
+            glued: true,
+            ..Piece::new(text, style)
+        }
+    }
+
+    /// This piece in another style.
+    pub fn restyled(&self, style: Style) -> Piece {
+        Piece {
+            style,
+            ..self.clone()
         }
     }
 }
@@ -129,7 +147,7 @@ fn segments(pieces: &[Piece]) -> Vec<Vec<Word>> {
                     segment.extend(finish(&mut word));
                     segments.push(Vec::new());
                 }
-                ' ' => word.spaces += 1,
+                ' ' if !piece.glued => word.spaces += 1,
                 c => {
                     if word.spaces > 0 {
                         let segment = segments.last_mut().expect("never empty");
@@ -207,6 +225,16 @@ mod tests {
             plain_fill("漢字漢字漢", 3),
             vec!["漢", "字", "漢", "字", "漢"]
         );
+    }
+
+    #[test]
+    fn glued_pieces_stay_on_one_line() {
+        let pieces = [
+            Piece::new("see ", Style::PLAIN),
+            Piece::glued("a ^ b", Style::CODE),
+            Piece::new(" here", Style::PLAIN),
+        ];
+        assert_eq!(fill(&pieces, 8, false), vec!["see", "a ^ b", "here"]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ pub fn heading_lines(pieces: &[Piece], level: u8, columns: usize, color: bool) -
     };
     let pieces: Vec<Piece> = pieces
         .iter()
-        .map(|piece| Piece::new(piece.text.clone(), style.with(piece.style)))
+        .map(|piece| piece.restyled(style.with(piece.style)))
         .collect();
     let mut lines = fill(&pieces, columns, color);
     let rule_width = lines.iter().map(|line| width(line)).max().unwrap_or(0);

@@ -5,7 +5,7 @@ use std::mem::take;
 
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
-use super::code::{code_lines, is_rust};
+use super::code::{code_block, is_rust};
 use super::columns::{clean, width};
 use super::document::{Folded, Heading, Page, Rendered, assemble, placeholder};
 use super::fill::{Piece, fill, plain};
@@ -16,7 +16,8 @@ use super::table::Table;
 
 /// Narrower than this, rendering makes no promise about widths.
 const MIN_WIDTH: usize = 20;
-const CODE_INDENT: &str = "    ";
+/// Inline code up to this wide is kept on one line.
+const SHORT_CODE: usize = 24;
 const QUOTE_BAR: &str = "│ ";
 /// Bullets of nested lists, from the outermost.
 const BULLETS: [&str; 3] = ["•", "◦", "▪"];
@@ -132,7 +133,11 @@ impl Walker {
                 } else {
                     format!("`{code}`")
                 };
-                self.push(&code, self.style().with(Style::CODE));
+                let style = self.style().with(Style::CODE);
+                match width(&code) <= SHORT_CODE {
+                    true => self.inline.push(Piece::glued(code, style)),
+                    false => self.push(&code, style),
+                }
             }
             Event::InlineMath(text) | Event::DisplayMath(text) => {
                 self.push(&clean(&text), self.style())
@@ -249,12 +254,8 @@ impl Walker {
             }
             TagEnd::CodeBlock => {
                 let (rust, text) = self.code.take().unwrap_or_default();
-                let columns = self.text_width() - CODE_INDENT.len();
-                for line in code_lines(&text, rust, columns, self.color) {
-                    match line.is_empty() {
-                        true => self.emit(""),
-                        false => self.emit(&format!("{CODE_INDENT}{line}")),
-                    }
+                for line in code_block(&text, rust, self.text_width(), self.color) {
+                    self.emit(&line);
                 }
             }
             TagEnd::HtmlBlock => self.end_html(),
@@ -455,7 +456,7 @@ impl Walker {
 
     fn push(&mut self, text: &str, style: Style) {
         match self.inline.last_mut() {
-            Some(piece) if piece.style == style => piece.text.push_str(text),
+            Some(piece) if piece.style == style && !piece.glued => piece.text.push_str(text),
             _ => self.inline.push(Piece::new(text, style)),
         }
     }

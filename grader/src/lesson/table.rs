@@ -89,7 +89,11 @@ impl Table {
 fn one_line(cell: &[Piece], header: bool) -> Vec<Piece> {
     let overlay = if header { Style::BOLD } else { Style::PLAIN };
     cell.iter()
-        .map(|piece| Piece::new(piece.text.replace('\n', " "), piece.style.with(overlay)))
+        .map(|piece| {
+            let mut piece = piece.restyled(piece.style.with(overlay));
+            piece.text = piece.text.replace('\n', " ");
+            piece
+        })
         .collect()
 }
 

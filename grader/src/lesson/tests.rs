@@ -152,6 +152,14 @@ fn emphasis_strong_and_inline_code() {
 }
 
 #[test]
+fn short_inline_code_stays_on_one_line() {
+    assert_eq!(
+        text("The new nim-sum is `X ^ a ^ b`, which is 0.", 24),
+        vec!["The new nim-sum is", "`X ^ a ^ b`, which is 0."]
+    );
+}
+
+#[test]
 fn styling_comes_after_wrapping() {
     let markdown = "**a bold phrase long enough to be wrapped over several lines of text**";
     let lines = render(markdown, 40, true).folded.lines;
@@ -284,10 +292,13 @@ fn a_code_line_wider_than_the_screen_is_cut_and_continued() {
     let long = format!("let v = [{}];", "1, ".repeat(30));
     let lines = text(&format!("```rust\n{long}\n```\n"), 40);
     assert!(lines.iter().all(|line| width(line) <= 40), "{lines:#?}");
-    assert!(lines[1].starts_with("    ↪ "), "{lines:#?}");
+    assert!(
+        lines[1].starts_with("  ↪ "),
+        "the indentation shrinks: {lines:#?}"
+    );
     let rejoined: String = lines
         .iter()
-        .map(|line| line.trim_start_matches("    ").trim_start_matches("↪ "))
+        .map(|line| line.trim_start_matches("  ").trim_start_matches("↪ "))
         .collect();
     assert_eq!(rejoined, long);
 }

@@ -6,8 +6,14 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::columns::{truncate, width};
 use super::document::{Page, Rendered};
 
-/// The keys, as the status line lists them (the widest part, dropped first).
-const KEYS_HELP: &str = "space/b page · j/k line · g/G · n/p section · a answers · q quit";
+/// The keys, from the fullest list to the shortest: the status line shows the first
+/// that fits, or none.
+const KEYS_HELP: [&str; 4] = [
+    "space/b page · j/k line · g/G top/end · n/p section · a answers · q quit",
+    "n/p section · a answers · q quit",
+    "n/p · a answers · q quit",
+    "q quit",
+];
 
 /// What a key asks the pager to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,9 +142,11 @@ pub fn status(title: &str, view: View, lines: usize, rows: usize, columns: usize
     let last = (view.top + rows).min(lines);
     let percent = (last * 100).checked_div(lines).unwrap_or(100);
     let position = format!("lines {first}-{last} of {lines}, {percent}%");
-    let full = format!(" {title} · {position} · {KEYS_HELP}");
-    if width(&full) <= columns {
-        return full;
+    for keys in KEYS_HELP {
+        let line = format!(" {title} · {position} · {keys}");
+        if width(&line) <= columns {
+            return line;
+        }
     }
     let short = format!(" {title} · {position}");
     if width(&short) <= columns {
@@ -316,6 +324,11 @@ mod tests {
         assert!(
             line.starts_with(" Lesson 1 · lines 1-22 of 180, 12% · space/b page"),
             "{line}"
+        );
+        let line = status("Lesson 1", view, 180, 22, 79);
+        assert_eq!(
+            line,
+            " Lesson 1 · lines 1-22 of 180, 12% · n/p section · a answers · q quit"
         );
         let line = status("Lesson 1", View { top: 158, ..view }, 180, 22, 40);
         assert_eq!(line, " Lesson 1 · lines 159-180 of 180, 100%");

@@ -4,6 +4,7 @@
 use std::io::{Write, stdout};
 use std::panic::{self, PanicHookInfo};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use crossterm::cursor::{Hide, MoveTo, Show};
@@ -19,6 +20,11 @@ use super::render::render;
 use super::style::{Style, paint};
 
 type PanicHook = Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+/// The pager's screen is up: set on entering, cleared by the first restore, so the
+/// panic hook and the drop that follows it restore only once (leaving the alternate
+/// screen twice would move the cursor back over the panic message).
+static ON_SCREEN: AtomicBool = AtomicBool::new(false);
 
 /// Pages the lesson until the reader quits, rendered by `layout` for the screen's
 /// columns (again when the terminal is resized).
@@ -98,6 +104,7 @@ impl Screen {
         }));
         // Made before the terminal changes, so a failure below is undone by its drop.
         let screen = Screen { previous_hook };
+        ON_SCREEN.store(true, Ordering::SeqCst);
         terminal::enable_raw_mode().context("cannot switch the terminal to raw mode")?;
         execute!(stdout(), EnterAlternateScreen, Hide).context("cannot open the pager's screen")?;
         Ok(screen)
@@ -117,6 +124,9 @@ impl Drop for Screen {
 
 /// Best effort: there is nowhere left to report a failure to.
 fn restore() {
+    if !ON_SCREEN.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let _ = execute!(stdout(), Show, LeaveAlternateScreen);
     let _ = terminal::disable_raw_mode();
 }

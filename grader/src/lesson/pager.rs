@@ -61,6 +61,8 @@ pub fn key(event: KeyEvent) -> Option<Key> {
 pub struct View {
     pub top: usize,
     pub answers: bool,
+    /// The top before showing the answers jumped to one: hiding them goes back there.
+    back: Option<usize>,
 }
 
 impl View {
@@ -105,27 +107,29 @@ impl View {
         })
     }
 
-    /// Showing the answers goes to the first answer folded on the screen, if any; hiding
-    /// them from inside the answers goes back to the question of the answer being read.
+    /// Showing the answers goes to the first answer folded on the screen, if any, and
+    /// hiding them while the answers are on the screen goes back there. Elsewhere the
+    /// view stays where it is.
     fn toggle_answers(self, rendered: &Rendered, rows: usize) -> View {
-        let on_screen = self.top..self.top + rows;
-        let top = if self.answers {
-            rendered
-                .answers
-                .iter()
-                .rfind(|answer| answer.shown_at <= self.top)
-                .filter(|_| self.top >= rendered.folded.lines.len())
-                .map_or(self.top, |answer| answer.placeholder)
+        let (top, back) = if self.answers {
+            let in_answers = self.top + rows > rendered.folded.lines.len();
+            let back = self.back.filter(|_| in_answers);
+            (back.unwrap_or(self.top), None)
         } else {
-            rendered
+            let on_screen = self.top..self.top + rows;
+            let folded = rendered
                 .answers
                 .iter()
-                .find(|answer| on_screen.contains(&answer.placeholder))
-                .map_or(self.top, |answer| answer.shown_at)
+                .find(|answer| on_screen.contains(&answer.placeholder));
+            match folded {
+                Some(answer) => (answer.shown_at, Some(self.top)),
+                None => (self.top, None),
+            }
         };
         let view = View {
             top,
             answers: !self.answers,
+            back,
         };
         let last_top = view.page(rendered).lines.len().saturating_sub(rows);
         View {
@@ -226,50 +230,31 @@ mod tests {
     #[test]
     fn answers_are_shown_at_the_end_and_hidden_again() {
         use Key::*;
-        // The placeholder (line 40) is on the screen: showing jumps to its answer.
-        let shown = after(&[PageDown, PageDown, ToggleAnswers], 20).expect("shown");
-        assert_eq!(
-            shown,
-            View {
-                top: 90,
-                answers: true
-            },
-            "clamped to the last screen"
-        );
+        let state = |keys: &[Key], rows| after(keys, rows).map(|view| (view.top, view.answers));
+        // The placeholder (line 40) is on the screen: showing jumps to its answer...
         let to_answer = [NextSection, PageDown, PageDown, ToggleAnswers];
-        let shown = after(&to_answer, 5).expect("shown");
+        assert_eq!(state(&to_answer, 5), Some((101, true)));
         assert_eq!(
-            shown,
-            View {
-                top: 101,
-                answers: true
-            }
+            state(&[NextSection, ToggleAnswers], 20),
+            Some((90, true)),
+            "clamped"
         );
-        // Hiding them from inside the answers goes back to the question.
-        let hidden = after(&[&to_answer[..], &[ToggleAnswers]].concat(), 5);
+        // ...and hiding them goes back to the question, even after reading on.
+        let back = [&to_answer[..], &[LineDown, LineDown, ToggleAnswers]].concat();
+        assert_eq!(state(&back, 5), Some((40, false)));
+        let back = [NextSection, ToggleAnswers, LineUp, ToggleAnswers];
+        assert_eq!(state(&back, 20), Some((30, false)));
+        // Unless the reader left the answers: then the view stays where it is.
+        let left = [&to_answer[..], &[Top, ToggleAnswers]].concat();
+        assert_eq!(state(&left, 5), Some((0, false)));
+        // No placeholder on the screen: the view stays where it is, both ways.
+        assert_eq!(state(&[ToggleAnswers], 20), Some((0, true)));
+        assert_eq!(state(&[ToggleAnswers, Bottom], 20), Some((90, true)));
+        let hidden = [ToggleAnswers, Bottom, ToggleAnswers];
         assert_eq!(
-            hidden,
-            Some(View {
-                top: 40,
-                answers: false
-            })
-        );
-        // No placeholder on the screen: the view stays where it is.
-        assert_eq!(
-            after(&[ToggleAnswers], 20),
-            Some(View {
-                top: 0,
-                answers: true
-            })
-        );
-        assert_eq!(after(&[ToggleAnswers, Bottom], 20).expect("shown").top, 90);
-        // Hiding them elsewhere keeps the place, within the shorter text.
-        assert_eq!(
-            after(&[ToggleAnswers, Bottom, ToggleAnswers], 20),
-            Some(View {
-                top: 80,
-                answers: false
-            })
+            state(&hidden, 20),
+            Some((80, false)),
+            "within the shorter text"
         );
     }
 
@@ -316,10 +301,7 @@ mod tests {
 
     #[test]
     fn the_status_line_tells_where_the_screen_is_and_fits() {
-        let view = View {
-            top: 0,
-            answers: false,
-        };
+        let view = View::default();
         let line = status("Lesson 1", view, 180, 22, 200);
         assert!(
             line.starts_with(" Lesson 1 · lines 1-22 of 180, 12% · space/b page"),

@@ -68,6 +68,7 @@ struct OpenAnswer {
     nested: usize,
 }
 
+#[derive(Default)]
 struct Walker {
     width: usize,
     color: bool,
@@ -94,18 +95,7 @@ impl Walker {
         Walker {
             width,
             color,
-            main: Output::default(),
-            answer: None,
-            answers: Vec::new(),
-            inline: Vec::new(),
-            styles: Vec::new(),
-            links: Vec::new(),
-            lists: Vec::new(),
-            heading: None,
-            code: None,
-            table: None,
-            row: Vec::new(),
-            html: String::new(),
+            ..Walker::default()
         }
     }
 
@@ -415,11 +405,8 @@ impl Walker {
         self.flush();
         self.separate();
         let words: Vec<&str> = text.split_whitespace().collect();
-        for line in fill(
-            &[Piece::new(words.join(" "), style)],
-            self.text_width(),
-            self.color,
-        ) {
+        let piece = Piece::new(words.join(" "), style);
+        for line in fill(&[piece], self.text_width(), self.color) {
             self.emit(&line);
         }
     }

@@ -15,6 +15,7 @@ pub mod dev;
 pub mod grading;
 pub mod hidden;
 pub mod judge;
+pub mod lesson;
 pub mod model;
 pub mod parallel;
 pub mod progress;

@@ -242,6 +242,35 @@ fn hint_and_lesson_show_the_manifest_and_the_lesson() {
 }
 
 #[test]
+fn a_lesson_in_a_pipe_is_plain_text_that_fits_80_columns_with_answers_at_the_end() {
+    let workbook = Workbook::new();
+    for exercise in manifest().exercises {
+        let run = workbook.grader(&["lesson", &exercise.name]);
+        run.expect_code(0);
+        for line in run.stdout.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{}: {line:?} is wider than 80",
+                exercise.lesson
+            );
+            assert!(
+                !line.contains('\u{1b}'),
+                "{}: escape codes in a pipe",
+                exercise.lesson
+            );
+        }
+        let lesson = workbook.read(&exercise.lesson);
+        assert!(!run.stdout.contains("<details>"), "{}", exercise.lesson);
+        assert!(!run.stdout.contains("<!--"), "{}", exercise.lesson);
+        if lesson.contains("<details>") {
+            let answers = run.stdout.find("Answers").expect("the answers come last");
+            let practice = run.stdout.find("Practice").expect("a Practice section");
+            assert!(practice < answers, "{}", exercise.lesson);
+        }
+    }
+}
+
+#[test]
 fn reset_restores_the_stub_only_when_confirmed() {
     let workbook = Workbook::new();
     let file = workbook.exercise_file("apply_move");

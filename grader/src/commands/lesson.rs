@@ -1,4 +1,5 @@
-//! `cargo grader lesson`: the exercise's lesson, in the terminal.
+//! `cargo grader lesson`: the exercise's lesson, rendered for the terminal (paged when
+//! longer than the screen), or as plain wrapped text in a pipe.
 
 use anyhow::{Context, Result};
 
@@ -15,6 +16,7 @@ pub fn run(session: &Session, typed: Option<&str>) -> Result<Outcome> {
             exercise.lesson
         )
     })?;
-    print!("{text}");
+    let title = format!("{} · {}", exercise.name, exercise.lesson);
+    crate::lesson::show(&text, &title)?;
     Ok(Outcome::Passed)
 }

@@ -1,0 +1,24 @@
+//! Lessons for the terminal: the Markdown rendered to lines that fit the screen (wrapped
+//! prose, code as written, tables in columns), the `<details>` answers folded until the
+//! reader asks for them, and a small pager.
+//!
+//! `render` is pure and gives every line; `show` picks the width, colors and pager.
+
+mod code;
+mod columns;
+mod document;
+mod fill;
+mod heading;
+mod html;
+mod pager;
+mod render;
+mod show;
+mod style;
+mod table;
+mod terminal;
+#[cfg(test)]
+mod tests;
+
+pub use document::{Answer, Heading, Page, Rendered};
+pub use render::render;
+pub use show::show;

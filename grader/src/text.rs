@@ -263,26 +263,30 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
 }
 
-/// Columns a line takes on screen, escape codes aside.
-pub fn visible_width(line: &str) -> usize {
-    let mut width = 0;
-    let mut chars = line.chars().peekable();
+/// The text without its escape codes (CSI sequences: ESC [ ... a final byte in @..~).
+pub fn strip_ansi(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            // CSI sequences: ESC [ ... final byte in @..~
-            if chars.peek() == Some(&'[') {
-                chars.next();
-                for c in chars.by_ref() {
-                    if ('@'..='~').contains(&c) {
-                        break;
-                    }
-                }
-            }
+        if c != '\u{1b}' {
+            plain.push(c);
             continue;
         }
-        width += c.width().unwrap_or(0);
+        if chars.peek() == Some(&'[') {
+            chars.next();
+            for c in chars.by_ref() {
+                if ('@'..='~').contains(&c) {
+                    break;
+                }
+            }
+        }
     }
-    width
+    plain
+}
+
+/// Columns a line takes on screen, escape codes aside.
+pub fn visible_width(line: &str) -> usize {
+    strip_ansi(line).chars().map(|c| c.width().unwrap_or(0)).sum()
 }
 
 #[cfg(test)]

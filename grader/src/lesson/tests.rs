@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::columns::width;
 use super::render;
-use crate::wrap::strip_ansi;
+use crate::text::strip_ansi;
 
 /// The main text of `markdown` at `columns`, without colors.
 fn text(markdown: &str, columns: usize) -> Vec<String> {

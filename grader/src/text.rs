@@ -286,7 +286,10 @@ pub fn strip_ansi(text: &str) -> String {
 
 /// Columns a line takes on screen, escape codes aside.
 pub fn visible_width(line: &str) -> usize {
-    strip_ansi(line).chars().map(|c| c.width().unwrap_or(0)).sum()
+    strip_ansi(line)
+        .chars()
+        .map(|c| c.width().unwrap_or(0))
+        .sum()
 }
 
 #[cfg(test)]

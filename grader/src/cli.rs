@@ -96,6 +96,8 @@ pub enum DevCommand {
     /// recorded verdict, every case keeps its exercise's promises, and time limits have
     /// margins.
     Check {
+        /// Check only these exercises (names or numbers); all by default.
+        exercises: Vec<String>,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -121,7 +123,7 @@ impl Command {
         match self {
             Command::Run { output, .. } | Command::Verify { output, .. } => output.format,
             Command::Dev {
-                command: DevCommand::Check { format },
+                command: DevCommand::Check { format, .. },
             } => *format,
             _ => Format::Human,
         }

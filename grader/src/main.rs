@@ -13,7 +13,10 @@ fn main() -> ExitCode {
     // Like other command-line tools, stop quietly when the reader of our output goes
     // away (`grader list | head`) instead of panicking on a broken pipe.
     // SAFETY: called first thing, before any other thread exists.
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL)
+    };
     // Learner code runs confined; whatever a run leaves behind comes back to be killed.
     if let Err(error) = grader::sandbox::init() {
         eprintln!("{} {error:#}", "warning:".yellow().bold());

@@ -1,6 +1,6 @@
 //! The lessons' standard, kept by a test: at most 1,500 words of prose each, the
-//! sections verdicts link to, no number in a title (the manifest holds the order), and
-//! code that fits 80 columns.
+//! sections verdicts link to, no number in a title (the manifest holds the order), no
+//! path to a solution (the learner edition has none), and code that fits 80 columns.
 
 mod common;
 
@@ -61,6 +61,16 @@ fn every_lesson_keeps_the_standard() {
             if !lesson.lines().any(|line| line.trim_end() == section) {
                 broken.push(format!("{}: no `{section}` section", exercise.lesson));
             }
+        }
+        // The learner edition has no solutions/: only the quote markers may name them.
+        let named = lesson.lines().any(|line| {
+            line.contains("solutions/") && !line.trim_start().starts_with("<!-- grader output:")
+        });
+        if named {
+            broken.push(format!(
+                "{}: names a file under solutions/",
+                exercise.lesson
+            ));
         }
         let title = lesson.lines().next().unwrap_or_default();
         if !title.starts_with("# ") || title.to_lowercase().contains("lesson") {

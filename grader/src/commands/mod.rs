@@ -45,9 +45,11 @@ pub fn run(cli: Cli) -> Result<Outcome> {
             }
         }
         Command::Dev { command } => match command {
-            DevCommand::Check { format } => {
-                dev::check::run(&Grader::new(workbook, color, Seed::DEFAULT), format)
-            }
+            DevCommand::Check { exercises, format } => dev::check::run(
+                &Grader::new(workbook, color, Seed::DEFAULT),
+                &exercises,
+                format,
+            ),
             DevCommand::New { name, after } => dev::new::run(&workbook, &name, after.as_deref()),
             DevCommand::Release { out } => dev::release::run(&workbook, &out),
         },

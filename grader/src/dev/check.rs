@@ -25,6 +25,7 @@ use crate::judge::{Cancel, Grade, Verdict};
 use crate::parallel;
 use crate::report::exercism::Status;
 use crate::report::{Detail, Format, describe};
+use crate::session::find;
 use crate::workbook::ExerciseInfo;
 
 /// How many times an accepted solution that seems too slow is timed again.
@@ -68,11 +69,26 @@ struct JsonTest {
     message: Option<String>,
 }
 
-pub fn run(grader: &Grader, format: Format) -> Result<Outcome> {
+/// Checks the workbook, or only the exercises named in `only`.
+pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Outcome> {
     let human = format == Format::Human;
     let workbook = &grader.workbook;
-    let mut problems = layout::problems(workbook);
-    let expectations = expectations(grader, &mut problems);
+    let mut chosen = Vec::new();
+    for typed in only {
+        chosen.push(find(workbook, typed)?.name.clone());
+    }
+    let checked = |name: &str| chosen.is_empty() || chosen.iter().any(|c| c == name);
+    let mut problems = layout::problems(workbook, &checked);
+    let to_write = layout::still_to_write(workbook, &checked);
+    let unfinished: Vec<&str> = to_write.iter().map(|(name, _)| name.as_str()).collect();
+    problems.extend(
+        to_write
+            .iter()
+            .map(|(_, place)| format!("still to write: {place}")),
+    );
+    // An exercise `dev new` scaffolded is graded once nothing is left to write in it.
+    let graded = |name: &str| checked(name) && !unfinished.contains(&name);
+    let expectations = expectations(grader, &graded, &mut problems);
     if human {
         println!("Checked the manifest, folders, stubs, lessons and the promises of every case.");
         println!(
@@ -179,11 +195,15 @@ pub fn run(grader: &Grader, format: Format) -> Result<Outcome> {
 }
 
 /// The stub, the reference and the recorded solutions of every exercise.
-fn expectations(grader: &Grader, problems: &mut Vec<String>) -> Vec<Expectation> {
+fn expectations(
+    grader: &Grader,
+    graded: &dyn Fn(&str) -> bool,
+    problems: &mut Vec<String>,
+) -> Vec<Expectation> {
     let workbook = &grader.workbook;
     let mut expectations = Vec::new();
     for exercise in &workbook.exercises {
-        if grader.judge(exercise).is_err() {
+        if grader.judge(exercise).is_err() || !graded(&exercise.name) {
             continue;
         }
         let expectation = |file: PathBuf, expected, expect| Expectation {

@@ -1,21 +1,23 @@
 //! What `dev check` proves without compiling anything: the manifest, the folders, the
 //! stubs, the hidden tests and the lessons agree, and every case keeps its promises.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+use super::new::TODO_MARKER;
 use super::short_diff;
 use crate::hidden;
 use crate::model::Seed;
 use crate::report::score::shares_exactly;
-use crate::workbook::{ExerciseInfo, Workbook};
+use crate::workbook::{ExerciseInfo, MANIFEST, Workbook};
 
 /// A seed other than the learners', to check the promises of random cases too.
 const ANOTHER_SEED: Seed = Seed(0x5eed);
 
-/// Every problem of files and names.
-pub fn problems(workbook: &Workbook) -> Vec<String> {
+/// Every problem of files and names, for the exercises `checked` accepts (and for the
+/// workbook as a whole).
+pub fn problems(workbook: &Workbook, checked: &dyn Fn(&str) -> bool) -> Vec<String> {
     let mut problems = Vec::new();
-    for exercise in &workbook.exercises {
+    for exercise in workbook.exercises.iter().filter(|e| checked(&e.name)) {
         exercise_problems(workbook, exercise, &mut problems);
     }
     for judge in hidden::ALL {
@@ -123,7 +125,7 @@ fn exercise_problems(workbook: &Workbook, exercise: &ExerciseInfo, problems: &mu
     for seed in [Seed::DEFAULT, ANOTHER_SEED] {
         let plan = judge.plan(seed);
         let groups = plan.groups().len();
-        if !shares_exactly(exercise.points, groups) {
+        if seed == Seed::DEFAULT && !shares_exactly(exercise.points, groups) {
             problems.push(format!(
                 "exercise `{name}`: its {} points do not share equally among its {groups} \
                  groups of hidden cases; give it points divisible by {groups} in \
@@ -135,6 +137,43 @@ fn exercise_problems(workbook: &Workbook, exercise: &ExerciseInfo, problems: &mu
             problems.push(format!("exercise `{name}` (seed {seed}): {broken}"));
         }
     }
+}
+
+/// Every place `dev new` left for the instructor to write in the exercises `checked`
+/// accepts: the exercise's name, and the file and line.
+pub fn still_to_write(
+    workbook: &Workbook,
+    checked: &dyn Fn(&str) -> bool,
+) -> Vec<(String, String)> {
+    let mut places = Vec::new();
+    for exercise in workbook.exercises.iter().filter(|e| checked(&e.name)) {
+        let hidden = PathBuf::from(format!("grader/src/hidden/{}.rs", exercise.name));
+        let files = [
+            exercise.file(),
+            exercise.stub(),
+            exercise.solution(),
+            PathBuf::from(&exercise.lesson),
+            hidden,
+        ];
+        for file in files {
+            let text = std::fs::read_to_string(workbook.root.join(&file)).unwrap_or_default();
+            for (number, line) in text.lines().enumerate() {
+                if line.contains(TODO_MARKER) {
+                    places.push((
+                        exercise.name.clone(),
+                        format!("{}:{}: {}", file.display(), number + 1, line.trim()),
+                    ));
+                }
+            }
+        }
+        if exercise.hint.contains(TODO_MARKER) {
+            places.push((
+                exercise.name.clone(),
+                format!("{MANIFEST}: the hint of `{}`", exercise.name),
+            ));
+        }
+    }
+    places
 }
 
 /// The names in a folder, sorted; none if it does not exist.

@@ -69,6 +69,8 @@ pub fn find(workbook: &Workbook, exercise: &ExerciseInfo) -> (Vec<Recorded>, Vec
                 "{shown}: a file outside the verdict folders; move it into one of {}",
                 folders.join(", ")
             )),
+            // `dev new` keeps empty verdict folders in git with a `.gitkeep`.
+            2 if entry.file_name() == ".gitkeep" => {}
             2 if !is_dir && entry.file_name().to_string_lossy().ends_with(".rs") => {
                 let Some(verdict) = verdict_of(path) else {
                     continue;

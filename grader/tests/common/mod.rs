@@ -302,3 +302,34 @@ pub fn exercism_rules(report: &serde_json::Value) -> Vec<String> {
     }
     broken
 }
+
+/// `cargo` in a whole copy of the workbook, with the build folder those copies share
+/// (`target/workbook-copies`: test binaries run one after another, so it is never
+/// built twice at once).
+pub fn cargo_in(root: &Path, args: &[&str]) -> Run {
+    let target = repo_root().join("target/workbook-copies");
+    let output = Command::new(env!("CARGO"))
+        .args(args)
+        .current_dir(root)
+        .env("CARGO_TARGET_DIR", &target)
+        .env("NO_COLOR", "1")
+        .env_remove("XORLINGS_SEED")
+        .output()
+        .unwrap();
+    Run::from(output)
+}
+
+/// A copy of the whole workbook, grader sources included, as an instructor's clone
+/// without git; its exercises are the stubs, as in a fresh clone.
+pub fn whole_workbook() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&repo_root(), dir.path());
+    for exercise in manifest().exercises {
+        std::fs::copy(
+            dir.path().join(exercise.stub()),
+            dir.path().join(exercise.file()),
+        )
+        .unwrap();
+    }
+    dir
+}

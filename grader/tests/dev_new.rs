@@ -1,0 +1,195 @@
+//! Adding an exercise as an instructor would: `dev new`, then writing only the new
+//! exercise's own files (and its hint in the manifest), in a copy of the whole workbook
+//! whose grader is then built; `dev check` must be green, the solution's hidden test
+//! pass, and a learner checkout made before the insertion grade as it did.
+//!
+//! It builds a second grader, so it takes a while the first time (its build folder,
+//! `target/workbook-copies`, is kept between runs).
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{GRADER, Run, Workbook, cargo_in, manifest, whole_workbook};
+
+const NAME: &str = "nonempty_heaps";
+
+const STUB: &str = r#"//! # `nonempty_heaps`: heaps that still have stones
+//!
+//! Lesson: `lessons/nonempty-heaps.md`. Grade with `cargo grader run nonempty_heaps`.
+//!
+//! Count the heaps that are not empty: `nonempty_heaps(&[3, 0, 5])` is `2`.
+//!
+//! What the hidden tests use: up to 1,000,000 heaps, of any `u64` size.
+
+/// Returns how many heaps hold at least one stone.
+pub fn nonempty_heaps(heaps: &[u64]) -> usize {
+    // TODO: count the heaps above 0, then delete the line below.
+    todo!("count the nonempty heaps among {}", heaps.len())
+}
+"#;
+
+const SOLUTION: &str = r#"//! Reference solution: a filter and a count.
+
+/// Returns how many heaps hold at least one stone.
+pub fn nonempty_heaps(heaps: &[u64]) -> usize {
+    heaps.iter().filter(|&&heap| heap > 0).count()
+}
+"#;
+
+const HIDDEN: &str = r#"//! Hidden tests for `nonempty_heaps`.
+
+use std::time::Duration;
+
+use crate::exercise;
+use crate::model::nim::Positions;
+use crate::model::{Exercise, Mistake};
+
+exercise! {
+    name: "nonempty_heaps", time_limit: Duration::from_secs(2), cases: Positions,
+    expected_cost: "one pass over the heaps",
+    api { fn nonempty_heaps(heaps: &[u64]) -> usize; }
+}
+
+impl Exercise for Hidden {
+    fn check(input: &Args, &answer: &usize) -> Result<(), Mistake> {
+        let expected = input.heaps.iter().filter(|&&heap| heap > 0).count();
+        if answer == expected {
+            return Ok(());
+        }
+        Err(Mistake::new(format!("{expected} heaps are not empty, not {answer}.")))
+    }
+}
+"#;
+
+const LESSON: &str = "# Heaps that still have stones\n\nA heap of 0 stones is still a heap: it keeps its place.\n\n```rust\nlet heaps = [3u64, 0, 5];\nassert_eq!(heaps.iter().filter(|&&h| h > 0).count(), 2);\n```\n\n## Common mistakes\n\n**Counting every heap.** `[0]` has no nonempty heap.\n\n## Practice\n\nHow many heaps of `[0, 0, 7]` are nonempty?\n\n<details><summary>Answer</summary>\n\nOne.\n\n</details>\n\n## Your exercise\n\nWrite it in `exercises/nonempty_heaps/src/lib.rs`, then run `cargo grader run nonempty_heaps`.\n";
+
+fn write(root: &Path, relative: &str, text: &str) {
+    std::fs::write(root.join(relative), text).unwrap();
+}
+
+#[test]
+fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing() {
+    let workbook = whole_workbook();
+    let root = workbook.path();
+    // A learner's checkout made before the insertion, with every exercise solved.
+    let learner = Workbook::new();
+    let before: Vec<String> = manifest()
+        .exercises
+        .iter()
+        .map(|e| e.name.clone())
+        .collect();
+    for name in &before {
+        learner.solve(name);
+    }
+    let files_before = list_files(root);
+
+    let after = before[before.len() / 2 - 1].clone();
+    let scaffold = Command::new(GRADER)
+        .args(["dev", "new", NAME, "--after", &after])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    Run::from(scaffold)
+        .expect_code(0)
+        .stdout_has("dev check` lists what is left");
+    // Nothing that was there moved; the manifest lists the new exercise after `after`.
+    let files_after = list_files(root);
+    for file in &files_before {
+        assert!(files_after.contains(file), "{file} moved or went away");
+    }
+    let listed = grader::workbook::Workbook::load(root).unwrap();
+    let names: Vec<&str> = listed.exercises.iter().map(|e| e.name.as_str()).collect();
+    let at = names.iter().position(|n| *n == NAME).unwrap();
+    assert_eq!(names[at - 1], after);
+    assert_eq!(names.len(), before.len() + 1);
+
+    // The scaffold builds, and dev check lists what is left to write.
+    let todo = cargo_in(
+        root,
+        &["run", "-q", "-p", "grader", "--", "dev", "check", NAME],
+    );
+    todo.expect_code(1)
+        .stdout_has("still to write: grader/src/hidden/nonempty_heaps.rs:");
+    for file in [
+        "exercises/nonempty_heaps/src/lib.rs",
+        "lessons/nonempty-heaps.md",
+        "workbook.toml: the hint",
+    ] {
+        todo.stdout_has(&format!("still to write: {file}"));
+    }
+
+    // Only the new exercise's own files, and its hint.
+    write(root, "exercises/nonempty_heaps/src/lib.rs", STUB);
+    write(root, "grader/stubs/nonempty_heaps.rs", STUB);
+    write(root, "solutions/nonempty_heaps/src/lib.rs", SOLUTION);
+    write(root, "grader/src/hidden/nonempty_heaps.rs", HIDDEN);
+    write(root, "lessons/nonempty-heaps.md", LESSON);
+    write(
+        root,
+        "solutions/nonempty_heaps/recorded/wrong_answer/every_heap.rs",
+        "//! Counts every heap, empty ones too.\n// expect: wrong answer\n// expect: heaps are not empty, not\npub fn nonempty_heaps(heaps: &[u64]) -> usize {\n    heaps.len()\n}\n",
+    );
+    let manifest_text = std::fs::read_to_string(root.join("workbook.toml")).unwrap();
+    let hint = manifest_text
+        .lines()
+        .find(|line| line.contains("TODO(dev new)"))
+        .unwrap()
+        .to_string();
+    write(
+        root,
+        "workbook.toml",
+        &manifest_text.replace(&hint, "Count the heaps above 0.\"\"\""),
+    );
+
+    cargo_in(
+        root,
+        &["run", "-q", "-p", "grader", "--", "dev", "check", NAME],
+    )
+    .expect_code(0)
+    .stdout_has("dev check: everything is in order.");
+    cargo_in(root, &["test", "-q", "-p", "nonempty_heaps_solution"]).expect_code(0);
+
+    // The checkout made before the insertion grades the same: full marks on every
+    // exercise it had, and nothing for the one it never had.
+    let graded = cargo_verify(root, learner.root());
+    let report: serde_json::Value = serde_json::from_str(&graded.stdout).unwrap();
+    for exercise in report["exercises"].as_array().unwrap() {
+        let full = exercise["score"] == exercise["max_score"];
+        match exercise["name"].as_str().unwrap() {
+            NAME => assert_eq!(exercise["score"], 0, "{exercise}"),
+            name => assert!(full, "{name} lost points after the insertion: {exercise}"),
+        }
+    }
+}
+
+fn cargo_verify(root: &Path, checkout: &Path) -> Run {
+    let checkout = checkout.to_str().unwrap();
+    cargo_in(
+        root,
+        &[
+            "run",
+            "-q",
+            "-p",
+            "grader",
+            "--",
+            "verify",
+            "--workbook",
+            checkout,
+            "--format",
+            "json",
+        ],
+    )
+}
+
+/// Every file below `root`, relative, leaving out build folders.
+fn list_files(root: &Path) -> Vec<String> {
+    walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_entry(|e| e.file_name() != "target")
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.path().strip_prefix(root).unwrap().display().to_string())
+        .collect()
+}

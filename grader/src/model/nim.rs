@@ -108,27 +108,44 @@ pub fn binary_columns(heaps: &[u64]) -> Option<String> {
     if heaps.is_empty() || heaps.len() > 6 || heaps.iter().any(|&h| h >= 1 << 16) {
         return None;
     }
+    Some(labelled_columns(heaps, &[], 0))
+}
+
+/// Each heap and the nim-sum in binary, one line each with the bits in columns; the line
+/// of heap `i` starts with `labels[i]` (lines without a label start with blanks). The
+/// columns are at least as wide as `widest` needs, so a board keeps its layout while
+/// its heaps shrink.
+pub fn labelled_columns(heaps: &[u64], labels: &[String], widest: u64) -> String {
     let x = nim_sum(heaps);
     let width = heaps
         .iter()
-        .chain([&x])
+        .chain([&x, &widest])
         .map(|h| 64 - h.leading_zeros() as usize)
         .max()
         .unwrap_or(1)
         .max(1);
     let label = heaps
         .iter()
-        .chain([&x])
+        .chain([&x, &widest])
         .map(|h| h.to_string().len())
         .max()
         .unwrap_or(1);
+    let names = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let name = |i: usize| {
+        let text = labels.get(i).map_or("", String::as_str);
+        match names {
+            0 => String::new(),
+            _ => format!("{text:<names$}  "),
+        }
+    };
     let mut out = String::new();
-    for h in heaps {
-        out.push_str(&format!("  {h:>label$} = {h:0width$b}\n"));
+    for (i, h) in heaps.iter().enumerate() {
+        out.push_str(&format!("  {}{h:>label$} = {h:0width$b}\n", name(i)));
     }
-    out.push_str(&format!("  {:>label$}   {}\n", "", "-".repeat(width)));
-    out.push_str(&format!("  {x:>label$} = {x:0width$b}   (nim-sum)\n"));
-    Some(out)
+    let blank = name(usize::MAX);
+    out.push_str(&format!("  {blank}{:>label$}   {}\n", "", "-".repeat(width)));
+    out.push_str(&format!("  {blank}{x:>label$} = {x:0width$b}   (nim-sum)\n"));
+    out
 }
 
 /// `text`, then the binary columns of `heaps` when they help.
@@ -250,6 +267,15 @@ mod tests {
             "  3 = 011\n  4 = 100\n  5 = 101\n      ---\n  2 = 010   (nim-sum)\n"
         );
         assert_eq!(binary_columns(&[1 << 20]), None);
+        let labels = ["heap 1".to_string(), "heap 10".to_string()];
+        assert_eq!(
+            labelled_columns(&[3, 12], &labels, 0),
+            "  heap 1    3 = 0011\n  heap 10  12 = 1100\n                ----\n           15 = 1111   (nim-sum)\n"
+        );
+        assert_eq!(
+            labelled_columns(&[1], &[], 100),
+            "    1 = 0000001\n        -------\n    1 = 0000001   (nim-sum)\n"
+        );
     }
 
     #[test]

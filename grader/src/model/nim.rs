@@ -140,12 +140,33 @@ pub fn labelled_columns(heaps: &[u64], labels: &[String], widest: u64) -> String
     };
     let mut out = String::new();
     for (i, h) in heaps.iter().enumerate() {
-        out.push_str(&format!("  {}{h:>label$} = {h:0width$b}\n", name(i)));
+        out.push_str(&format!("  {}{h:>label$} = {}\n", name(i), bits(*h, width)));
     }
     let blank = name(usize::MAX);
-    out.push_str(&format!("  {blank}{:>label$}   {}\n", "", "-".repeat(width)));
-    out.push_str(&format!("  {blank}{x:>label$} = {x:0width$b}   (nim-sum)\n"));
+    let rule = bits(0, width).replace('0', "-");
+    out.push_str(&format!("  {blank}{:>label$}   {rule}\n", ""));
+    out.push_str(&format!(
+        "  {blank}{x:>label$} = {}   (nim-sum)\n",
+        bits(x, width)
+    ));
     out
+}
+
+/// `value` in `width` binary digits; past 8 digits, in groups of 4 from the right, which
+/// the eye can count.
+fn bits(value: u64, width: usize) -> String {
+    let digits = format!("{value:0width$b}");
+    if width <= 8 {
+        return digits;
+    }
+    let mut grouped = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (width - i).is_multiple_of(4) {
+            grouped.push(' ');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// `text`, then the binary columns of `heaps` when they help.
@@ -272,6 +293,12 @@ mod tests {
             labelled_columns(&[3, 12], &labels, 0),
             "  heap 1    3 = 0011\n  heap 10  12 = 1100\n                ----\n           15 = 1111   (nim-sum)\n"
         );
+        assert_eq!(
+            labelled_columns(&[60000, 2], &[], 0),
+            "  60000 = 1110 1010 0110 0000\n      2 = 0000 0000 0000 0010\n          \
+             ---- ---- ---- ----\n  60002 = 1110 1010 0110 0010   (nim-sum)\n"
+        );
+        assert_eq!(bits(0b1_0000_0001, 9), "1 0000 0001");
         assert_eq!(
             labelled_columns(&[1], &[], 100),
             "    1 = 0000001\n        -------\n    1 = 0000001   (nim-sum)\n"

@@ -91,7 +91,9 @@ impl Console {
             self.redraw(game, true)?;
         }
         print!("{PROMPT}");
-        std::io::stdout().flush().context("cannot write to the terminal")?;
+        std::io::stdout()
+            .flush()
+            .context("cannot write to the terminal")?;
         let mut line = Vec::new();
         std::io::stdin()
             .lock()
@@ -128,13 +130,18 @@ impl Console {
         let bottom = bottom.render(self.width, self.color);
         // The prompt's own line, and one for the line it echoes.
         let room = self.rows.unwrap_or(DEFAULT_ROWS);
-        let room = room.saturating_sub(top.len() + bottom.len() + 2);
-        let messages: Vec<String> = self
-            .messages
-            .iter()
-            .flat_map(|text| text.render(self.width, self.color))
-            .collect();
-        let shown = &messages[messages.len().saturating_sub(room)..];
+        let mut room = room.saturating_sub(top.len() + bottom.len() + 2);
+        // The last messages that fit whole, in order.
+        let mut shown = Vec::new();
+        for message in self.messages.iter().rev() {
+            let lines = message.render(self.width, self.color);
+            if lines.len() > room {
+                break;
+            }
+            room -= lines.len();
+            shown.push(lines);
+        }
+        let shown: Vec<String> = shown.into_iter().rev().flatten().collect();
         let mut out = std::io::stdout().lock();
         crossterm::execute!(
             out,
@@ -142,7 +149,7 @@ impl Console {
             crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
         )
         .context("cannot draw on the terminal")?;
-        for line in top.iter().chain(shown).chain(&bottom) {
+        for line in top.iter().chain(&shown).chain(&bottom) {
             writeln!(out, "{line}").context("cannot draw on the terminal")?;
         }
         Ok(())

@@ -62,10 +62,7 @@ impl Engine {
         let (grade, answerer) = session.grader.grade_keeping(&exercise)?;
         session.record(&grade)?;
         match answerer {
-            Some(answerer) if grade.passed() => Ok(Started::Ready(Engine {
-                exercise,
-                answerer,
-            })),
+            Some(answerer) if grade.passed() => Ok(Started::Ready(Engine { exercise, answerer })),
             _ => Ok(Started::NotPassing(exercise, grade)),
         }
     }
@@ -98,7 +95,9 @@ impl Engine {
 /// same `Move`): the engine's answers are read as that type.
 fn answers_moves(judge: &dyn Judge) -> bool {
     match judge.build() {
-        Build::Library { api } => shape(api).is_some() && shape(api) == shape(nim_winning_move::API),
+        Build::Library { api } => {
+            shape(api).is_some() && shape(api) == shape(nim_winning_move::API)
+        }
         Build::Program => false,
     }
 }
@@ -130,7 +129,10 @@ mod tests {
                         struct Move { heap_index: usize, remove: u64, new_size: u64 }";
         let shape = shape(declared).unwrap();
         assert_eq!(shape.0, "(heaps:&[u64])->Option<Move>");
-        assert_eq!(shape.1, "structMove{heap_index:usize,remove:u64,new_size:u64}");
+        assert_eq!(
+            shape.1,
+            "structMove{heap_index:usize,remove:u64,new_size:u64}"
+        );
         assert_eq!(shape, super::shape(nim_winning_move::API).unwrap());
     }
 }

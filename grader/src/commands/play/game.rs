@@ -230,10 +230,26 @@ mod tests {
         assert_eq!(parse("h"), Ok(Typed::Help));
         assert!(parse("").unwrap_err().contains("HEAP COUNT"));
         assert!(parse("2").unwrap_err().contains("two numbers"));
-        assert!(parse("x 3").unwrap_err().contains("`x` is not a whole number"));
-        assert!(parse("2 -1").unwrap_err().contains("`-1` is not a whole number"));
-        assert!(parse("1 2 3").unwrap_err().contains("`1 2 3` is not a move"));
-        assert!(parse("1 99999999999999999999").unwrap_err().contains("far more"));
+        assert!(
+            parse("x 3")
+                .unwrap_err()
+                .contains("`x` is not a whole number")
+        );
+        assert!(
+            parse("2 -1")
+                .unwrap_err()
+                .contains("`-1` is not a whole number")
+        );
+        assert!(
+            parse("1 2 3")
+                .unwrap_err()
+                .contains("`1 2 3` is not a move")
+        );
+        assert!(
+            parse("1 99999999999999999999")
+                .unwrap_err()
+                .contains("far more")
+        );
         assert!(parse("\x1b[2J").unwrap_err().contains("␛"));
     }
 
@@ -258,7 +274,10 @@ mod tests {
 
     #[test]
     fn the_last_stone_wins_or_loses_by_the_rules() {
-        for (rules, winner) in [(Rules::Normal, Player::You), (Rules::Misere, Player::Engine)] {
+        for (rules, winner) in [
+            (Rules::Normal, Player::You),
+            (Rules::Misere, Player::Engine),
+        ] {
             let mut g = game(&[0, 2], rules);
             assert_eq!(g.winner(), None);
             g.play(Move { heap: 2, take: 2 }).unwrap();

@@ -48,7 +48,9 @@ pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
             let mut text = Text::new();
             text.prose(
                 0,
-                &format!("Play needs your {name} to pass its hidden tests first, and it does not yet:"),
+                &format!(
+                    "Play needs your {name} to pass its hidden tests first, and it does not yet:"
+                ),
             )
             .blank()
             .append(report)
@@ -60,7 +62,10 @@ pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
                      hint {name}` gives a hint), then play."
                 ),
             );
-            print!("{}", text.to_string(report::output_width(), session.grader.settings.color));
+            print!(
+                "{}",
+                text.to_string(report::output_width(), session.grader.settings.color)
+            );
             return Ok(Outcome::NotPassed);
         }
     };
@@ -78,53 +83,57 @@ pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
             Player::Engine => match engine.reply(game.heaps())? {
                 Reply::Winning(m) => {
                     let made = engine_move(&mut game, m)?;
-                    console.say(Style::Note, &format!("The engine takes {}.", made.describe()));
+                    console.say(
+                        Style::Note,
+                        &format!("The engine takes {}.", made.describe()),
+                    );
                 }
                 Reply::NoWinningMove => {
                     let Some(m) = game.one_from_largest() else {
                         bail!("the engine was asked to move in an empty position");
                     };
+                    console.say(
+                        Style::Plain,
+                        &format!(
+                            "Your {name} returned None: no winning move here. The engine must \
+                             still move, so it takes one stone from the largest heap."
+                        ),
+                    );
                     let made = engine_move(&mut game, m)?;
                     console.say(
                         Style::Note,
-                        &format!(
-                            "The engine has no winning move here (your {name} returned None), \
-                             but it must move: one stone from the largest heap. The engine \
-                             takes {}.",
-                            made.describe()
-                        ),
+                        &format!("The engine takes {}.", made.describe()),
                     );
                 }
                 Reply::Wrong(failure) => {
                     console.finish(&game)?;
                     let mut text = Text::new();
-                    text.blank()
-                        .line(
-                            0,
-                            &[
-                                (Style::Bad, "✗"),
-                                (Style::Plain, " "),
-                                (Style::Bold, &name),
-                                (
-                                    Style::Plain,
-                                    " answered wrongly in this game, so the game stops here. \
+                    text.line(
+                        0,
+                        &[
+                            (Style::Bad, "✗"),
+                            (Style::Plain, " "),
+                            (Style::Bold, &name),
+                            (
+                                Style::Plain,
+                                " answered wrongly in this game, so the game stops here. \
                                      The checker says:",
-                                ),
-                            ],
-                        )
-                        .blank()
-                        .append(report::failure_text(&failure, &engine.exercise))
-                        .blank()
-                        .prose(
-                            0,
-                            &format!(
-                                "The checker numbers heaps from 0, as heap_index does; the board \
+                            ),
+                        ],
+                    )
+                    .blank()
+                    .append(report::failure_text(&failure, &engine.exercise))
+                    .blank()
+                    .prose(
+                        0,
+                        &format!(
+                            "The checker numbers heaps from 0, as heap_index does; the board \
                                  numbers them from 1. Your {name} passed the hidden tests but not \
                                  this position: fix {}, grade it with `cargo grader run {name}`, \
                                  then play again.",
-                                engine.exercise.file().display()
-                            ),
-                        );
+                            engine.exercise.file().display()
+                        ),
+                    );
                     let width = report::output_width();
                     print!("{}", text.to_string(width, session.grader.settings.color));
                     return Ok(Outcome::NotPassed);
@@ -219,7 +228,10 @@ fn say_result(console: &mut Console, winner: Player, rules: Rules) {
     match winner {
         Player::You => console.say(Style::Good, &format!("{last} the last stone: you win!")),
         Player::Engine => {
-            console.say(Style::Bad, &format!("{last} the last stone: the engine wins."));
+            console.say(
+                Style::Bad,
+                &format!("{last} the last stone: the engine wins."),
+            );
             if rules == Rules::Normal {
                 console.say(Style::Plain, YOU_LOST);
             }

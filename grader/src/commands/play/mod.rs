@@ -12,13 +12,14 @@ use rand::Rng;
 
 use crate::Outcome;
 use crate::cli::PlayArgs;
+use crate::judge::decide::Failure;
 use crate::model::Seed;
 use crate::report::{self, Detail};
 use crate::session::Session;
 use crate::text::{Style, Text};
 use console::Console;
 use engine::{Engine, Reply, Started};
-use game::{Game, MAX_HEAPS, Made, Player, Rules, Typed};
+use game::{Game, MAX_HEAPS, Player, Rules, Typed};
 
 const DEFAULT_HEAPS: [u64; 3] = [3, 4, 5];
 const KEYS: &str = "Your move: HEAP COUNT (`2 3` takes 3 stones from heap 2) · h help · q quit";
@@ -39,39 +40,19 @@ pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
     } else {
         Rules::Normal
     };
+    let color = session.grader.settings.color;
     let engine = match Engine::start(session, rules)? {
         Started::Ready(engine) => engine,
         Started::NotPassing(exercise, grade) => {
-            let name = &exercise.name;
             let graded = session.grader.graded(&exercise, &grade);
             let report = report::describe(&grade, &exercise, &graded.shown_file, Detail::BRIEF);
-            let mut text = Text::new();
-            text.prose(
-                0,
-                &format!(
-                    "Play needs your {name} to pass its hidden tests first, and it does not yet:"
-                ),
-            )
-            .blank()
-            .append(report)
-            .blank()
-            .prose(
-                0,
-                &format!(
-                    "Make it pass (`cargo grader run {name}` grades it again, `cargo grader \
-                     hint {name}` gives a hint), then play."
-                ),
-            );
-            print!(
-                "{}",
-                text.to_string(report::output_width(), session.grader.settings.color)
-            );
+            print_text(&refusal(&exercise.name, report), color);
             return Ok(Outcome::NotPassed);
         }
     };
-    let name = engine.exercise.name.clone();
+    let name = &engine.exercise.name;
     let mut game = Game::new(heaps, rules, options.first);
-    let mut console = Console::new(heading(&name, rules), KEYS, session.grader.settings.color);
+    let mut console = Console::new(heading(name, rules), KEYS, color);
     console.position(&game);
     loop {
         if let Some(winner) = game.winner() {
@@ -79,94 +60,146 @@ pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
             console.finish(&game)?;
             return Ok(Outcome::Passed);
         }
-        match game.to_move() {
-            Player::Engine => match engine.reply(game.heaps())? {
-                Reply::Winning(m) => {
-                    let made = engine_move(&mut game, m)?;
-                    console.say(
-                        Style::Note,
-                        &format!("The engine takes {}.", made.describe()),
-                    );
-                }
-                Reply::NoWinningMove => {
-                    let Some(m) = game.one_from_largest() else {
-                        bail!("the engine was asked to move in an empty position");
-                    };
-                    console.say(
-                        Style::Plain,
-                        &format!(
-                            "Your {name} returned None: no winning move here. The engine must \
-                             still move, so it takes one stone from the largest heap."
-                        ),
-                    );
-                    let made = engine_move(&mut game, m)?;
-                    console.say(
-                        Style::Note,
-                        &format!("The engine takes {}.", made.describe()),
-                    );
-                }
-                Reply::Wrong(failure) => {
-                    console.finish(&game)?;
-                    let mut text = Text::new();
-                    text.line(
-                        0,
-                        &[
-                            (Style::Bad, "✗"),
-                            (Style::Plain, " "),
-                            (Style::Bold, &name),
-                            (
-                                Style::Plain,
-                                " answered wrongly in this game, so the game stops here. \
-                                     The checker says:",
-                            ),
-                        ],
-                    )
-                    .blank()
-                    .append(report::failure_text(&failure, &engine.exercise))
-                    .blank()
-                    .prose(
-                        0,
-                        &format!(
-                            "The checker numbers heaps from 0, as heap_index does; the board \
-                                 numbers them from 1. Your {name} passed the hidden tests but not \
-                                 this position: fix {}, grade it with `cargo grader run {name}`, \
-                                 then play again.",
-                            engine.exercise.file().display()
-                        ),
-                    );
-                    let width = report::output_width();
-                    print!("{}", text.to_string(width, session.grader.settings.color));
-                    return Ok(Outcome::NotPassed);
-                }
-            },
-            Player::You => {
-                let Some(line) = console.ask(&game)? else {
-                    console.say(Style::Plain, "End of input: the game stops here.");
-                    console.finish(&game)?;
-                    return Ok(Outcome::Passed);
-                };
-                match game::parse(&line) {
-                    Ok(Typed::Quit) => {
-                        console.say(Style::Plain, "You quit the game.");
-                        console.finish(&game)?;
-                        return Ok(Outcome::Passed);
-                    }
-                    Ok(Typed::Help) => console.say(Style::Plain, &help(rules)),
-                    Ok(Typed::Move(m)) => match game.play(m) {
-                        Ok(made) => {
-                            console.say(Style::Plain, &format!("You take {}.", made.describe()))
-                        }
-                        Err(illegal) => console.say(Style::Warn, &illegal),
-                    },
-                    Err(unreadable) => console.say(Style::Warn, &unreadable),
-                }
-                if game.to_move() == Player::You {
-                    continue;
-                }
+        let turn = match game.to_move() {
+            Player::Engine => engine_turn(&engine, &mut game, &mut console)?,
+            Player::You => your_turn(&mut game, &mut console)?,
+        };
+        match turn {
+            Turn::Moved => console.position(&game),
+            Turn::Again => {}
+            Turn::Stopped => {
+                console.finish(&game)?;
+                return Ok(Outcome::Passed);
+            }
+            Turn::Caught(failure) => {
+                console.finish(&game)?;
+                print_text(&caught(&engine, &failure), color);
+                return Ok(Outcome::NotPassed);
             }
         }
-        console.position(&game);
     }
+}
+
+/// How a turn went.
+enum Turn {
+    Moved,
+    /// Nothing was played (help, or input that is not a legal move): ask again.
+    Again,
+    /// The learner quit, or their input ended.
+    Stopped,
+    /// The engine's answer was wrong: the checker's failure.
+    Caught(Box<Failure>),
+}
+
+fn engine_turn(engine: &Engine, game: &mut Game, console: &mut Console) -> Result<Turn> {
+    let m = match engine.reply(game.heaps())? {
+        Reply::Winning(m) => m,
+        Reply::NoWinningMove => {
+            let Some(m) = game.one_from_largest() else {
+                bail!("the engine was asked to move in an empty position");
+            };
+            console.say(
+                Style::Plain,
+                &format!(
+                    "Your {} returned None: no winning move here. The engine must still \
+                     move, so it takes one stone from the largest heap.",
+                    engine.exercise.name
+                ),
+            );
+            m
+        }
+        Reply::Wrong(failure) => return Ok(Turn::Caught(failure)),
+    };
+    // The checker approved the move: breaking a rule here is the grader's bug.
+    let made = game
+        .play(m)
+        .or_else(|illegal| bail!("the checker let an illegal engine move through: {illegal}"))?;
+    console.say(
+        Style::Note,
+        &format!("The engine takes {}.", made.describe()),
+    );
+    Ok(Turn::Moved)
+}
+
+fn your_turn(game: &mut Game, console: &mut Console) -> Result<Turn> {
+    let Some(line) = console.ask(game)? else {
+        console.say(Style::Plain, "End of input: the game stops here.");
+        return Ok(Turn::Stopped);
+    };
+    let (style, message, turn) = match game::parse(&line) {
+        Ok(Typed::Quit) => (
+            Style::Plain,
+            "You quit the game.".to_string(),
+            Turn::Stopped,
+        ),
+        Ok(Typed::Help) => (Style::Plain, help(game.rules), Turn::Again),
+        Ok(Typed::Move(m)) => match game.play(m) {
+            Ok(made) => (
+                Style::Plain,
+                format!("You take {}.", made.describe()),
+                Turn::Moved,
+            ),
+            Err(illegal) => (Style::Warn, illegal, Turn::Again),
+        },
+        Err(unreadable) => (Style::Warn, unreadable, Turn::Again),
+    };
+    console.say(style, &message);
+    Ok(turn)
+}
+
+/// Why the game does not start: the exercise's verdict, and how to go on.
+fn refusal(name: &str, report: Text) -> Text {
+    let mut text = Text::new();
+    text.prose(
+        0,
+        &format!("Play needs your {name} to pass its hidden tests first, and it does not yet:"),
+    )
+    .blank()
+    .append(report)
+    .blank()
+    .prose(
+        0,
+        &format!(
+            "Make it pass (`cargo grader run {name}` grades it again, `cargo grader hint \
+             {name}` gives a hint), then play."
+        ),
+    );
+    text
+}
+
+/// The engine's wrong answer in the checker's words, and what to do about it.
+fn caught(engine: &Engine, failure: &Failure) -> Text {
+    let name = &engine.exercise.name;
+    let mut text = Text::new();
+    text.line(
+        0,
+        &[
+            (Style::Bad, "✗"),
+            (Style::Plain, " "),
+            (Style::Bold, name),
+            (
+                Style::Plain,
+                " answered wrongly in this game, so the game stops here. The checker says:",
+            ),
+        ],
+    )
+    .blank()
+    .append(report::failure_text(failure, &engine.exercise))
+    .blank()
+    .prose(
+        0,
+        &format!(
+            "The checker numbers heaps from 0, as heap_index does; the board numbers them \
+             from 1. Your {name} passed the hidden tests but not this position: fix {}, grade \
+             it with `cargo grader run {name}`, then play again.",
+            engine.exercise.file().display()
+        ),
+    );
+    text
+}
+
+fn print_text(text: &Text, color: bool) {
+    print!("{}", text.to_string(report::output_width(), color));
 }
 
 /// The heaps typed on the command line, random ones, or 3 4 5.
@@ -186,13 +219,6 @@ fn starting_heaps(options: &PlayArgs) -> Result<Vec<u64>> {
         return Ok(DEFAULT_HEAPS.to_vec());
     }
     Ok(options.heaps.clone())
-}
-
-/// An engine's move, checked by the exercise's checker already: breaking a rule here
-/// is the grader's bug.
-fn engine_move(game: &mut Game, m: game::Move) -> Result<Made> {
-    game.play(m)
-        .or_else(|illegal| bail!("the checker let an illegal engine move through: {illegal}"))
 }
 
 fn heading(name: &str, rules: Rules) -> Text {

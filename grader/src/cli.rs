@@ -68,6 +68,14 @@ pub enum Command {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Play Nim against your own nim_winning_move, once it passes.
+    ///
+    /// Your function is the engine: it is built from your exercise file and every move
+    /// it makes is judged by the exercise's checker, so a wrong move is explained instead
+    /// of played. Type a move as HEAP COUNT (`2 3` takes 3 stones from heap 2, heaps
+    /// numbered from 1), h for help, q to quit. When stdin is not a terminal, moves are
+    /// read one per line until q or the end of input.
+    Play(PlayArgs),
     /// Commands for instructors and maintainers.
     Dev {
         #[command(subcommand)]
@@ -87,6 +95,32 @@ pub struct OutputArgs {
     /// Read the seed from this file (keep it outside the learners' checkouts).
     #[arg(long, value_name = "FILE", conflicts_with = "seed")]
     pub seed_file: Option<PathBuf>,
+}
+
+/// How a game of `play` starts.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayArgs {
+    /// The starting heaps: at most 8, each from 1 to 65535 [default: 3 4 5].
+    #[arg(value_parser = clap::value_parser!(u64).range(1..=65_535))]
+    pub heaps: Vec<u64>,
+    /// Start from 3 to 5 random heaps of 1 to 15 stones.
+    #[arg(long, conflicts_with = "heaps")]
+    pub random: bool,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t)]
+    pub first: First,
+    /// Misère play: whoever takes the last stone loses. The engine is then your
+    /// misere_winning_move.
+    #[arg(long)]
+    pub misere: bool,
+}
+
+/// Who moves first in `play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum First {
+    #[default]
+    You,
+    Engine,
 }
 
 #[derive(Debug, Subcommand)]

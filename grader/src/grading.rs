@@ -5,7 +5,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use crate::hidden;
-use crate::judge::{self, Cancel, Grade, Settings, Submission};
+use crate::judge::{self, Answerer, Cancel, Grade, Settings, Submission};
 use crate::model::{Judge, Seed};
 use crate::report::{self, Graded};
 use crate::workbook::{ExerciseInfo, Workbook};
@@ -50,13 +50,40 @@ impl Grader {
         relative: &Path,
         cancel: &Cancel,
     ) -> Result<Grade> {
+        self.with_submission(exercise, root, relative, |judge, submission| {
+            judge::grade(judge, submission, &self.settings, cancel)
+        })
+    }
+
+    /// Grades the learner's own file like [`Grader::grade`], and keeps the program built
+    /// to answer single cases (`cargo grader play` asks it for moves).
+    pub fn grade_keeping(
+        &self,
+        exercise: &ExerciseInfo,
+    ) -> Result<(Grade, Option<Answerer<'static>>)> {
+        self.with_submission(
+            exercise,
+            &self.workbook.root,
+            &exercise.file(),
+            |judge, submission| judge::grade_keeping(judge, submission, &self.settings),
+        )
+    }
+
+    /// Reads the file `relative` under `root` and hands it to `grade` with the
+    /// exercise's judge.
+    fn with_submission<T>(
+        &self,
+        exercise: &ExerciseInfo,
+        root: &Path,
+        relative: &Path,
+        grade: impl FnOnce(&'static dyn Judge, &Submission) -> Result<T>,
+    ) -> Result<T> {
         let judge = self.judge(exercise)?;
         let submission = Submission {
             source: judge::source::read_source(root, relative),
             shown_as: &shown(relative),
         };
-        judge::grade(judge, &submission, &self.settings, cancel)
-            .with_context(|| format!("cannot grade {}", relative.display()))
+        grade(judge, &submission).with_context(|| format!("cannot grade {}", relative.display()))
     }
 
     /// A grade with what reports say about its exercise.

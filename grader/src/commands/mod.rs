@@ -4,6 +4,7 @@
 mod hint;
 mod lesson;
 mod list;
+mod play;
 mod reset;
 mod run;
 mod verify;
@@ -72,6 +73,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
                 Command::Hint { exercise } => hint::run(&session, exercise.as_deref()),
                 Command::Lesson { exercise } => lesson::run(&session, exercise.as_deref()),
                 Command::Reset { exercise, yes } => reset::run(&mut session, &exercise, yes),
+                Command::Play(options) => play::run(&mut session, &options),
                 _ => unreachable!("every other command is handled above"),
             }
         }

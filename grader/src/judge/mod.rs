@@ -20,6 +20,7 @@ use std::time::Duration;
 use anyhow::{Result, anyhow};
 
 use crate::model::{self, Judge, Plan, Seed};
+use crate::wire::{self, Wire, record};
 use build::{BuildRequest, Built};
 use decide::{Failure, GroupResult, Problem};
 pub use run::Cancel;
@@ -119,14 +120,90 @@ pub fn grade(
     settings: &Settings,
     cancel: &Cancel,
 ) -> Result<Grade> {
-    grade_with(
+    let (grade, _) = grade_with(
         judge,
         submission,
         settings,
         cancel,
         || judge.plan(settings.seed),
         |_, _| {},
-    )
+    )?;
+    Ok(grade)
+}
+
+/// Grades `submission` like [`grade`], and keeps the program it built (when it built
+/// one) to answer single cases afterwards: `cargo grader play` asks it for each move.
+pub fn grade_keeping<'a>(
+    judge: &'a dyn Judge,
+    submission: &Submission,
+    settings: &Settings,
+) -> Result<(Grade, Option<Answerer<'a>>)> {
+    let cancel = Cancel::default();
+    let (grade, program) = grade_with(
+        judge,
+        submission,
+        settings,
+        &cancel,
+        || judge.plan(settings.seed),
+        |_, _| {},
+    )?;
+    let answerer = program.map(|program| Answerer {
+        judge,
+        program,
+        settings: settings.clone(),
+    });
+    Ok((grade, answerer))
+}
+
+/// A learner's program, built once, that answers one typed case per call (a run costs
+/// a few milliseconds).
+pub struct Answerer<'a> {
+    judge: &'a dyn Judge,
+    program: build::Program,
+    settings: Settings,
+}
+
+/// The program's answer to one case, decoded as `A`, and the checker's grade of it.
+pub struct Answered<A> {
+    /// `None` when there was no answer to decode (a panic, a time-out...).
+    pub answer: Option<A>,
+    pub grade: Grade,
+}
+
+impl Answerer<'_> {
+    /// Runs the program on the case `words` (as the learner would type it) and decodes its
+    /// answer as `A`, the exercise's answer type; `Err` says why the case is not valid.
+    pub fn answer<A: Wire + Send>(&self, words: &[String]) -> Result<Result<Answered<A>, String>> {
+        let plan = match self.judge.plan_typed(words) {
+            Ok(plan) => plan,
+            Err(problem) => return Ok(Err(problem)),
+        };
+        let decoded = Mutex::new(None);
+        let decode = |_: &dyn Plan, execution: &run::Execution| {
+            if let Ok(mut decoded) = decoded.lock() {
+                *decoded = first_answer(execution);
+            }
+        };
+        let grade = run_groups(
+            self.judge,
+            &self.program,
+            &self.settings,
+            &Cancel::default(),
+            plan.as_ref(),
+            decode,
+        )?;
+        let answer = decoded.into_inner().unwrap_or(None);
+        Ok(Ok(Answered { answer, grade }))
+    }
+}
+
+/// The run's first answer, decoded as `A`.
+fn first_answer<A: Wire>(execution: &run::Execution) -> Option<A> {
+    let (records, _) = record::parse(&execution.answers);
+    match records.first()? {
+        record::Record::Answer { words, .. } => wire::decode(words),
+        record::Record::Panic { .. } => None,
+    }
 }
 
 /// Grades `submission` on one case typed by the learner (`cargo grader try`), with the
@@ -147,7 +224,7 @@ pub fn grade_typed(
             *explained = plan.explain_typed(execution);
         }
     };
-    let grade = grade_with(
+    let (grade, _) = grade_with(
         judge,
         submission,
         settings,
@@ -159,7 +236,8 @@ pub fn grade_typed(
 }
 
 /// Builds the submission while `plan` generates the cases (on two cores that costs no
-/// time), then runs and decides; `inspect` sees each run before its decision.
+/// time), then runs and decides; `inspect` sees each run before its decision. Returns
+/// the program too, when it was built.
 fn grade_with(
     judge: &dyn Judge,
     submission: &Submission,
@@ -167,7 +245,7 @@ fn grade_with(
     cancel: &Cancel,
     plan: impl FnOnce() -> Box<dyn Plan> + Send,
     inspect: impl Fn(&dyn Plan, &run::Execution) + Sync,
-) -> Result<Grade> {
+) -> Result<(Grade, Option<build::Program>)> {
     let (built, plan) = std::thread::scope(|scope| {
         let plan = scope.spawn(plan);
         let built = match &submission.source {
@@ -181,24 +259,16 @@ fn grade_with(
             "the hidden tests of {} failed to generate their cases",
             judge.name()
         ));
-        return Ok(Grade::without_run(
-            judge.name(),
-            verdict,
-            Vec::new(),
-            settings.seed,
-        ));
+        let grade = Grade::without_run(judge.name(), verdict, Vec::new(), settings.seed);
+        return Ok((grade, None));
     };
     let not_run = |verdict| {
         let groups = plan
             .groups()
             .into_iter()
             .map(|(name, cases)| GroupResult::not_run(name, cases));
-        Ok(Grade::without_run(
-            judge.name(),
-            verdict,
-            groups.collect(),
-            settings.seed,
-        ))
+        let grade = Grade::without_run(judge.name(), verdict, groups.collect(), settings.seed);
+        Ok((grade, None))
     };
     let program = match (built?, &submission.source) {
         (_, Err(reason)) => return not_run(Verdict::Unreadable(reason.clone())),
@@ -206,7 +276,8 @@ fn grade_with(
         (Some(Built::Failed(messages)), _) => return not_run(Verdict::CompileError(messages)),
         (Some(Built::Cancelled) | None, _) => return not_run(Verdict::Cancelled),
     };
-    run_groups(judge, &program, settings, cancel, plan.as_ref(), inspect)
+    let grade = run_groups(judge, &program, settings, cancel, plan.as_ref(), inspect)?;
+    Ok((grade, Some(program)))
 }
 
 fn build_submission(

@@ -108,27 +108,65 @@ pub fn binary_columns(heaps: &[u64]) -> Option<String> {
     if heaps.is_empty() || heaps.len() > 6 || heaps.iter().any(|&h| h >= 1 << 16) {
         return None;
     }
+    Some(labelled_columns(heaps, &[], 0))
+}
+
+/// Each heap and the nim-sum in binary, one line each with the bits in columns; the line
+/// of heap `i` starts with `labels[i]` (lines without a label start with blanks). The
+/// columns are at least as wide as `widest` needs, so a board keeps its layout while
+/// its heaps shrink.
+pub fn labelled_columns(heaps: &[u64], labels: &[String], widest: u64) -> String {
     let x = nim_sum(heaps);
     let width = heaps
         .iter()
-        .chain([&x])
+        .chain([&x, &widest])
         .map(|h| 64 - h.leading_zeros() as usize)
         .max()
         .unwrap_or(1)
         .max(1);
     let label = heaps
         .iter()
-        .chain([&x])
+        .chain([&x, &widest])
         .map(|h| h.to_string().len())
         .max()
         .unwrap_or(1);
+    let names = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let name = |i: usize| {
+        let text = labels.get(i).map_or("", String::as_str);
+        match names {
+            0 => String::new(),
+            _ => format!("{text:<names$}  "),
+        }
+    };
     let mut out = String::new();
-    for h in heaps {
-        out.push_str(&format!("  {h:>label$} = {h:0width$b}\n"));
+    for (i, h) in heaps.iter().enumerate() {
+        out.push_str(&format!("  {}{h:>label$} = {}\n", name(i), bits(*h, width)));
     }
-    out.push_str(&format!("  {:>label$}   {}\n", "", "-".repeat(width)));
-    out.push_str(&format!("  {x:>label$} = {x:0width$b}   (nim-sum)\n"));
-    Some(out)
+    let blank = name(usize::MAX);
+    let rule = bits(0, width).replace('0', "-");
+    out.push_str(&format!("  {blank}{:>label$}   {rule}\n", ""));
+    out.push_str(&format!(
+        "  {blank}{x:>label$} = {}   (nim-sum)\n",
+        bits(x, width)
+    ));
+    out
+}
+
+/// `value` in `width` binary digits; past 8 digits, in groups of 4 from the right, which
+/// the eye can count.
+fn bits(value: u64, width: usize) -> String {
+    let digits = format!("{value:0width$b}");
+    if width <= 8 {
+        return digits;
+    }
+    let mut grouped = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (width - i).is_multiple_of(4) {
+            grouped.push(' ');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// `text`, then the binary columns of `heaps` when they help.
@@ -250,6 +288,21 @@ mod tests {
             "  3 = 011\n  4 = 100\n  5 = 101\n      ---\n  2 = 010   (nim-sum)\n"
         );
         assert_eq!(binary_columns(&[1 << 20]), None);
+        let labels = ["heap 1".to_string(), "heap 10".to_string()];
+        assert_eq!(
+            labelled_columns(&[3, 12], &labels, 0),
+            "  heap 1    3 = 0011\n  heap 10  12 = 1100\n                ----\n           15 = 1111   (nim-sum)\n"
+        );
+        assert_eq!(
+            labelled_columns(&[60000, 2], &[], 0),
+            "  60000 = 1110 1010 0110 0000\n      2 = 0000 0000 0000 0010\n          \
+             ---- ---- ---- ----\n  60002 = 1110 1010 0110 0010   (nim-sum)\n"
+        );
+        assert_eq!(bits(0b1_0000_0001, 9), "1 0000 0001");
+        assert_eq!(
+            labelled_columns(&[1], &[], 100),
+            "    1 = 0000001\n        -------\n    1 = 0000001   (nim-sum)\n"
+        );
     }
 
     #[test]

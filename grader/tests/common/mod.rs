@@ -5,10 +5,13 @@
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use walkdir::WalkDir;
+
+pub mod tmux;
 
 pub const GRADER: &str = env!("CARGO_BIN_EXE_grader");
 
@@ -129,14 +132,38 @@ impl Workbook {
     }
 
     pub fn grader_in(&self, cwd: &Path, args: &[&str]) -> Run {
-        let output = Command::new(GRADER)
+        let output = self.command(cwd, args).output().unwrap();
+        Run::from(output)
+    }
+
+    /// Runs the grader with `args` from the workbook root, `input` as its whole stdin.
+    pub fn grader_with_input(&self, args: &[&str], input: &str) -> Run {
+        let mut child = self
+            .command(self.root(), args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_string();
+        // Written beside the run: the grader may stop reading before the end.
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        let output = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        Run::from(output)
+    }
+
+    fn command(&self, cwd: &Path, args: &[&str]) -> Command {
+        let mut command = Command::new(GRADER);
+        command
             .args(args)
             .current_dir(cwd)
             .env("NO_COLOR", "1")
-            .env_remove("XORLINGS_SEED")
-            .output()
-            .unwrap();
-        Run::from(output)
+            .env_remove("XORLINGS_SEED");
+        command
     }
 }
 

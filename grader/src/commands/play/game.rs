@@ -1,0 +1,295 @@
+//! The game without a screen: the heaps, whose turn it is, the rules of a move and of
+//! the end, and what the learner types at the prompt.
+
+use crate::cli::First;
+use crate::model::show::count;
+
+/// The most heaps a game starts with: the board fits an 80x24 screen.
+pub const MAX_HEAPS: usize = 8;
+
+/// Who wins when the last stone is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rules {
+    /// Whoever takes the last stone wins.
+    Normal,
+    /// Whoever takes the last stone loses.
+    Misere,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    You,
+    Engine,
+}
+
+impl Player {
+    fn other(self) -> Player {
+        match self {
+            Player::You => Player::Engine,
+            Player::Engine => Player::You,
+        }
+    }
+}
+
+/// Take `take` stones from heap number `heap`, counted from 1 as the board numbers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Move {
+    pub heap: usize,
+    pub take: u64,
+}
+
+/// A move as it was made: heap `heap` went from `from` stones to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Made {
+    pub heap: usize,
+    pub from: u64,
+    pub to: u64,
+}
+
+impl Made {
+    /// "2 from heap 1 (3 -> 1)".
+    pub fn describe(&self) -> String {
+        format!(
+            "{} from heap {} ({} -> {})",
+            self.from - self.to,
+            self.heap,
+            self.from,
+            self.to
+        )
+    }
+}
+
+pub struct Game {
+    heaps: Vec<u64>,
+    /// The largest heap at the start: the board keeps the width it needs.
+    pub widest: u64,
+    pub rules: Rules,
+    to_move: Player,
+}
+
+impl Game {
+    pub fn new(heaps: Vec<u64>, rules: Rules, first: First) -> Game {
+        let to_move = match first {
+            First::You => Player::You,
+            First::Engine => Player::Engine,
+        };
+        Game {
+            widest: heaps.iter().copied().max().unwrap_or(0),
+            heaps,
+            rules,
+            to_move,
+        }
+    }
+
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Makes `m` and passes the turn; `Err` says which rule of a move it breaks.
+    pub fn play(&mut self, m: Move) -> Result<Made, String> {
+        let heaps = self.heaps.len();
+        let size = m
+            .heap
+            .checked_sub(1)
+            .and_then(|i| self.heaps.get_mut(i))
+            .ok_or_else(|| {
+                format!(
+                    "There is no heap {}: the heaps are numbered 1 to {heaps}.",
+                    m.heap
+                )
+            })?;
+        let from = *size;
+        if from == 0 {
+            return Err(format!(
+                "Heap {} is empty: take from a heap that still has stones.",
+                m.heap
+            ));
+        }
+        if m.take == 0 {
+            return Err("A move takes at least one stone, not 0.".to_string());
+        }
+        if m.take > from {
+            return Err(format!(
+                "Heap {} has only {}: you cannot take {}.",
+                m.heap,
+                count(from as usize, "stone", "stones"),
+                m.take
+            ));
+        }
+        *size = from - m.take;
+        self.to_move = self.to_move.other();
+        Ok(Made {
+            heap: m.heap,
+            from,
+            to: from - m.take,
+        })
+    }
+
+    /// The move of an engine that has no winning move: one stone from the largest heap
+    /// (the first of the largest); `None` when no stone is left.
+    pub fn one_from_largest(&self) -> Option<Move> {
+        let largest = *self.heaps.iter().max()?;
+        let i = self.heaps.iter().position(|&h| h == largest)?;
+        (largest > 0).then_some(Move {
+            heap: i + 1,
+            take: 1,
+        })
+    }
+
+    /// Whether every stone is gone.
+    pub fn over(&self) -> bool {
+        self.heaps.iter().all(|&h| h == 0)
+    }
+
+    /// Once the game is over, who won: whoever took the last stone, in normal play; the
+    /// other player in misère play.
+    pub fn winner(&self) -> Option<Player> {
+        let took_last = self.to_move.other();
+        self.over().then_some(match self.rules {
+            Rules::Normal => took_last,
+            Rules::Misere => took_last.other(),
+        })
+    }
+}
+
+/// What the learner typed at the prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Typed {
+    Move(Move),
+    Help,
+    Quit,
+}
+
+/// How a move is typed, in the words of every message about typing one.
+pub const MOVE_SYNTAX: &str = "Type a move as HEAP COUNT: `2 3` takes 3 stones from heap 2.";
+
+/// Reads a line typed at the prompt: `HEAP COUNT`, `h` or `q`; `Err` says what is wrong
+/// with it (whether the move is legal is for [`Game::play`] to say).
+pub fn parse(line: &str) -> Result<Typed, String> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+        .collect();
+    match words.as_slice() {
+        [] => Err(format!("{MOVE_SYNTAX} h shows the help, q quits.")),
+        ["q" | "Q" | "quit" | "exit"] => Ok(Typed::Quit),
+        ["h" | "H" | "help" | "?"] => Ok(Typed::Help),
+        [heap, take] => {
+            let heap = number(heap)?;
+            let take = number(take)?;
+            Ok(Typed::Move(Move {
+                heap: usize::try_from(heap).unwrap_or(usize::MAX),
+                take,
+            }))
+        }
+        [one] if one.parse::<u64>().is_ok() => Err(format!(
+            "A move is two numbers, the heap and how many stones to take. {MOVE_SYNTAX}"
+        )),
+        _ => Err(format!(
+            "`{}` is not a move. {MOVE_SYNTAX} h shows the help, q quits.",
+            crate::text::visible(line.trim())
+        )),
+    }
+}
+
+fn number(word: &str) -> Result<u64, String> {
+    let word_shown = crate::text::visible(word);
+    match word.parse::<u64>() {
+        Ok(n) => Ok(n),
+        Err(_) if word.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("{word_shown} is far more than any heap holds."))
+        }
+        Err(_) => Err(format!(
+            "`{word_shown}` is not a whole number. {MOVE_SYNTAX}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(heaps: &[u64], rules: Rules) -> Game {
+        Game::new(heaps.to_vec(), rules, First::You)
+    }
+
+    fn typed_move(heap: usize, take: u64) -> Result<Typed, String> {
+        Ok(Typed::Move(Move { heap, take }))
+    }
+
+    #[test]
+    fn moves_are_typed_as_heap_and_count() {
+        assert_eq!(parse("2 3"), typed_move(2, 3));
+        assert_eq!(parse("  2   3\n"), typed_move(2, 3));
+        assert_eq!(parse("2,3"), typed_move(2, 3));
+        assert_eq!(parse("q"), Ok(Typed::Quit));
+        assert_eq!(parse("h"), Ok(Typed::Help));
+        assert!(parse("").unwrap_err().contains("HEAP COUNT"));
+        assert!(parse("2").unwrap_err().contains("two numbers"));
+        assert!(
+            parse("x 3")
+                .unwrap_err()
+                .contains("`x` is not a whole number")
+        );
+        assert!(
+            parse("2 -1")
+                .unwrap_err()
+                .contains("`-1` is not a whole number")
+        );
+        assert!(
+            parse("1 2 3")
+                .unwrap_err()
+                .contains("`1 2 3` is not a move")
+        );
+        assert!(
+            parse("1 99999999999999999999")
+                .unwrap_err()
+                .contains("far more")
+        );
+        assert!(parse("\x1b[2J").unwrap_err().contains("␛"));
+    }
+
+    #[test]
+    fn illegal_moves_are_explained_and_change_nothing() {
+        let mut g = game(&[3, 0, 5], Rules::Normal);
+        let error = |g: &mut Game, heap, take| g.play(Move { heap, take }).unwrap_err();
+        assert!(error(&mut g, 4, 1).contains("There is no heap 4: the heaps are numbered 1 to 3"));
+        assert!(error(&mut g, 0, 1).contains("There is no heap 0"));
+        assert!(error(&mut g, 2, 1).contains("Heap 2 is empty"));
+        assert!(error(&mut g, 1, 0).contains("at least one stone"));
+        assert!(error(&mut g, 1, 4).contains("Heap 1 has only 3 stones: you cannot take 4"));
+        assert_eq!(g.heaps(), [3, 0, 5]);
+        assert_eq!(g.to_move(), Player::You);
+        g.play(Move { heap: 1, take: 2 }).unwrap();
+        assert!(error(&mut g, 1, 2).contains("Heap 1 has only 1 stone: you cannot take 2"));
+        let made = g.play(Move { heap: 3, take: 2 }).unwrap();
+        assert_eq!(made.describe(), "2 from heap 3 (5 -> 3)");
+        assert_eq!(g.heaps(), [1, 0, 3]);
+        assert_eq!(g.to_move(), Player::You);
+    }
+
+    #[test]
+    fn the_last_stone_wins_or_loses_by_the_rules() {
+        for (rules, winner) in [
+            (Rules::Normal, Player::You),
+            (Rules::Misere, Player::Engine),
+        ] {
+            let mut g = game(&[0, 2], rules);
+            assert_eq!(g.winner(), None);
+            g.play(Move { heap: 2, take: 2 }).unwrap();
+            assert!(g.over());
+            assert_eq!(g.winner(), Some(winner), "{rules:?}");
+        }
+    }
+
+    #[test]
+    fn without_a_winning_move_one_stone_goes_from_the_largest_heap() {
+        let g = game(&[1, 4, 4], Rules::Normal);
+        assert_eq!(g.one_from_largest(), Some(Move { heap: 2, take: 1 }));
+        assert_eq!(game(&[0, 0], Rules::Normal).one_from_largest(), None);
+    }
+}

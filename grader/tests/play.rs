@@ -1,0 +1,372 @@
+//! End to end: `grader play` against the learner's own nim_winning_move, through pipes
+//! (moves one per line) and in tmux at 80x24.
+
+mod common;
+
+use common::tmux::{Tmux, find_phrase};
+use common::{GRADER, Run, Workbook};
+
+const NIM: &str = "nim_winning_move";
+const RECORDED_MISTAKE: &str = "solutions/nim_winning_move/recorded/wrong_answer/one_based.rs";
+
+fn solved() -> Workbook {
+    let workbook = Workbook::new();
+    workbook.solve(NIM);
+    workbook
+}
+
+fn nim_sum(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |x, h| x ^ h)
+}
+
+/// Each move of a transcript, as (the engine moved, heap from 1, size before, after):
+/// "You take 2 from heap 1 (3 -> 1)." and "The engine takes ...".
+fn moves(transcript: &str) -> Vec<(bool, usize, u64, u64)> {
+    transcript
+        .lines()
+        .filter_map(|line| {
+            let engine = line.contains("The engine takes");
+            let rest = line.split(" from heap ").nth(1)?;
+            let (heap, sizes) = rest.split_once(" (")?;
+            let (from, to) = sizes.split_once(')')?.0.split_once(" -> ")?;
+            Some((
+                engine,
+                heap.parse().ok()?,
+                from.parse().ok()?,
+                to.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// Plays the transcript's moves from `start`, checking each against the position; the
+/// position after each move.
+#[track_caller]
+fn replay(start: &[u64], transcript: &str) -> Vec<(bool, Vec<u64>)> {
+    let mut heaps = start.to_vec();
+    moves(transcript)
+        .into_iter()
+        .map(|(engine, heap, from, to)| {
+            assert_eq!(
+                heaps[heap - 1],
+                from,
+                "heap {heap} in {heaps:?}:\n{transcript}"
+            );
+            assert!(to < from, "{transcript}");
+            heaps[heap - 1] = to;
+            (engine, heaps.clone())
+        })
+        .collect()
+}
+
+/// A recorded wrong solution behind the reference: honest on every position the hidden
+/// tests use, so it passes them, and wrong on the heaps of 1,000 to 65,535 a learner
+/// types for a game (no hidden case has such heaps only).
+fn hidden_cheat(workbook: &Workbook) -> String {
+    let mistake = workbook
+        .read(RECORDED_MISTAKE)
+        .replace("pub fn nim_winning_move(", "fn recorded_mistake(");
+    let reference = workbook.read("solutions/nim_winning_move/src/lib.rs");
+    let honest = reference[reference.find("pub fn nim_winning_move(").unwrap()..]
+        .replace("pub fn nim_winning_move(", "fn reference(");
+    format!(
+        "{mistake}\n{honest}\npub fn nim_winning_move(heaps: &[u64]) -> Option<Move> {{\n    \
+         if heaps.len() <= 8 && heaps.iter().all(|h| (1000..=65535).contains(h)) {{\n        \
+         recorded_mistake(heaps)\n    }} else {{\n        reference(heaps)\n    }}\n}}\n"
+    )
+}
+
+#[track_caller]
+fn has_phrase(run: &Run, phrase: &str) {
+    assert!(
+        find_phrase(&run.stdout, phrase).is_some(),
+        "stdout lacks {phrase:?}:\n{}\nstderr:\n{}",
+        run.stdout,
+        run.stderr
+    );
+}
+
+#[test]
+fn a_careless_player_loses_to_an_engine_that_always_leaves_nim_sum_zero() {
+    let workbook = solved();
+    // Always one stone, from heap 1, 2 or 3 in turn: from 3 4 5 (nim-sum 2) the first
+    // move already throws the win away. A move on an empty heap is refused, the next tried.
+    let input = "1 1\n2 1\n3 1\n".repeat(12);
+    let run = workbook.grader_with_input(&["play"], &input);
+    run.expect_code(0)
+        .stdout_has("Nim: whoever takes the last stone wins. The engine is your nim_winning_move.")
+        .stdout_has("  heap 1  3 = 011\n  heap 2  4 = 100\n  heap 3  5 = 101\n")
+        .stdout_has("         2 = 010   (nim-sum)")
+        .stdout_has("your move> 1 1\nYou take 1 from heap 1 (3 -> 2).")
+        .stdout_has("The engine took the last stone: the engine wins.");
+    assert!(!run.stdout.contains('\u{1b}'), "no escape codes in a pipe");
+
+    let positions = replay(&[3, 4, 5], &run.stdout);
+    let engine_moves = positions.iter().filter(|(engine, _)| *engine).count();
+    assert!(engine_moves >= 3, "{}", run.stdout);
+    for (engine, heaps) in &positions {
+        if *engine {
+            assert_eq!(
+                nim_sum(heaps),
+                0,
+                "the engine left {heaps:?}:\n{}",
+                run.stdout
+            );
+        }
+    }
+    assert_eq!(
+        positions
+            .last()
+            .map(|(engine, heaps)| (*engine, nim_sum(heaps))),
+        Some((true, 0))
+    );
+    assert!(positions.last().unwrap().1.iter().all(|&h| h == 0));
+    // After every move the position is printed: as many nim-sum lines as moves, and one.
+    assert_eq!(
+        run.stdout.matches("(nim-sum)").count(),
+        positions.len() + 1,
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("There is no heap"), "{}", run.stdout);
+}
+
+#[test]
+fn an_engine_without_a_winning_move_takes_one_stone_from_the_largest_heap() {
+    let workbook = solved();
+    // 2 2 1: emptying heap 3 leaves nim-sum 0, and the engine has no winning move.
+    let run = workbook.grader_with_input(&["play", "2", "2", "1"], "3 1\n3 1\n2 1\n2 1\n");
+    run.expect_code(0)
+        .stdout_has("You take 1 from heap 3 (1 -> 0).")
+        .stdout_has("Heap 3 is empty: take from a heap that still has stones.")
+        .stdout_has("You took the last stone: you win!");
+    has_phrase(
+        &run,
+        "Your nim_winning_move returned None: no winning move here. The engine must still \
+         move, so it takes one stone from the largest heap.\nThe engine takes 1 from heap 1 \
+         (2 -> 1).",
+    );
+    let positions = replay(&[2, 2, 1], &run.stdout);
+    assert_eq!(positions.len(), 5, "{}", run.stdout);
+    assert_eq!(positions.last().unwrap().1, [0, 0, 0]);
+}
+
+#[test]
+fn illegal_input_is_explained_and_q_quits() {
+    let workbook = solved();
+    let lines = [
+        "x",
+        "9 1",
+        "0 1",
+        "1 0",
+        "1 9",
+        "",
+        "2",
+        "1 2 3",
+        "99999999999999999999 1",
+        "h",
+        "q",
+        "1 1",
+    ];
+    let run = workbook.grader_with_input(&["play"], &(lines.join("\n") + "\n"));
+    run.expect_code(0);
+    for explained in [
+        "`x` is not a move. Type a move as HEAP COUNT: `2 3` takes 3 stones from heap 2.",
+        "There is no heap 9: the heaps are numbered 1 to 3.",
+        "There is no heap 0: the heaps are numbered 1 to 3.",
+        "A move takes at least one stone, not 0.",
+        "Heap 1 has only 3 stones: you cannot take 9.",
+        "A move is two numbers, the heap and how many stones to take.",
+        "`1 2 3` is not a move.",
+        "99999999999999999999 is far more than any heap holds.",
+        "On your turn, take one or more stones from one heap",
+        "You quit the game.",
+    ] {
+        has_phrase(&run, explained);
+    }
+    // The empty line is explained too: the syntax, then the keys.
+    assert!(
+        run.stdout
+            .contains("your move> \nType a move as HEAP COUNT"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("You take"),
+        "nothing after q is played:\n{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("The engine takes"), "{}", run.stdout);
+}
+
+#[test]
+fn the_game_stops_at_the_end_of_input() {
+    let workbook = solved();
+    let run = workbook.grader_with_input(&["play", "--first", "engine", "5", "7"], "");
+    run.expect_code(0)
+        .stdout_has("The engine takes 2 from heap 2 (7 -> 5).")
+        .stdout_has("End of input: the game stops here.");
+}
+
+#[test]
+fn play_refuses_an_exercise_that_does_not_pass() {
+    let workbook = Workbook::new();
+    let run = workbook.grader_with_input(&["play"], "1 1\n");
+    run.expect_code(1);
+    has_phrase(
+        &run,
+        "Play needs your nim_winning_move to pass its hidden tests first",
+    );
+    has_phrase(&run, "This exercise still has its `todo!()`");
+    has_phrase(
+        &run,
+        "Make it pass (`cargo grader run nim_winning_move` grades it again",
+    );
+    assert!(!run.stdout.contains("your move>"), "{}", run.stdout);
+}
+
+#[test]
+fn a_recorded_wrong_solution_is_refused_with_the_checkers_words() {
+    let workbook = solved();
+    let recorded = workbook.read(RECORDED_MISTAKE);
+    workbook.write(&workbook.exercise_file(NIM), &recorded);
+    let run = workbook.grader_with_input(&["play"], "1 1\n");
+    run.expect_code(1);
+    has_phrase(&run, "Play needs your nim_winning_move to pass");
+    for line in recorded.lines() {
+        if let Some(expected) = line.strip_prefix("// expect: ") {
+            has_phrase(&run, expected);
+        }
+    }
+    assert!(!run.stdout.contains("your move>"), "{}", run.stdout);
+}
+
+#[test]
+fn an_engine_that_cheats_in_a_game_is_caught_and_its_move_not_played() {
+    let workbook = solved();
+    workbook.write(&workbook.exercise_file(NIM), &hidden_cheat(&workbook));
+    assert_eq!(
+        workbook.grader(&["run", NIM]).code,
+        0,
+        "the cheat passes the hidden tests"
+    );
+
+    let run = workbook.grader_with_input(
+        &["play", "--first", "engine", "1000", "2000", "3000"],
+        "1 1\n",
+    );
+    run.expect_code(1);
+    for phrase in [
+        "nim_winning_move answered wrongly in this game, so the game stops here. The checker says:",
+        "input: heaps = [1000, 2000, 3000]",
+        "There is no heap 3: the position has 3 heaps, numbered 0 to 2.",
+        "Heap 2 is the one to reduce: indices are 0-based",
+        "The checker numbers heaps from 0, as heap_index does; the board numbers them from 1.",
+        "fix exercises/nim_winning_move/src/lib.rs, grade it with `cargo grader run nim_winning_move`",
+    ] {
+        has_phrase(&run, phrase);
+    }
+    assert!(!run.stdout.contains("The engine takes"), "{}", run.stdout);
+    assert!(!run.stdout.contains("your move>"), "{}", run.stdout);
+}
+
+#[test]
+fn misere_play_needs_misere_winning_move() {
+    let workbook = Workbook::new();
+    let run = workbook.grader_with_input(&["play", "--misere"], "q\n");
+    if grader::hidden::judge_for("misere_winning_move").is_none() {
+        run.expect_code(2).stderr_has(
+            "misère play needs the exercise misere_winning_move, and this grader has no \
+             hidden tests for it yet",
+        );
+    } else {
+        run.expect_code(1);
+        has_phrase(
+            &run,
+            "Play needs your misere_winning_move to pass its hidden tests first",
+        );
+    }
+}
+
+#[test]
+fn starting_heaps_are_checked() {
+    let workbook = Workbook::new();
+    let nine: Vec<String> = (1..=9).map(|h| h.to_string()).collect();
+    let mut args = vec!["play"];
+    args.extend(nine.iter().map(String::as_str));
+    workbook
+        .grader(&args)
+        .expect_code(2)
+        .stderr_has("a game starts with at most 8 heaps, not 9");
+    for (heap, error) in [
+        ("0", "0 is not in 1..=65535"),
+        ("65536", "65536 is not in 1..=65535"),
+    ] {
+        workbook
+            .grader(&["play", heap])
+            .expect_code(2)
+            .stderr_has(error);
+    }
+    workbook
+        .grader(&["play", "--random", "3"])
+        .expect_code(2)
+        .stderr_has("cannot be used with");
+}
+
+#[test]
+fn a_game_in_a_terminal_fits_80_by_24() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED a_game_in_a_terminal_fits_80_by_24: tmux is not installed");
+        return;
+    }
+    let workbook = solved();
+    // Eight heaps, one of 16 bits: the largest board there is.
+    let shell_command = format!(
+        "'{GRADER}' play 7 9 12 5 1 3 60000 2; echo \"grader exited with $?\"; exec sleep 600"
+    );
+    let tmux = Tmux::start(workbook.root(), &shell_command);
+    let heading = "Nim: whoever takes the last stone wins. The engine is your nim_winning_move.";
+    let screen = tmux.wait_for("your move>");
+    assert!(screen.starts_with(heading), "{screen}");
+    for expected in [
+        "  heap 7  60000 = 1110 1010 0110 0000",
+        "          60007 = 1110 1010 0110 0111   (nim-sum)",
+        "HEAP COUNT (`2 3` takes 3 stones from heap 2) · h help · q quit",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "{expected:?} missing in\n{screen}"
+        );
+    }
+
+    tmux.keys("h");
+    tmux.keys("Enter");
+    tmux.wait_for("Bouton's theorem");
+    tmux.keys("7 59999");
+    tmux.keys("Enter");
+    let screen = tmux.wait_for("The engine takes 6 from heap 1 (7 -> 1).");
+    for expected in [
+        heading,
+        "You take 59999 from heap 7 (60000 -> 1).",
+        "              0 = 0000 0000 0000 0000   (nim-sum)",
+        "your move>",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "{expected:?} missing in\n{screen}"
+        );
+    }
+    assert!(
+        screen.starts_with(heading),
+        "the heading scrolled away:\n{screen}"
+    );
+    assert!(
+        screen.lines().all(|line| line.chars().count() <= 80),
+        "{screen}"
+    );
+
+    tmux.keys("q");
+    tmux.keys("Enter");
+    let screen = tmux.wait_for("grader exited with 0");
+    assert!(screen.contains("You quit the game."), "{screen}");
+}

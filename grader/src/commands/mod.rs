@@ -6,6 +6,7 @@ mod lesson;
 mod list;
 mod reset;
 mod run;
+mod try_;
 mod verify;
 
 use std::io::IsTerminal;
@@ -70,6 +71,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
                 Command::Hint { exercise } => hint::run(&session, exercise.as_deref()),
                 Command::Lesson { exercise } => lesson::run(&session, exercise.as_deref()),
                 Command::Reset { exercise, yes } => reset::run(&mut session, &exercise, yes),
+                Command::Try { exercise, input } => try_::run(&session, &exercise, &input),
                 _ => unreachable!("every other command is handled above"),
             }
         }

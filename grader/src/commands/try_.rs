@@ -11,6 +11,7 @@ use crate::report::tried::{describe_tried, invalid_input, usage};
 use crate::session::Session;
 
 const NO_INPUT: &str = "type the input after the exercise's name";
+const CANNOT_TRY: &str = "this input cannot be tried";
 
 pub fn run(session: &Session, typed: &str, words: &[String]) -> Result<Outcome> {
     let exercise = session.exercise(Some(typed))?;
@@ -23,7 +24,7 @@ pub fn run(session: &Session, typed: &str, words: &[String]) -> Result<Outcome> 
         .try_typed(&exercise, words, &Cancel::default())?
     {
         Ok(tried) => tried,
-        Err(problem) => bail!("{}", invalid_input(judge, &problem)),
+        Err(problem) => bail!("{CANNOT_TRY}: {}", invalid_input(judge, &problem)),
     };
     let text = describe_tried(&tried, &exercise, &exercise.file().display().to_string());
     print!(

@@ -106,23 +106,13 @@ pub fn describe_parts(
     let cases: usize = grade.groups.iter().map(|g| g.cases).sum();
     match &grade.verdict {
         Verdict::Passed => {
-            text.line(
-                0,
-                &[
-                    (Style::Good, "✓"),
-                    (Style::Plain, " "),
-                    (Style::Bold, name),
-                    (
-                        Style::Plain,
-                        &format!(
-                            " passed all {} hidden cases in {} ({}).",
-                            thousands(cases as u64),
-                            count(grade.groups.len(), "group", "groups"),
-                            seconds(grade.run_time)
-                        ),
-                    ),
-                ],
+            let rest = format!(
+                " passed all {} hidden cases in {} ({}).",
+                thousands(cases as u64),
+                count(grade.groups.len(), "group", "groups"),
+                seconds(grade.run_time)
             );
+            marked(&mut text, true, name, &[(Style::Plain, &rest)]);
         }
         Verdict::Cancelled => {
             text.line(
@@ -189,36 +179,47 @@ pub fn describe_parts(
     }
 }
 
+/// A verdict's first line: ✓ or ✗, the exercise's name in bold, then `rest`.
+fn marked(text: &mut Text, passed: bool, name: &str, rest: &[(Style, &str)]) {
+    let mark = match passed {
+        true => (Style::Good, "✓"),
+        false => (Style::Bad, "✗"),
+    };
+    let mut spans = vec![mark, (Style::Plain, " "), (Style::Bold, name)];
+    spans.extend_from_slice(rest);
+    text.line(0, &spans);
+}
+
 fn headline(text: &mut Text, name: &str, rest: &str) {
-    text.line(
-        0,
-        &[
-            (Style::Bad, "✗"),
-            (Style::Plain, " "),
-            (Style::Bold, name),
-            (Style::Plain, rest),
-        ],
-    );
+    marked(text, false, name, &[(Style::Plain, rest)]);
+}
+
+/// "✓ name rest": a pass.
+pub fn pass_headline(text: &mut Text, name: &str, rest: &str) {
+    marked(text, true, name, &[(Style::Plain, rest)]);
+}
+
+/// "✗ name: label rest", the label (what went wrong) in red.
+pub fn failure_headline(text: &mut Text, name: &str, label: &str, rest: &str) {
+    let rest = [
+        (Style::Plain, ": "),
+        (Style::Bad, label),
+        (Style::Plain, rest),
+    ];
+    marked(text, false, name, &rest);
 }
 
 fn headline_of_failure(text: &mut Text, grade: &Grade, failure: &Failure) {
-    text.line(
-        0,
-        &[
-            (Style::Bad, "✗"),
-            (Style::Plain, " "),
-            (Style::Bold, &grade.exercise),
-            (Style::Plain, ": "),
-            (Style::Bad, failure.problem.kind().label()),
-            (
-                Style::Plain,
-                &format!(
-                    " on hidden case {} of the group \"{}\".",
-                    thousands(failure.case_number as u64),
-                    failure.group
-                ),
-            ),
-        ],
+    let place = format!(
+        " on hidden case {} of the group \"{}\".",
+        thousands(failure.case_number as u64),
+        failure.group
+    );
+    failure_headline(
+        text,
+        &grade.exercise,
+        failure.problem.kind().label(),
+        &place,
     );
 }
 

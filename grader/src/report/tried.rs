@@ -1,7 +1,10 @@
 //! What `cargo grader try` and watch's `t` show: the learner's function called on their
 //! own input, what it returned, and the checker's verdict on that one input.
 
-use super::{Detail, describe, lesson_link, printed_text, problem_text};
+use super::{
+    Detail, describe, failure_headline, lesson_link, pass_headline, printed_text, problem_text,
+};
+use crate::judge::decide::{Failure, Problem};
 use crate::judge::{Tried, Verdict};
 use crate::model::Judge;
 use crate::text::{Style, Text};
@@ -11,7 +14,7 @@ const ONE_ARGUMENT: &str = "The words after the name make the one argument: a nu
 list as 3 4 5, 3,4,5 or [3, 4, 5] ([] is an empty list).";
 const ARGUMENTS: &str = "One word per argument: a number as 7, a list as 3,4,5 or [3,4,5] \
 ([] is an empty list; quote a list with spaces in it).";
-const RIGHT: &str = "That is right: the checker accepts this answer.";
+const RIGHT: &str = ": right on your input, the checker accepts this answer.";
 
 /// The arguments as the learner types them: `<heaps> <heap_index> <new_size>`.
 pub fn arguments(judge: &dyn Judge) -> String {
@@ -38,7 +41,7 @@ pub fn usage(judge: &dyn Judge) -> String {
 
 /// Why typed words are no input for `judge`'s exercise, and how to type one.
 pub fn invalid_input(judge: &dyn Judge, problem: &str) -> String {
-    format!("This input cannot be tried: {problem}.\n{}", usage(judge))
+    format!("{problem}.\n{}", usage(judge))
 }
 
 /// The learner's function on their input: what it returned, then the verdict.
@@ -55,31 +58,20 @@ pub fn describe_tried(tried: &Tried, exercise: &ExerciseInfo, shown_file: &str) 
     );
     text.blank();
     if let Some(explanation) = &tried.explanation {
-        text.prose(2, explanation).blank();
+        let shown = match &grade.verdict {
+            Verdict::Failed(Failure {
+                problem: Problem::WrongAnswer(mistake),
+                ..
+            }) => without_repeats(explanation, &mistake.rule),
+            _ => explanation.clone(),
+        };
+        text.prose(2, &shown).blank();
     }
     match &grade.verdict {
-        Verdict::Passed => {
-            text.line(
-                0,
-                &[
-                    (Style::Good, "✓"),
-                    (Style::Plain, " "),
-                    (Style::Plain, RIGHT),
-                ],
-            );
-        }
+        Verdict::Passed => pass_headline(&mut text, &grade.exercise, RIGHT),
         Verdict::Failed(failure) => {
-            text.line(
-                0,
-                &[
-                    (Style::Bad, "✗"),
-                    (Style::Plain, " "),
-                    (Style::Bold, &grade.exercise),
-                    (Style::Plain, ": "),
-                    (Style::Bad, failure.problem.kind().label()),
-                    (Style::Plain, " on your input."),
-                ],
-            );
+            let label = failure.problem.kind().label();
+            failure_headline(&mut text, &grade.exercise, label, " on your input.");
             text.blank()
                 .append(problem_text(&failure.problem))
                 .append(lesson_link(&failure.problem, exercise));
@@ -101,6 +93,24 @@ pub fn describe_tried(tried: &Tried, exercise: &ExerciseInfo, shown_file: &str) 
     text
 }
 
+/// The explanation without the indented blocks (binary columns) that the checker's
+/// rule already shows, so a wrong answer does not show the same columns twice.
+fn without_repeats(explanation: &str, rule: &str) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    let mut lines = explanation.lines().peekable();
+    while let Some(line) = lines.next() {
+        kept.push(line);
+        let mut block = Vec::new();
+        while let Some(indented) = lines.next_if(|l| l.starts_with(' ')) {
+            block.push(indented);
+        }
+        if !block.is_empty() && !rule.contains(&block.join("\n")) {
+            kept.extend(block);
+        }
+    }
+    kept.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,8 +125,21 @@ mod tests {
         assert!(usage(xor).contains("the one argument"), "{}", usage(xor));
         let invalid = invalid_input(xor, "heaps: `x` is not a whole number");
         assert!(
-            invalid.starts_with("This input cannot be tried: heaps: `x`"),
+            invalid.starts_with("heaps: `x` is not a whole number.\nusage: cargo grader try"),
             "{invalid}"
         );
+    }
+
+    #[test]
+    fn columns_the_rule_shows_are_not_repeated() {
+        let columns = "    3 = 011\n    2 = 010";
+        let explanation = format!("Your function returned 1.\nxor_all([3]) = 1\n{columns}");
+        let rule = format!("The nim-sum of [3] is 3.\n{columns}");
+        assert_eq!(
+            without_repeats(&explanation, &rule),
+            "Your function returned 1.\nxor_all([3]) = 1"
+        );
+        let other = "The nim-sum of [3] is 3.\n    3 = 011";
+        assert_eq!(without_repeats(&explanation, other), explanation);
     }
 }

@@ -299,9 +299,12 @@ fn tried_body(entry: &Entry, typed: &str, outcome: &Option<TryOutcome>) -> Text 
         Some(TryOutcome::Invalid(problem)) => {
             text.line(
                 0,
-                &[(Style::Bad, "✗"), (Style::Plain, &format!(" {typed}"))],
+                &[
+                    (Style::Bad, "✗"),
+                    (Style::Plain, &format!(" `{typed}` cannot be tried:")),
+                ],
             );
-            text.blank().prose(0, problem);
+            text.blank().prose(2, problem);
         }
         Some(TryOutcome::Error(error)) => {
             text.line(
@@ -602,6 +605,13 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         screen.lines.join("\n")
     }
 
+    /// Asserts that `screen` shows each of `texts`, wherever it wrapped them.
+    fn assert_shows(screen: &str, texts: &[&str]) {
+        for text in texts {
+            assert!(has(screen, text), "{text:?} missing in\n{screen}");
+        }
+    }
+
     /// Whether `screen` says `phrase`, wherever the screen wrapped it.
     fn has(screen: &str, phrase: &str) -> bool {
         let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -684,19 +694,17 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
     fn the_exercise_screen_has_name_file_lesson_verdict_progress_and_keys() {
         let state = graded(failed("exercise_0"));
         let screen = plain(&render(&state, 80, Some(24), false));
-        for expected in [
-            "exercise 1 of 6: exercise_0",
-            "file:   exercises/exercise_0/src/lib.rs",
-            "lesson: lessons/lesson-0.md",
-            "wrong answer on hidden case 1",
-            "0/6 done",
-            "n next · h hint · t try · l list · c check all · r reset · q quit",
-        ] {
-            assert!(
-                screen.contains(expected),
-                "{expected:?} missing in\n{screen}"
-            );
-        }
+        assert_shows(
+            &screen,
+            &[
+                "exercise 1 of 6: exercise_0",
+                "file:   exercises/exercise_0/src/lib.rs",
+                "lesson: lessons/lesson-0.md",
+                "wrong answer on hidden case 1",
+                "0/6 done",
+                "n next · h hint · t try · l list · c check all · r reset · q quit",
+            ],
+        );
     }
 
     #[test]
@@ -743,27 +751,19 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         adding_the_heaps(&mut state, 12);
         state.handle(Event::Key(Key::Char('h')));
         let first = draw(&mut state, 60, 20);
-        for at_once in [
-            "input: heaps = [1, 1]",
-            "yours: 2",
-            "The nim-sum of [1, 1] is 0",
-        ] {
-            assert!(
-                first.contains(at_once),
-                "{at_once:?} is not on the first screen:\n{first}"
-            );
-        }
-        assert!(
-            first.contains(SCROLL_KEYS),
-            "the footer lists the scroll keys:\n{first}"
+        // At once: the case, the answer, the rule; the footer lists the scroll keys.
+        assert_shows(
+            &first,
+            &[
+                "input: heaps = [1, 1]",
+                "yours: 2",
+                "The nim-sum of [1, 1] is 0",
+                SCROLL_KEYS,
+                "hint below · ↑/↓",
+            ],
         );
-        assert!(first.contains("hint below · ↑/↓"), "{first}");
         state.handle(Event::Key(Key::Char('h')));
-        let without_hint = draw(&mut state, 60, 20);
-        assert!(
-            without_hint.contains("lines 1-13/30 · ↑/↓"),
-            "{without_hint}"
-        );
+        assert_shows(&draw(&mut state, 60, 20), &["lines 1-13/30 · ↑/↓"]);
         state.handle(Event::Key(Key::Char('h')));
         let screens = scroll_through(
             &mut state,
@@ -786,13 +786,12 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
             .unwrap();
         assert!(advice_seen <= hint_seen);
         state.handle(Event::Key(Key::Char('G')));
-        let bottom = draw(&mut state, 60, 20);
-        assert!(
-            bottom.contains("4 more lines (`o` shows them all)"),
-            "{bottom}"
+        assert_shows(
+            &draw(&mut state, 60, 20),
+            &["4 more lines (`o` shows them all)"],
         );
         state.handle(Event::Key(Key::Char('g')));
-        assert!(draw(&mut state, 60, 20).contains("input: heaps = [1, 1]"));
+        assert_shows(&draw(&mut state, 60, 20), &["input: heaps = [1, 1]"]);
     }
 
     #[test]
@@ -800,17 +799,15 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         let (mut state, _) = State::new(entries(6), 0, false);
         adding_the_heaps(&mut state, 2);
         let screen = draw(&mut state, 80, 24);
-        for expected in [
-            "input: heaps = [1, 1]",
-            "yours: 2",
-            "The nim-sum of [1, 1] is 0",
-            "Hint: You added the heaps",
-        ] {
-            assert!(
-                screen.contains(expected),
-                "{expected:?} missing in\n{screen}"
-            );
-        }
+        assert_shows(
+            &screen,
+            &[
+                "input: heaps = [1, 1]",
+                "yours: 2",
+                "The nim-sum of [1, 1] is 0",
+                "Hint: You added the heaps",
+            ],
+        );
     }
 
     #[test]
@@ -862,19 +859,17 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
             outcome: tried_wrong("exercise_0", "heaps = [3, 4, 5]"),
         });
         let screen = plain(&render(&state, 60, Some(20), false));
-        for expected in [
-            "Trying exercise_0 on heaps = [3, 4, 5]:",
-            "Your function returned 12.",
-            "wrong answer on your input",
-            "7 is not the nim-sum",
-            "Hint: Start from 0",
-            "t try again · q back to the verdict",
-        ] {
-            assert!(
-                screen.contains(expected),
-                "{expected:?} missing in\n{screen}"
-            );
-        }
+        assert_shows(
+            &screen,
+            &[
+                "Trying exercise_0 on heaps = [3, 4, 5]:",
+                "Your function returned 12.",
+                "wrong answer on your input",
+                "7 is not the nim-sum",
+                "Hint: Start from 0",
+                "t try again · q back to the verdict",
+            ],
+        );
     }
 
     #[test]

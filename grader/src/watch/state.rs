@@ -932,6 +932,25 @@ pub mod tests {
         }))
     }
 
+    /// The current exercise's grading `job` ends with `outcome`.
+    fn graded(state: &mut State, job: JobId, outcome: Outcome) -> Vec<Action> {
+        state.handle(Event::Graded { job, outcome })
+    }
+
+    /// The current exercise's grading `job` ends in a wrong answer.
+    fn fail(state: &mut State, job: JobId) -> Vec<Action> {
+        graded(state, job, failed("exercise_0"))
+    }
+
+    /// Types `t`, then `input` and Enter, as in a terminal: the try's job and words.
+    fn trying(state: &mut State, input: &str) -> (JobId, Vec<String>) {
+        state.handle(key('t'));
+        for c in input.chars() {
+            state.handle(key(c));
+        }
+        try_action(&state.handle(Event::Key(Key::Enter)))
+    }
+
     fn key(c: char) -> Event {
         Event::Key(Key::Char(c))
     }
@@ -943,10 +962,7 @@ pub mod tests {
     /// A state whose current exercise failed, with its body drawn 10 rows of 30.
     fn failed_and_drawn() -> State {
         let (mut state, job) = started(3);
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         state.handle(Event::Drawn(Viewport {
             rows: 10,
             lines: 30,
@@ -993,10 +1009,7 @@ pub mod tests {
     #[test]
     fn a_pass_is_shown_and_recorded() {
         let (mut state, job) = started(3);
-        let actions = state.handle(Event::Graded {
-            job,
-            outcome: passed("exercise_0"),
-        });
+        let actions = graded(&mut state, job, passed("exercise_0"));
         assert!(matches!(actions.as_slice(), [Action::Record(g)] if g.passed()));
         assert!(state.current_passes());
         assert!(state.entries[0].done);
@@ -1007,10 +1020,7 @@ pub mod tests {
     fn a_failure_is_recorded_as_not_done() {
         let (mut state, job) = started(3);
         state.entries[0].done = true;
-        let actions = state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        let actions = fail(&mut state, job);
         assert!(matches!(actions.as_slice(), [Action::Record(g)] if !g.passed()));
         assert!(!state.entries[0].done);
     }
@@ -1018,10 +1028,7 @@ pub mod tests {
     #[test]
     fn saving_the_current_file_regrades_and_hides_the_old_verdict() {
         let (mut state, job) = started(3);
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         let actions = state.handle(Event::Saved(state.entries[0].path.clone()));
         let new_job = grade_job(&actions, 0);
         assert_ne!(new_job, job);
@@ -1033,16 +1040,10 @@ pub mod tests {
         let (mut state, old_job) = started(3);
         let actions = state.handle(Event::Saved(state.entries[0].path.clone()));
         let new_job = grade_job(&actions, 0);
-        let ignored = state.handle(Event::Graded {
-            job: old_job,
-            outcome: passed("exercise_0"),
-        });
+        let ignored = graded(&mut state, old_job, passed("exercise_0"));
         assert!(ignored.is_empty());
         assert!(matches!(state.status, Status::Grading));
-        state.handle(Event::Graded {
-            job: new_job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, new_job);
         assert!(matches!(state.status, Status::Graded(_)));
         assert!(!state.current_passes());
     }
@@ -1076,10 +1077,7 @@ pub mod tests {
         let (mut state, job) = started(3);
         assert!(state.handle(key('n')).is_empty());
         assert_eq!(state.note, Some(Note::info(WAIT_FOR_VERDICT)));
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         assert!(state.handle(key('n')).is_empty());
         assert_eq!(state.note, Some(Note::info(NOT_PASSED_YET)));
         assert_eq!(state.current, 0);
@@ -1088,10 +1086,7 @@ pub mod tests {
     #[test]
     fn next_after_a_pass_moves_on_and_grades_the_next_exercise() {
         let (mut state, job) = started(3);
-        state.handle(Event::Graded {
-            job,
-            outcome: passed("exercise_0"),
-        });
+        graded(&mut state, job, passed("exercise_0"));
         state.show_hint = true;
         let actions = state.handle(key('n'));
         assert!(matches!(actions[0], Action::MakeCurrent(1)));
@@ -1107,10 +1102,7 @@ pub mod tests {
         let job = grade_job(&job, 1);
         state.entries[2].done = true;
         state.entries[3].done = true;
-        state.handle(Event::Graded {
-            job,
-            outcome: passed("exercise_1"),
-        });
+        graded(&mut state, job, passed("exercise_1"));
         assert_eq!(state.next_pending(), Some(0));
         let actions = state.handle(key('n'));
         grade_job(&actions, 0);
@@ -1120,10 +1112,7 @@ pub mod tests {
     fn next_after_the_last_pass_finishes() {
         let (mut state, job) = started(2);
         state.entries[1].done = true;
-        state.handle(Event::Graded {
-            job,
-            outcome: passed("exercise_0"),
-        });
+        graded(&mut state, job, passed("exercise_0"));
         assert!(state.handle(key('n')).is_empty());
         assert!(matches!(state.view, View::Finished));
         assert!(matches!(state.handle(key('q')).as_slice(), [Action::Quit]));
@@ -1276,27 +1265,28 @@ pub mod tests {
     #[test]
     fn scroll_keys_move_the_body_within_its_length() {
         let mut state = failed_and_drawn();
-        state.handle(Event::Key(Key::Down));
-        state.handle(key('j'));
-        assert_eq!(state.scroll, 2);
-        state.handle(key('k'));
-        assert_eq!(state.scroll, 1);
-        state.handle(key(' '));
-        assert_eq!(state.scroll, 10, "a page is the rows less one");
-        state.handle(key('G'));
-        assert_eq!(state.scroll, 20, "the last line at the bottom");
-        state.handle(Event::Key(Key::PageDown));
-        assert_eq!(state.scroll, 20, "no further than the end");
-        state.handle(key('b'));
-        assert_eq!(state.scroll, 11);
-        state.handle(key('g'));
-        assert_eq!(state.scroll, 0);
-        state.handle(key('+'));
-        assert_eq!(state.scroll, 9, "`+` pages when keys come as lines");
-        state.handle(key('-'));
-        assert_eq!(state.scroll, 0);
-        state.handle(Event::Key(Key::Up));
-        assert_eq!(state.scroll, 0);
+        // 10 rows of 30 lines: a page is 9 lines (one stays in view), the end is line 20.
+        let steps = [
+            (Event::Key(Key::Down), 1),
+            (key('j'), 2),
+            (key('k'), 1),
+            (key(' '), 10),
+            (key('G'), 20),
+            (Event::Key(Key::PageDown), 20),
+            (key('b'), 11),
+            (key('g'), 0),
+            (key('+'), 9),
+            (key('-'), 0),
+            (Event::Key(Key::Up), 0),
+            (Event::Key(Key::End), 20),
+            (Event::Key(Key::PageUp), 11),
+            (Event::Key(Key::Home), 0),
+        ];
+        for (event, top) in steps {
+            let shown = format!("{event:?}");
+            state.handle(event);
+            assert_eq!(state.scroll, top, "after {shown}");
+        }
     }
 
     #[test]
@@ -1340,20 +1330,18 @@ pub mod tests {
             lines: 30,
         }));
         state.handle(key('G'));
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         assert_eq!(state.scroll, 0);
     }
 
     #[test]
     fn o_shows_all_the_output_and_any_key_goes_back() {
         let (mut state, job) = started(2);
-        state.handle(Event::Graded {
+        graded(
+            &mut state,
             job,
-            outcome: failed_printing("exercise_0", "line 1\nline 2\n"),
-        });
+            failed_printing("exercise_0", "line 1\nline 2\n"),
+        );
         assert!(state.failure_with_output().is_some());
         state.handle(key('o'));
         assert!(matches!(state.view, View::Output));
@@ -1373,10 +1361,7 @@ pub mod tests {
     #[test]
     fn o_without_output_says_there_is_none() {
         let (mut state, job) = started(2);
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         state.handle(key('o'));
         assert!(matches!(state.view, View::Exercise));
         assert_eq!(state.note, Some(Note::info(NO_OUTPUT)));
@@ -1385,6 +1370,12 @@ pub mod tests {
     #[test]
     fn t_asks_for_an_input_and_tries_it() {
         let mut state = failed_and_drawn();
+        state.handle(key('t'));
+        assert!(
+            state.handle(Event::Key(Key::Enter)).is_empty(),
+            "an empty input closes the prompt"
+        );
+        assert!(matches!(state.view, View::Exercise));
         state.handle(key('t'));
         assert!(matches!(state.view, View::TryPrompt { .. }));
         for c in "3 4 x".chars() {
@@ -1431,14 +1422,6 @@ pub mod tests {
     }
 
     #[test]
-    fn an_empty_input_closes_the_prompt() {
-        let (mut state, _) = started(2);
-        state.handle(key('t'));
-        assert!(state.handle(Event::Key(Key::Enter)).is_empty());
-        assert!(matches!(state.view, View::Exercise));
-    }
-
-    #[test]
     fn with_keys_as_lines_the_next_line_is_the_input() {
         let (mut state, _) = State::new(entries(2), 0, true);
         state.handle(line("t"));
@@ -1471,9 +1454,7 @@ pub mod tests {
     #[test]
     fn a_save_replaces_a_try_and_its_late_result_is_ignored() {
         let (mut state, _) = started(2);
-        state.handle(key('t'));
-        state.handle(key('7'));
-        let (job, _) = try_action(&state.handle(Event::Key(Key::Enter)));
+        let (job, _) = trying(&mut state, "7");
         let actions = state.handle(Event::Saved(state.entries[0].path.clone()));
         grade_job(&actions, 0);
         assert!(matches!(state.view, View::Exercise));
@@ -1489,18 +1470,14 @@ pub mod tests {
     fn a_try_that_replaced_a_grading_grades_again_after() {
         let (mut state, _) = started(2);
         assert!(matches!(state.status, Status::Grading));
-        state.handle(key('t'));
-        state.handle(key('7'));
-        let (job, _) = try_action(&state.handle(Event::Key(Key::Enter)));
+        let (job, _) = trying(&mut state, "7");
         let actions = state.handle(Event::Tried {
             job,
             outcome: TryOutcome::Error("boom".to_string()),
         });
         grade_job(&actions, 0);
 
-        state.handle(key('t'));
-        state.handle(key('7'));
-        state.handle(Event::Key(Key::Enter));
+        trying(&mut state, "7");
         let actions = state.handle(key('q'));
         assert!(matches!(actions[0], Action::Cancel));
         grade_job(&actions, 0);
@@ -1510,10 +1487,7 @@ pub mod tests {
     #[test]
     fn a_note_about_a_reset_goes_with_the_next_save_or_verdict() {
         let (mut state, job) = started(2);
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         state.handle(key('r'));
         state.handle(key('x'));
         assert_eq!(state.note, Some(Note::info(RESET_KEPT)));
@@ -1523,10 +1497,7 @@ pub mod tests {
         state.handle(key('r'));
         let actions = state.handle(key('y'));
         assert_eq!(state.note, Some(Note::info(RESET_DONE)));
-        state.handle(Event::Graded {
-            job: grade_job(&actions, 0),
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, grade_job(&actions, 0));
         assert_eq!(state.note, None, "the stub's verdict outdates the note");
 
         state.handle(key('r'));
@@ -1540,10 +1511,7 @@ pub mod tests {
         let (mut state, job) = started(2);
         state.handle(key('n'));
         assert_eq!(state.note, Some(Note::info(WAIT_FOR_VERDICT)));
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         assert_eq!(state.note, None);
         state.handle(Event::Problem("cannot write".to_string()));
         state.handle(key('h'));
@@ -1554,10 +1522,7 @@ pub mod tests {
     fn a_damaged_progress_file_is_told_past_the_first_verdict_until_a_key_or_save() {
         let (mut state, job) = started(2);
         state.handle(Event::ProgressDamaged("set aside".to_string()));
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         assert_eq!(state.note, Some(Note::session("set aside")));
         state.handle(Event::Saved(state.entries[0].path.clone()));
         assert_eq!(state.note, None);

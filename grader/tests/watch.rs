@@ -541,7 +541,8 @@ fn watch_at_60x20_scrolls_a_failing_verdict_and_its_hint_and_tries_an_input() {
         &[
             "input: heaps = [1, 1]",
             "yours: 2",
-            "The nim-sum of [1, 1] is 0",
+            "The nim-sum of [1, 1] is 0, but your function returned 2.",
+            "Hint: You added the heaps. The nim-sum adds each binary column without carrying",
             SCROLL_KEYS,
         ],
     );

@@ -55,13 +55,22 @@ struct Scrolled {
     hint_below: bool,
 }
 
+/// How much room the header and the footer take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chrome {
+    /// The body fits: a blank line under the header, and a progress bar.
+    Full,
+    /// The body is too tall: the count of exercises done moves into the header's first
+    /// line, and the blank line and the bar go, so the verdict gets two more rows.
+    Tight,
+}
+
 /// The screen for `state`, `width` columns wide and, when `height` is given, at most that
 /// many lines tall.
 pub fn render(state: &State, width: usize, height: Option<usize>, color: bool) -> Screen {
-    let mut header = header(state).render(width, color);
     let body = body(state, width, color);
     let lines = body.lines.len();
-    let footer = footer(state, width, None).render(width, color);
+    let (mut header, footer) = frame(state, width, color, Chrome::Full);
     let fits = height.is_none_or(|h| header.len() + 1 + lines + footer.len() <= h);
     if fits {
         header.push(String::new());
@@ -70,8 +79,8 @@ pub fn render(state: &State, width: usize, height: Option<usize>, color: bool) -
             viewport: Viewport { rows: lines, lines },
         };
     }
-    // Too tall: the blank line under the header goes first.
     let height = height.unwrap_or(usize::MAX);
+    let (header, footer) = frame(state, width, color, Chrome::Tight);
     let room = height.saturating_sub(header.len() + footer.len());
     let (body, footer, rows) = if state.input_closed {
         (cut(body.lines, room, color), footer, room)
@@ -87,6 +96,14 @@ pub fn render(state: &State, width: usize, height: Option<usize>, color: bool) -
     }
 }
 
+/// The header's lines, and the footer's with a blank line for its first.
+fn frame(state: &State, width: usize, color: bool, chrome: Chrome) -> (Vec<String>, Vec<String>) {
+    (
+        header(state, chrome).render(width, color),
+        footer(state, width, None, chrome).render(width, color),
+    )
+}
+
 /// The rows of `body` in view from the state's scroll, and the footer that says where
 /// they are (its scroll line may wrap: the rows are what is left beside it).
 fn scrolled(
@@ -96,7 +113,9 @@ fn scrolled(
     width: usize,
     color: bool,
 ) -> (Vec<String>, Vec<String>, usize) {
-    let blank_footer = footer(state, width, None).render(width, color).len();
+    let blank_footer = footer(state, width, None, Chrome::Tight)
+        .render(width, color)
+        .len();
     let place = |rows: usize| {
         let top = state.scroll.min(body.lines.len().saturating_sub(rows));
         Scrolled {
@@ -106,10 +125,10 @@ fn scrolled(
             hint_below: body.hint_at.is_some_and(|at| at >= top + rows),
         }
     };
-    let probe = footer(state, width, Some(place(room))).render(width, color);
+    let probe = footer(state, width, Some(place(room)), Chrome::Tight).render(width, color);
     let rows = room.saturating_sub(probe.len().saturating_sub(blank_footer));
     let shown = place(rows);
-    let footer = footer(state, width, Some(shown)).render(width, color);
+    let footer = footer(state, width, Some(shown), Chrome::Tight).render(width, color);
     let end = (shown.top + rows).min(body.lines.len());
     (body.lines[shown.top..end].to_vec(), footer, rows)
 }
@@ -134,7 +153,7 @@ fn cut(mut body: Vec<String>, room: usize, color: bool) -> Vec<String> {
     body
 }
 
-fn header(state: &State) -> Text {
+fn header(state: &State, chrome: Chrome) -> Text {
     let mut text = Text::new();
     let total = state.entries.len();
     if matches!(state.view, View::Finished) {
@@ -148,6 +167,10 @@ fn header(state: &State) -> Text {
         return text;
     }
     let entry = state.current_entry();
+    let done = match chrome {
+        Chrome::Full => String::new(),
+        Chrome::Tight => format!(" · {}/{total} done", state.done_count()),
+    };
     text.line(
         0,
         &[
@@ -157,6 +180,7 @@ fn header(state: &State) -> Text {
                 &format!(" · exercise {} of {total}: ", state.current + 1),
             ),
             (Style::Bold, &entry.info.name),
+            (Style::Plain, &done),
         ],
     );
     text.prose(0, &format!("file:   {}", entry.file));
@@ -484,9 +508,9 @@ fn check_all_body(entries: &[Entry], outcomes: &[Outcome]) -> Text {
     text
 }
 
-/// The footer: where a scrolled body is (or a blank line), the note, the progress bar,
-/// and the keys (or the try prompt).
-fn footer(state: &State, width: usize, scrolled: Option<Scrolled>) -> Text {
+/// The footer: where a scrolled body is (or a blank line), the note, the progress bar
+/// (when there is room), and the keys (or the try prompt).
+fn footer(state: &State, width: usize, scrolled: Option<Scrolled>, chrome: Chrome) -> Text {
     let mut text = Text::new();
     match scrolled {
         Some(place) => text.styled(0, Style::Dim, &scroll_line(state, place)),
@@ -500,6 +524,19 @@ fn footer(state: &State, width: usize, scrolled: Option<Scrolled>) -> Text {
         };
         text.styled(0, style, &note.text);
     }
+    if chrome == Chrome::Full {
+        progress_bar(&mut text, state, width);
+    }
+    match &state.view {
+        View::TryPrompt { typed } => prompt(&mut text, state, typed),
+        _ => {
+            text.styled(0, Style::Dim, &keys(state));
+        }
+    }
+    text
+}
+
+fn progress_bar(text: &mut Text, state: &State, width: usize) {
     let (done, total) = (state.done_count(), state.entries.len());
     let label = format!("{done}/{total} done");
     let bar = width
@@ -515,13 +552,6 @@ fn footer(state: &State, width: usize, scrolled: Option<Scrolled>) -> Text {
             (Style::Plain, &format!("] {label}")),
         ],
     );
-    match &state.view {
-        View::TryPrompt { typed } => prompt(&mut text, state, typed),
-        _ => {
-            text.styled(0, Style::Dim, &keys(state));
-        }
-    }
-    text
 }
 
 /// "lines 1-12/30" (or "hint below" when the hint is shown out of view), and the
@@ -751,19 +781,23 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         adding_the_heaps(&mut state, 12);
         state.handle(Event::Key(Key::Char('h')));
         let first = draw(&mut state, 60, 20);
-        // At once: the case, the answer, the rule; the footer lists the scroll keys.
+        // At once: the case, the answer, the rule and the advice, with the count of
+        // exercises done in the header; the footer lists the scroll keys.
         assert_shows(
             &first,
             &[
                 "input: heaps = [1, 1]",
                 "yours: 2",
-                "The nim-sum of [1, 1] is 0",
+                "The nim-sum of [1, 1] is 0, but your function returned 2.",
+                "Hint: You added the heaps. The nim-sum adds each binary column without \
+                 carrying: that is XOR (`^`), not `+`.",
+                "xorlings · exercise 1 of 6: xor_all · 0/6 done",
                 SCROLL_KEYS,
                 "hint below · ↑/↓",
             ],
         );
         state.handle(Event::Key(Key::Char('h')));
-        assert_shows(&draw(&mut state, 60, 20), &["lines 1-13/30 · ↑/↓"]);
+        assert_shows(&draw(&mut state, 60, 20), &["lines 1-14/30 · ↑/↓"]);
         state.handle(Event::Key(Key::Char('h')));
         let screens = scroll_through(
             &mut state,

@@ -28,6 +28,8 @@ const RESET_QUESTION: &str = "Your changes to it will be lost. Press y to reset 
 key to keep your file.";
 const SCROLL_KEYS: &str = "↑/↓ j/k line · space/b page · g/G top/end";
 const SCROLL_LINES: &str = "+ page down · - page up · g/G top/end";
+/// While the try's input is typed, letters are text: only these keys scroll.
+const SCROLL_TYPING: &str = "↑/↓ line · PgUp/PgDn page · Home/End top/end";
 const TRY_KEYS: &str = "Enter tries it · Esc cancels · lists as 3,4,5 or [3, 4, 5]";
 const TRY_LINES: &str = "Type the input and Enter (an empty line cancels); lists as 3,4,5 or \
 [3, 4, 5].";
@@ -557,10 +559,10 @@ fn progress_bar(text: &mut Text, state: &State, width: usize) {
 /// "lines 1-12/30" (or "hint below" when the hint is shown out of view), and the
 /// keys that scroll; one line at 60 columns.
 fn scroll_line(state: &State, place: Scrolled) -> String {
-    let keys = if state.keys_as_lines {
-        SCROLL_LINES
-    } else {
-        SCROLL_KEYS
+    let keys = match (&state.view, state.keys_as_lines) {
+        (_, true) => SCROLL_LINES,
+        (View::TryPrompt { .. }, false) => SCROLL_TYPING,
+        (_, false) => SCROLL_KEYS,
     };
     if place.hint_below {
         return format!("hint below · {keys}");
@@ -871,6 +873,8 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         for c in "3 4 5".chars() {
             state.handle(Event::Key(Key::Char(c)));
         }
+        let screen = plain(&render(&state, 60, Some(10), false));
+        assert_shows(&screen, &[SCROLL_TYPING]);
         let screen = plain(&render(&state, 60, Some(20), false));
         assert!(
             screen.contains("try exercise_0 <heaps>: 3 4 5_"),

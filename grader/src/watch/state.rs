@@ -562,7 +562,10 @@ impl State {
                 return self.submit_try(&line);
             }
             Key::Escape => self.view = View::Exercise,
-            _ => {}
+            // Letters are typed: only the keys that type nothing scroll the verdict above.
+            key => {
+                self.scroll_by(key);
+            }
         }
         Vec::new()
     }
@@ -1386,6 +1389,11 @@ pub mod tests {
         }
         state.handle(Event::Key(Key::Backspace));
         state.handle(key('5'));
+        state.handle(Event::Key(Key::PageDown));
+        assert_eq!(
+            state.scroll, 9,
+            "the verdict above scrolls with keys that type nothing"
+        );
         assert!(matches!(&state.view, View::TryPrompt { typed } if typed == "3 4 5"));
         let (job, words) = try_action(&state.handle(Event::Key(Key::Enter)));
         assert_eq!(words, ["3", "4", "5"]);

@@ -30,8 +30,10 @@ pub enum Command {
     /// A verdict taller than the terminal scrolls: ↑/↓ or j/k a line, space/b a page,
     /// g/G top/bottom.
     ///
-    /// When stdin is not a terminal (a pipe, an IDE console), type each key then Enter.
-    /// If stdin ends, watch keeps grading on every save without keys; Ctrl-C quits.
+    /// When stdin is not a terminal (a pipe, an IDE console), type each key then Enter
+    /// (after t, the next line is the input; + and - scroll a page). If stdin ends, watch
+    /// keeps grading on every save without keys, a save of another exercise's file makes
+    /// it the current one, and Ctrl-C quits.
     Watch,
     /// Every exercise in order, with its status and lesson.
     List,

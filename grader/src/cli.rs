@@ -24,11 +24,16 @@ pub enum Command {
     ///
     /// Shows the current exercise and its verdict, and grades it again each time you save
     /// its file. Keys: n next exercise (once this one passes), h show/hide the hint,
-    /// l list the exercises (type a number or use the arrows, then Enter), c check all
-    /// exercises, r reset this exercise to its stub (asks first), q or Ctrl-C quit.
+    /// t try your function on an input you type, o all your code printed on the failing
+    /// case, l list the exercises (type a number or use the arrows, then Enter), c check
+    /// all exercises, r reset this exercise to its stub (asks first), q or Ctrl-C quit.
+    /// A verdict taller than the terminal scrolls: ↑/↓ or j/k a line, space/b a page,
+    /// g/G top/bottom.
     ///
-    /// When stdin is not a terminal (a pipe, an IDE console), type each key then Enter.
-    /// If stdin ends, watch keeps grading on every save without keys; Ctrl-C quits.
+    /// When stdin is not a terminal (a pipe, an IDE console), type each key then Enter
+    /// (after t, the next line is the input; + and - scroll a page). If stdin ends, watch
+    /// keeps grading on every save without keys, a save of another exercise's file makes
+    /// it the current one, and Ctrl-C quits.
     Watch,
     /// Every exercise in order, with its status and lesson.
     List,
@@ -48,6 +53,24 @@ pub enum Command {
     Lesson {
         /// The exercise's name or number.
         exercise: Option<String>,
+    },
+    /// Call your function on your own input: see what it returns, and whether the
+    /// exercise's checker accepts it.
+    ///
+    /// Type the arguments after the name: a one-parameter function takes all the words
+    /// (`try xor_all 3 4 5`); otherwise one word per parameter, lists as 3,4,5 or
+    /// "[3, 4, 5]" (`try apply_move 3,4,5 0 1`). Exit 0 when the answer is right, 1 when
+    /// not, 2 when the input is not one the exercise takes.
+    Try {
+        /// The exercise's name or number.
+        exercise: String,
+        /// The function's arguments.
+        #[arg(
+            allow_hyphen_values = true,
+            trailing_var_arg = true,
+            value_name = "ARGS"
+        )]
+        input: Vec<String>,
     },
     /// Put an exercise's stub back, losing your changes to it.
     Reset {

@@ -5,7 +5,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use crate::hidden;
-use crate::judge::{self, Answerer, Cancel, Grade, Settings, Submission};
+use crate::judge::{self, Answerer, Cancel, Grade, Settings, Submission, Tried};
 use crate::model::{Judge, Seed};
 use crate::report::{self, Graded};
 use crate::workbook::{ExerciseInfo, Workbook};
@@ -39,6 +39,24 @@ impl Grader {
     /// Grades the learner's own file for `exercise` in this workbook.
     pub fn grade(&self, exercise: &ExerciseInfo, cancel: &Cancel) -> Result<Grade> {
         self.grade_file(exercise, &self.workbook.root, &exercise.file(), cancel)
+    }
+
+    /// Grades the learner's own file for `exercise` on the one case typed as `words`
+    /// (`cargo grader try`); the inner `Err` says why those words are no valid input.
+    pub fn try_typed(
+        &self,
+        exercise: &ExerciseInfo,
+        words: &[String],
+        cancel: &Cancel,
+    ) -> Result<Result<Tried, String>> {
+        let judge = self.judge(exercise)?;
+        let relative = exercise.file();
+        let submission = Submission {
+            source: judge::source::read_source(&self.workbook.root, &relative),
+            shown_as: &shown(&relative),
+        };
+        judge::grade_typed(judge, &submission, &self.settings, words, cancel)
+            .with_context(|| format!("cannot try {}", relative.display()))
     }
 
     /// Grades the file `relative` under `root` (a learner's checkout, a stub, a

@@ -394,9 +394,9 @@ macro_rules! api {
             }
         }
         impl $crate::model::show::Parse for Args {
+            const PARAMETERS: &'static [&'static str] = &[$( stringify!($param) ),*];
             fn parse(words: &[String]) -> Result<Self, String> {
-                let names = [$( stringify!($param) ),*];
-                let mut words = $crate::model::show::ArgWords::new(&names, words)?;
+                let mut words = $crate::model::show::ArgWords::new(Self::PARAMETERS, words)?;
                 Ok(Args { $( $param: words.next(stringify!($param))? ),* })
             }
         }

@@ -21,7 +21,16 @@ const FIRST_FAILS: &str = "xor_all: panicked on hidden case 1";
 const FIRST_PASSES: &str = "Well done: xor_all passes";
 const SECOND: &str = "exercise 2 of";
 const SECOND_FAILS: &str = "is_losing_position: panicked on hidden case 1";
+const ADDING_FAILS: &str = "xor_all: wrong answer on hidden case";
+const SCROLL_KEYS: &str = "↑/↓ j/k line · space/b page · g/G top/end";
+const KEYS_ON: &str = "Type a key and Enter:";
 
+/// xor_all adding the heaps instead of XORing them: first wrong on heaps = [1, 1].
+const ADDING: &str = "pub fn xor_all(heaps: &[u64]) -> u64 {\n    heaps.iter().sum()\n}\n";
+/// The same, printing 12 lines on every call.
+const ADDING_LOUDLY: &str = "pub fn xor_all(heaps: &[u64]) -> u64 {\n    \
+    for line in 1..=12 {\n        println!(\"call line {line}\");\n    }\n    \
+    heaps.iter().sum()\n}\n";
 fn exercise_file(workbook: &Path, exercise: &str) -> PathBuf {
     workbook.join("exercises").join(exercise).join("src/lib.rs")
 }
@@ -75,7 +84,7 @@ fn watch_in_a_terminal_fails_passes_moves_on_and_quits_cleanly() {
         "file:   exercises/xor_all/src/lib.rs",
         "lesson: lessons/nim-sum.md",
         &format!("0/{} done", total()),
-        "n next · h hint · l list · c check all · r reset · q quit",
+        "n next · h hint · t try · l list · c check all · r reset · q quit",
     ] {
         assert!(
             screen.contains(expected),
@@ -195,6 +204,15 @@ impl Piped {
         stdin.flush().unwrap();
     }
 
+    /// Waits for `needle`, then for the rest of its screen (up to the keys); returns
+    /// that whole screen.
+    fn screen_with(&mut self, needle: &str) -> String {
+        self.wait_for(needle);
+        let start = self.text[..self.seen].rfind("xorlings · ").unwrap_or(0);
+        self.wait_for(KEYS_ON);
+        self.text[start..self.seen].to_string()
+    }
+
     fn wait_exit(&mut self) -> i32 {
         let status = self.child.wait_timeout(DEADLINE).unwrap();
         status
@@ -274,16 +292,21 @@ fn watch_keeps_watching_when_stdin_ends_and_stops_on_a_signal() {
     let file = exercise_file(root, "xor_all");
     std::fs::write(&file, "pub fn xor_all(_: &[u64]) -> u64 { loop {} }\n").unwrap();
     watch.wait_for("Grading xor_all...");
+    let builds = root.join("target/xorlings/builds");
     #[cfg(target_os = "linux")]
-    wait_for_process(&root.join("target/xorlings/builds"));
+    wait_for_process(&builds, true);
     let saved = Instant::now();
     std::fs::write(&file, solution(root, "xor_all")).unwrap();
-    watch.wait_for(FIRST_PASSES);
+    // The endless run is killed at once, not after its time limit (the new build may
+    // take longer than that on a busy machine: it is not what is measured).
+    #[cfg(target_os = "linux")]
+    wait_for_process(&builds, false);
     assert!(
         saved.elapsed() < ENDLESS_LOOP_LIMIT,
-        "the pass took {:?}: the endless grading was waited for",
+        "the endless run lived {:?} after the save: it was waited for",
         saved.elapsed()
     );
+    watch.wait_for(FIRST_PASSES);
 
     let status = Command::new("kill")
         .args(["-TERM", &watch.child.id().to_string()])
@@ -294,13 +317,13 @@ fn watch_keeps_watching_when_stdin_ends_and_stops_on_a_signal() {
 }
 
 /// Polls the running processes until one runs a program whose path starts with `prefix`
-/// (each build has its own folder there).
+/// (each build has its own folder there), or, when `running` is false, until none does.
 #[cfg(target_os = "linux")]
-fn wait_for_process(prefix: &Path) {
+fn wait_for_process(prefix: &Path, running: bool) {
     let start = Instant::now();
     let wanted = prefix.as_os_str().as_encoded_bytes();
     loop {
-        let running = std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let found = std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
             std::fs::read(entry.path().join("cmdline")).is_ok_and(|cmdline| {
                 cmdline
                     .split(|&b| b == 0)
@@ -308,10 +331,10 @@ fn wait_for_process(prefix: &Path) {
                     .is_some_and(|program| program.starts_with(wanted))
             })
         });
-        if running {
+        if found == running {
             return;
         }
-        assert!(start.elapsed() < DEADLINE, "{} never ran", prefix.display());
+        assert!(start.elapsed() < DEADLINE, "{} never changed", prefix.display());
         std::thread::sleep(POLL);
     }
 }
@@ -328,4 +351,285 @@ fn cpu_ticks(pid: u32) -> u64 {
         .split_whitespace()
         .collect();
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// Asserts that `screen` shows each of `texts`, wherever it wrapped them.
+fn assert_shows(screen: &str, texts: &[&str]) {
+    for text in texts {
+        assert!(
+            find_phrase(screen, text).is_some(),
+            "{text:?} is not on the screen:\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn watch_shows_what_the_code_printed_and_o_shows_all_of_it() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED watch_shows_what_the_code_printed...: tmux is not installed");
+        return;
+    }
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    std::fs::write(exercise_file(root, "xor_all"), ADDING_LOUDLY).unwrap();
+    let tmux = Tmux::start(root, &format!("'{GRADER}' watch; exec sleep 600"));
+    let screen = tmux.wait_for(ADDING_FAILS);
+    assert_shows(
+        &screen,
+        &[
+            "input: heaps = [1, 1]",
+            "yours: 2",
+            "Hint: You added the heaps",
+            SCROLL_KEYS,
+            "o output",
+        ],
+    );
+    // The printed output is at the end of the verdict: G goes there.
+    tmux.keys("G");
+    let screen = tmux.wait_for("4 more lines (`o` shows them all)");
+    assert_shows(
+        &screen,
+        &["Your code printed while this case ran", "| call line 8"],
+    );
+    assert!(!screen.contains("call line 9"), "{screen}");
+
+    tmux.keys("o");
+    let screen = tmux.wait_for("o/q back to the verdict");
+    assert_shows(
+        &screen,
+        &["| call line 1", "| call line 9", "| call line 12"],
+    );
+    assert!(!screen.contains("more lines"), "{screen}");
+    tmux.keys("o");
+    tmux.wait_for("n next · h hint · t try · o output");
+    tmux.keys("q");
+}
+
+#[test]
+fn watch_at_60x20_scrolls_a_failing_verdict_and_its_hint_and_tries_an_input() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED watch_at_60x20_...: tmux is not installed");
+        return;
+    }
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    std::fs::write(exercise_file(root, "xor_all"), ADDING).unwrap();
+    let tmux = Tmux::start_sized(root, &format!("'{GRADER}' watch; exec sleep 600"), 60, 20);
+    let screen = tmux.wait_for(ADDING_FAILS);
+    assert_shows(
+        &screen,
+        &[
+            "input: heaps = [1, 1]",
+            "yours: 2",
+            "The nim-sum of [1, 1] is 0, but your function returned 2.",
+            "Hint: You added the heaps. The nim-sum adds each binary column without carrying",
+            SCROLL_KEYS,
+        ],
+    );
+
+    // The hint goes below the verdict, which stays at the top; scrolling shows the rest.
+    let mut screens = vec![tmux.press_for_change("h")];
+    assert_shows(
+        &screens[0],
+        &["input: heaps = [1, 1]", "yours: 2", "hint below"],
+    );
+    let wanted = [
+        "The nim-sum of [1, 1] is 0, but your function returned 2.",
+        "Hint: You added the heaps. The nim-sum adds each binary column without carrying",
+        "Hint for xor_all:",
+        "Keep everything in u64: heaps use all 64 bits, so never cast to u32.",
+    ];
+    while !wanted
+        .iter()
+        .all(|w| screens.iter().any(|s| find_phrase(s, w).is_some()))
+    {
+        assert!(
+            screens.len() < 40,
+            "{wanted:?} never showed while scrolling:\n{}",
+            screens.join("\n-----\n")
+        );
+        screens.push(tmux.press_for_change("j"));
+    }
+    for screen in &screens {
+        assert!(
+            screen.contains(SCROLL_KEYS) || screen.contains("hint below · "),
+            "{screen}"
+        );
+        assert!(screen.lines().count() <= 20, "{screen}");
+    }
+    tmux.keys("g");
+    tmux.wait_for("input: heaps = [1, 1]");
+
+    // t asks for an input in the footer and shows the result in the body.
+    tmux.keys("t");
+    tmux.wait_for("try xor_all <heaps>:");
+    tmux.keys("3 4 5");
+    tmux.wait_for("try xor_all <heaps>: 3 4 5_");
+    tmux.keys("Enter");
+    let screen = tmux.wait_for("wrong answer on your input");
+    assert_shows(
+        &screen,
+        &[
+            "Trying xor_all on heaps = [3, 4, 5]:",
+            "Your function returned 12.",
+            "t try again · q back to the verdict",
+        ],
+    );
+    tmux.keys("q");
+    tmux.wait_for("n next · h hint · t try");
+    assert_shows(&tmux.screen(), &["input: heaps = [1, 1]"]);
+}
+
+#[test]
+fn watch_through_pipes_tries_the_rest_of_a_t_line() {
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    std::fs::write(exercise_file(root, "xor_all"), ADDING).unwrap();
+    let mut watch = Piped::start(root);
+    watch.wait_for(ADDING_FAILS);
+    watch.type_line("t");
+    watch.wait_for("Type the input and Enter (an empty line cancels)");
+    watch.type_line("[1, 2]");
+    watch.wait_for("Trying xor_all on heaps = [1, 2]:");
+    watch.wait_for("Your function returned 3.");
+    watch.wait_for("xor_all: right on your input");
+    watch.type_line("t 3 4 5");
+    watch.wait_for("Your function returned 12.");
+    watch.wait_for("Hint: You added the heaps");
+    watch.type_line("q");
+    watch.wait_for(ADDING_FAILS);
+    watch.type_line("q");
+    assert_eq!(watch.wait_exit(), 0);
+}
+
+#[test]
+fn notes_go_with_the_next_save_or_verdict() {
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    let file = exercise_file(root, "xor_all");
+    let mut watch = Piped::start(root);
+    watch.wait_for(FIRST_FAILS);
+
+    // Reset, answered no: said until the next save.
+    watch.type_line("r");
+    watch.wait_for("to its stub?");
+    watch.type_line("n");
+    watch.wait_for("Nothing changed: your file is as it was.");
+    let mark = watch.text.len();
+    std::fs::write(&file, ADDING).unwrap();
+    watch.screen_with(ADDING_FAILS);
+    assert!(
+        !watch.text[mark..].contains("Nothing changed"),
+        "the note outlived the save:\n{}",
+        &watch.text[mark..]
+    );
+
+    // `n` before a pass: said until the next save.
+    watch.type_line("n");
+    watch.wait_for("`n` moves on once this exercise passes");
+    let mark = watch.text.len();
+    save_by_rename(&file, &format!("{ADDING}// saved again\n"));
+    watch.screen_with(ADDING_FAILS);
+    assert!(
+        !watch.text[mark..].contains("moves on once"),
+        "the note outlived the save:\n{}",
+        &watch.text[mark..]
+    );
+
+    // Reset, confirmed: said until the stub's verdict.
+    watch.type_line("r");
+    watch.wait_for("to its stub?");
+    watch.type_line("y");
+    watch.wait_for("The exercise is back to its stub.");
+    let verdict = watch.screen_with(FIRST_FAILS);
+    assert!(!verdict.contains("back to its stub"), "{verdict}");
+
+    watch.type_line("q");
+    assert_eq!(watch.wait_exit(), 0);
+}
+
+#[test]
+fn with_keys_off_watch_offers_no_key_and_saves_choose_the_exercise() {
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    let mut watch = Piped::start(root);
+    watch.wait_for(FIRST_FAILS);
+    watch.stdin = None;
+    watch.wait_for("Standard input has ended, so keys are off");
+    let mark = watch.seen;
+
+    std::fs::write(exercise_file(root, "xor_all"), solution(root, "xor_all")).unwrap();
+    watch.wait_for(FIRST_PASSES);
+    watch.wait_for(
+        "save exercises/is_losing_position/src/lib.rs and it becomes the current exercise",
+    );
+    watch.wait_for("Keys are off (standard input ended)");
+    let next = exercise_file(root, "is_losing_position");
+    let stub = std::fs::read_to_string(&next).unwrap();
+    std::fs::write(&next, format!("{stub}\n")).unwrap();
+    watch.wait_for(
+        "You saved exercises/is_losing_position/src/lib.rs, so it is the current exercise now.",
+    );
+    watch.wait_for(SECOND_FAILS);
+    watch.wait_for("Keys are off (standard input ended)");
+
+    let after = &watch.text[mark..];
+    for key_hint in [
+        "Press n", "press n", "`l`", "n next", "h hint", "`o`", "`c`", KEYS_ON,
+    ] {
+        assert!(
+            !after.contains(key_hint),
+            "{key_hint:?} with keys off:\n{after}"
+        );
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &watch.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(watch.wait_exit(), 0);
+}
+
+#[test]
+fn a_damaged_progress_file_is_told_once() {
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    std::fs::write(
+        root.join(".xorlings-progress.toml"),
+        "done = [[[ not toml \u{0}",
+    )
+    .unwrap();
+    let mut watch = Piped::start(root);
+    // Said with the first verdict, which does not hide it...
+    let verdict = watch.screen_with(FIRST_FAILS);
+    assert!(
+        find_phrase(
+            &verdict,
+            "Your progress file was damaged, so it was set aside"
+        )
+        .is_some(),
+        "{verdict}"
+    );
+    // ...until the next key.
+    let mark = watch.text.len();
+    watch.type_line("h");
+    watch.screen_with("Hint for xor_all:");
+    assert!(
+        !watch.text[mark..].contains("damaged"),
+        "{}",
+        &watch.text[mark..]
+    );
+    watch.type_line("q");
+    assert_eq!(watch.wait_exit(), 0);
+    assert!(root.join(".xorlings-progress.damaged.toml").is_file());
+
+    let mut again = Piped::start(root);
+    again.screen_with(FIRST_FAILS);
+    assert!(
+        !again.text.contains("damaged"),
+        "said twice:\n{}",
+        again.text
+    );
+    again.type_line("q");
+    assert_eq!(again.wait_exit(), 0);
 }

@@ -7,6 +7,7 @@ mod list;
 mod play;
 mod reset;
 mod run;
+mod try_;
 mod verify;
 
 use std::io::IsTerminal;
@@ -74,6 +75,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
                 Command::Lesson { exercise } => lesson::run(&session, exercise.as_deref()),
                 Command::Reset { exercise, yes } => reset::run(&mut session, &exercise, yes),
                 Command::Play(options) => play::run(&mut session, &options),
+                Command::Try { exercise, input } => try_::run(&session, &exercise, &input),
                 _ => unreachable!("every other command is handled above"),
             }
         }

@@ -7,7 +7,7 @@ use rand::Rng;
 use crate::exercise;
 use crate::model::cases::{self, MAX_HEAPS};
 use crate::model::nim::{numbered_heaps, validate_position};
-use crate::model::show::{Show, count};
+use crate::model::show::{Show, count, list};
 use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
 exercise! {
@@ -161,6 +161,25 @@ impl Exercise for Hidden {
             None
         }
     }
+
+    fn explain(input: &Args, answer: &Answer) -> Option<String> {
+        Some(match answer {
+            Ok(after) => format!(
+                "Before the move: {}\nAfter the move:  {}",
+                list(&input.heaps),
+                list(after)
+            ),
+            Err(MoveError::NoSuchHeap { heap_index, heap_count }) => format!(
+                "You say there is no heap {heap_index} among {}; the position has {}.",
+                count(*heap_count, "heap", "heaps"),
+                numbered_heaps(input.heaps.len() as u64)
+            ),
+            Err(MoveError::NotSmaller { heap_index, size, new_size }) => format!(
+                "You say heap {heap_index} holds {size}, so leaving {new_size} is no move: a \
+                 move leaves the heap smaller."
+            ),
+        })
+    }
 }
 
 /// The rule a wrong answer breaks, in the lesson's words.
@@ -296,6 +315,17 @@ fn advice(input: &Args, expected: &Answer, answer: &Answer) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn try_explains_the_answer_in_words() {
+        let input = case(vec![3, 4, 5], 0, 1);
+        let moved = Hidden::explain(&input, &Ok(vec![1, 4, 5])).unwrap();
+        assert_eq!(moved, "Before the move: [3, 4, 5]\nAfter the move:  [1, 4, 5]");
+        let none = Hidden::explain(&input, &Err(MoveError::NoSuchHeap { heap_index: 0, heap_count: 3 })).unwrap();
+        assert!(none.contains("no heap 0 among 3 heaps; the position has 3 heaps, numbered 0 to 2"), "{none}");
+        let same = Hidden::explain(&input, &Err(MoveError::NotSmaller { heap_index: 0, size: 3, new_size: 1 })).unwrap();
+        assert!(same.contains("heap 0 holds 3, so leaving 1 is no move"), "{same}");
+    }
 
     fn check(heaps: &[u64], index: usize, new_size: u64, answer: Answer) -> Result<(), Mistake> {
         Hidden::check(&case(heaps.to_vec(), index, new_size), &answer)

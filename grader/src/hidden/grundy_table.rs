@@ -83,6 +83,15 @@ impl Exercise for Hidden {
     fn stack_overflow_advice(input: &Args) -> Option<String> {
         grundy::stack_overflow_advice(&input.moves)
     }
+
+    fn explain(input: &Args, answer: &Vec<usize>) -> Option<String> {
+        let table = format!("Your table has {}: {}.", count(answer.len(), "entry", "entries"), list(answer));
+        let values = grundy_values(input.max_n, &input.moves);
+        if *answer != values {
+            return Some(table);
+        }
+        Some(format!("{table}\nIts last entry: {}", explain(input.max_n, &input.moves, &values)))
+    }
 }
 
 #[cfg(test)]
@@ -91,6 +100,15 @@ mod tests {
 
     fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), Mistake> {
         Hidden::check(&Args { max_n, moves: moves.to_vec() }, &answer)
+    }
+
+    #[test]
+    fn try_shows_the_table_and_explains_its_last_entry() {
+        let input = Args { max_n: 4, moves: vec![1, 2] };
+        let right = Hidden::explain(&input, &vec![0, 1, 2, 0, 1]).unwrap();
+        assert!(right.starts_with("Your table has 5 entries: [0, 1, 2, 0, 1].\nIts last entry: From a heap of 4"), "{right}");
+        let short = Hidden::explain(&input, &vec![0, 1]).unwrap();
+        assert_eq!(short, "Your table has 2 entries: [0, 1].");
     }
 
     #[test]

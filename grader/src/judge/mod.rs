@@ -206,33 +206,55 @@ fn first_answer<A: Wire>(execution: &run::Execution) -> Option<A> {
     }
 }
 
+/// The grade of one case typed by the learner (`cargo grader try`).
+#[derive(Debug, Clone)]
+pub struct Tried {
+    /// The input as the lessons write it: `heaps = [3, 4, 5]`.
+    pub input: String,
+    pub grade: Grade,
+    /// "Your function returned X.", with the exercise's explanation of X.
+    pub explanation: Option<String>,
+    /// What the learner's code printed on the case (a failure keeps its own too).
+    pub printed: run::Printed,
+}
+
 /// Grades `submission` on one case typed by the learner (`cargo grader try`), with the
-/// exercise's explanation of the answer; `Err` says why the typed case is not valid.
+/// exercise's explanation of the answer; the inner `Err` says why the typed case is not
+/// valid.
 pub fn grade_typed(
     judge: &dyn Judge,
     submission: &Submission,
     settings: &Settings,
     words: &[String],
-) -> Result<Result<(Grade, Option<String>), String>> {
+    cancel: &Cancel,
+) -> Result<Result<Tried, String>> {
     let plan = match judge.plan_typed(words) {
         Ok(plan) => plan,
         Err(problem) => return Ok(Err(problem)),
     };
-    let explained = Mutex::new(None);
-    let explain = |plan: &dyn Plan, execution: &run::Execution| {
-        if let Ok(mut explained) = explained.lock() {
-            *explained = plan.explain_typed(execution);
+    let input = plan.typed_input().unwrap_or_else(|| words.join(" "));
+    let seen = Mutex::new((None, run::Printed::default()));
+    let inspect = |plan: &dyn Plan, execution: &run::Execution| {
+        if let Ok(mut seen) = seen.lock() {
+            *seen = (
+                plan.explain_typed(execution),
+                execution.printed.range(0, u64::MAX),
+            );
         }
     };
-    let (grade, _) = grade_with(
-        judge,
-        submission,
-        settings,
-        &Cancel::default(),
-        || plan,
-        explain,
-    )?;
-    Ok(Ok((grade, explained.into_inner().unwrap_or(None))))
+    let (grade, _) = grade_with(judge, submission, settings, cancel, || plan, inspect)?;
+    let (explanation, printed) = seen.into_inner().unwrap_or_default();
+    let printed = match &grade.verdict {
+        // The failure's own output has the runtime's last words taken out.
+        Verdict::Failed(failure) => failure.printed.clone(),
+        _ => printed,
+    };
+    Ok(Ok(Tried {
+        input,
+        grade,
+        explanation,
+        printed,
+    }))
 }
 
 /// Builds the submission while `plan` generates the cases (on two cores that costs no

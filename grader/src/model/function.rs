@@ -62,6 +62,9 @@ impl<E: Exercise> Judge for FunctionJudge<E> {
         let group = Group::new("your input", vec![input]);
         Ok(Box::new(FunctionPlan::<E>::new(vec![group])))
     }
+    fn parameters(&self) -> &'static [&'static str] {
+        E::Input::PARAMETERS
+    }
 }
 
 /// The cases of one grading, each group encoded for the runner.
@@ -216,6 +219,10 @@ impl<E: Exercise> Plan for FunctionPlan<E> {
             Some(more) => format!("{returned}\n{more}"),
             None => returned,
         })
+    }
+
+    fn typed_input(&self) -> Option<String> {
+        Some(self.groups.first()?.cases.first()?.show())
     }
 
     fn invalid_cases(&self) -> Vec<String> {

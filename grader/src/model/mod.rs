@@ -192,6 +192,8 @@ pub trait Judge: Sync {
     fn plan(&self, seed: Seed) -> Box<dyn Plan>;
     /// A plan of one case typed by the learner (`cargo grader try`).
     fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String>;
+    /// The names of the function's parameters, in order, for `cargo grader try`.
+    fn parameters(&self) -> &'static [&'static str];
 
     /// What the hidden tests call, as the stub declares it: `xor_all(heaps: &[u64]) -> u64`.
     fn signature(&self) -> String {
@@ -226,6 +228,10 @@ pub trait Plan: Send + Sync {
     fn invalid_cases(&self) -> Vec<String>;
     /// Extra lines explaining the one answer of a typed case (`cargo grader try`).
     fn explain_typed(&self, _execution: &Execution) -> Option<String> {
+        None
+    }
+    /// The one case of a typed plan as the lessons write it: `heaps = [3, 4, 5]`.
+    fn typed_input(&self) -> Option<String> {
         None
     }
 }

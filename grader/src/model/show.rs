@@ -19,6 +19,8 @@ pub trait Measure {
 
 /// A value typed on the command line (`cargo grader try`).
 pub trait Parse: Sized {
+    /// The names of the function's parameters, in order: what the learner types.
+    const PARAMETERS: &'static [&'static str];
     /// Parses the words after the exercise's name.
     fn parse(words: &[String]) -> Result<Self, String>;
 }
@@ -222,6 +224,39 @@ impl<'a> ArgWords<'a> {
     }
 }
 
+/// A line typed in watch's prompt as words, the way a shell would split it: spaces
+/// separate words, except inside `[...]` or quotes (`[3, 4, 5] 0 1` is three words).
+pub fn typed_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let (mut depth, mut quote) = (0usize, None);
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[') => {
+                depth += 1;
+                word.push(c);
+            }
+            (None, ']') => {
+                depth = depth.saturating_sub(1);
+                word.push(c);
+            }
+            (None, c) if c.is_whitespace() && depth == 0 => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +306,11 @@ mod tests {
         let mut one = ArgWords::new(&["heaps"], &words).unwrap();
         assert_eq!(one.next::<Vec<u64>>("heaps"), Ok(vec![3, 4, 5]));
         let error = ArgWords::new(&["heaps", "index"], &words).err().unwrap();
+        assert_eq!(
+            typed_words(" [3, 4, 5]  0 '1' "),
+            vec!["[3, 4, 5]", "0", "1"]
+        );
+        assert_eq!(typed_words("3 4 5"), vec!["3", "4", "5"]);
         assert!(
             error.contains("takes 2 values, <heaps> <index>; you gave 3"),
             "{error}"

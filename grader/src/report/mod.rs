@@ -5,12 +5,14 @@
 pub mod classroom;
 pub mod exercism;
 pub mod score;
+pub mod tried;
 
 use std::time::Duration;
 
 use clap::ValueEnum;
 
 use crate::judge::decide::{Failure, Problem};
+use crate::judge::run::Printed;
 use crate::judge::{Grade, Verdict};
 use crate::model::show::{count, thousands};
 use crate::text::{Style, Text, visible};
@@ -41,15 +43,28 @@ pub enum Format {
 pub struct Detail {
     /// Lines of printed output shown; `None` shows all that was kept.
     pub printed_lines: Option<usize>,
+    /// What shows the lines left out, e.g. "`o` shows them all" in watch; `None`
+    /// names `cargo grader run`.
+    pub see_all: Option<&'static str>,
 }
 
 impl Detail {
     pub const FULL: Detail = Detail {
         printed_lines: None,
+        see_all: None,
     };
     pub const BRIEF: Detail = Detail {
         printed_lines: Some(8),
+        see_all: None,
     };
+}
+
+/// A verdict in two parts, so watch can put the hint between them: what went wrong
+/// (the case, the answer, the rule and the advice), then the rest (where the lesson
+/// says more, the groups passed, the printed output, the compiler's warnings).
+pub struct Described {
+    pub verdict: Text,
+    pub details: Text,
 }
 
 /// A grade, with what reports say about its exercise.
@@ -70,28 +85,34 @@ pub fn seconds(time: Duration) -> String {
 
 /// The full verdict for one exercise: a headline, then what went wrong and why.
 pub fn describe(grade: &Grade, exercise: &ExerciseInfo, shown_file: &str, detail: Detail) -> Text {
+    let Described {
+        mut verdict,
+        details,
+    } = describe_parts(grade, exercise, shown_file, detail);
+    verdict.append(details);
+    verdict
+}
+
+/// [`describe`], in its two parts.
+pub fn describe_parts(
+    grade: &Grade,
+    exercise: &ExerciseInfo,
+    shown_file: &str,
+    detail: Detail,
+) -> Described {
     let mut text = Text::new();
+    let mut details = Text::new();
     let name = grade.exercise.as_str();
     let cases: usize = grade.groups.iter().map(|g| g.cases).sum();
     match &grade.verdict {
         Verdict::Passed => {
-            text.line(
-                0,
-                &[
-                    (Style::Good, "✓"),
-                    (Style::Plain, " "),
-                    (Style::Bold, name),
-                    (
-                        Style::Plain,
-                        &format!(
-                            " passed all {} hidden cases in {} ({}).",
-                            thousands(cases as u64),
-                            count(grade.groups.len(), "group", "groups"),
-                            seconds(grade.run_time)
-                        ),
-                    ),
-                ],
+            let rest = format!(
+                " passed all {} hidden cases in {} ({}).",
+                thousands(cases as u64),
+                count(grade.groups.len(), "group", "groups"),
+                seconds(grade.run_time)
             );
+            marked(&mut text, true, name, &[(Style::Plain, &rest)]);
         }
         Verdict::Cancelled => {
             text.line(
@@ -134,71 +155,102 @@ pub fn describe(grade: &Grade, exercise: &ExerciseInfo, shown_file: &str, detail
                 .blank()
                 .prose(0, INTERNAL_ERROR_ADVICE);
         }
-        Verdict::Failed(failure) => describe_failure(&mut text, grade, failure, exercise, detail),
+        Verdict::Failed(failure) => {
+            headline_of_failure(&mut text, grade, failure);
+            text.blank().append(case_text(failure));
+            text.append(problem_text(&failure.problem));
+            details = failure_details(grade, failure, exercise, detail);
+        }
     }
     if !grade.warnings.is_empty() {
         let warnings = count(grade.warnings.len(), "warning", "warnings");
-        text.blank().line(
+        details.blank().line(
             0,
             &[(
                 Style::Warn,
                 &format!("The compiler has {warnings} about your file:"),
             )],
         );
-        text.laid_out(&grade.warnings.concat());
+        details.laid_out(&grade.warnings.concat());
     }
-    text
+    Described {
+        verdict: text,
+        details,
+    }
+}
+
+/// A verdict's first line: ✓ or ✗, the exercise's name in bold, then `rest`.
+fn marked(text: &mut Text, passed: bool, name: &str, rest: &[(Style, &str)]) {
+    let mark = match passed {
+        true => (Style::Good, "✓"),
+        false => (Style::Bad, "✗"),
+    };
+    let mut spans = vec![mark, (Style::Plain, " "), (Style::Bold, name)];
+    spans.extend_from_slice(rest);
+    text.line(0, &spans);
 }
 
 fn headline(text: &mut Text, name: &str, rest: &str) {
-    text.line(
-        0,
-        &[
-            (Style::Bad, "✗"),
-            (Style::Plain, " "),
-            (Style::Bold, name),
-            (Style::Plain, rest),
-        ],
+    marked(text, false, name, &[(Style::Plain, rest)]);
+}
+
+/// "✓ name rest": a pass.
+pub fn pass_headline(text: &mut Text, name: &str, rest: &str) {
+    marked(text, true, name, &[(Style::Plain, rest)]);
+}
+
+/// "✗ name: label rest", the label (what went wrong) in red.
+pub fn failure_headline(text: &mut Text, name: &str, label: &str, rest: &str) {
+    let rest = [
+        (Style::Plain, ": "),
+        (Style::Bad, label),
+        (Style::Plain, rest),
+    ];
+    marked(text, false, name, &rest);
+}
+
+fn headline_of_failure(text: &mut Text, grade: &Grade, failure: &Failure) {
+    let place = format!(
+        " on hidden case {} of the group \"{}\".",
+        thousands(failure.case_number as u64),
+        failure.group
+    );
+    failure_headline(
+        text,
+        &grade.exercise,
+        failure.problem.kind().label(),
+        &place,
     );
 }
 
-fn describe_failure(
-    text: &mut Text,
+/// What follows the failing case: where the lesson says more, the groups that passed,
+/// and what the learner's code printed.
+fn failure_details(
     grade: &Grade,
     failure: &Failure,
     exercise: &ExerciseInfo,
     detail: Detail,
-) {
-    text.line(
-        0,
-        &[
-            (Style::Bad, "✗"),
-            (Style::Plain, " "),
-            (Style::Bold, &grade.exercise),
-            (Style::Plain, ": "),
-            (Style::Bad, failure.problem.kind().label()),
-            (
-                Style::Plain,
-                &format!(
-                    " on hidden case {} of the group \"{}\".",
-                    thousands(failure.case_number as u64),
-                    failure.group
-                ),
-            ),
-        ],
-    );
-    text.blank();
-    text.append(failure_text(failure, exercise));
+) -> Text {
+    let mut text = lesson_link(&failure.problem, exercise);
     let passed = grade.groups.iter().filter(|g| g.is_pass()).count();
     text.blank().prose(
         2,
         &format!("{passed} of {} test groups passed.", grade.groups.len()),
     );
-    printed(text, failure, &grade.exercise, detail);
+    text.append(printed_text(&failure.printed, &grade.exercise, detail));
+    text
 }
 
 /// A failing case: its input, the answer, the rule it broke, and advice.
 pub fn failure_text(failure: &Failure, exercise: &ExerciseInfo) -> Text {
+    let mut text = case_text(failure);
+    text.append(problem_text(&failure.problem));
+    text.append(lesson_link(&failure.problem, exercise));
+    text
+}
+
+/// The failing case's input, and the answer when there was one.
+fn case_text(failure: &Failure) -> Text {
     let mut text = Text::new();
     text.line(
         2,
@@ -219,7 +271,13 @@ pub fn failure_text(failure: &Failure, exercise: &ExerciseInfo) -> Text {
         );
     }
     text.blank();
-    let (explanation, advice) = explain(&failure.problem);
+    text
+}
+
+/// The rule an answer broke (or what a run did wrong), and advice when there is some.
+pub fn problem_text(problem: &Problem) -> Text {
+    let mut text = Text::new();
+    let (explanation, advice) = explain(problem);
     text.prose(2, explanation.trim_end());
     if let Some(advice) = advice {
         text.blank().line(
@@ -231,7 +289,13 @@ pub fn failure_text(failure: &Failure, exercise: &ExerciseInfo) -> Text {
             ],
         );
     }
-    if failure.problem.kind().is_wrong_answer() {
+    text
+}
+
+/// Where the lesson lists the common mistakes, after a wrong answer.
+pub fn lesson_link(problem: &Problem, exercise: &ExerciseInfo) -> Text {
+    let mut text = Text::new();
+    if problem.kind().is_wrong_answer() {
         text.blank().line(
             2,
             &[(
@@ -243,13 +307,15 @@ pub fn failure_text(failure: &Failure, exercise: &ExerciseInfo) -> Text {
     text
 }
 
-/// What the learner's code printed while the failing case ran.
-fn printed(text: &mut Text, failure: &Failure, name: &str, detail: Detail) {
-    let printed = visible(&failure.printed.text);
-    if printed.trim().is_empty() {
-        return;
+/// What the learner's code printed while a case ran: the first lines when `detail`
+/// says so, with how many were left out.
+pub fn printed_text(printed: &Printed, name: &str, detail: Detail) -> Text {
+    let mut text = Text::new();
+    let shown_text = visible(&printed.text);
+    if shown_text.trim().is_empty() {
+        return text;
     }
-    let lines: Vec<&str> = printed.trim_end().lines().collect();
+    let lines: Vec<&str> = shown_text.trim_end().lines().collect();
     let shown = detail.printed_lines.unwrap_or(usize::MAX).min(lines.len());
     text.blank().line(
         2,
@@ -261,29 +327,28 @@ fn printed(text: &mut Text, failure: &Failure, name: &str, detail: Detail) {
     text.verbatim(2, "| ", &lines[..shown].join("\n"));
     let more = lines.len() - shown;
     if more > 0 {
+        let see_all = detail.see_all.map_or_else(
+            || format!("`cargo grader run {name}` shows them all"),
+            str::to_string,
+        );
         text.line(
             2,
             &[(
                 Style::Dim,
-                &format!(
-                    "... {} (`cargo grader run {name}` shows them all)",
-                    count(more, "more line", "more lines")
-                ),
+                &format!("... {} ({see_all})", count(more, "more line", "more lines")),
             )],
         );
     }
-    if failure.printed.cut > 0 {
+    if printed.cut > 0 {
         text.line(
             2,
             &[(
                 Style::Dim,
-                &format!(
-                    "... and {} bytes more, not kept",
-                    thousands(failure.printed.cut)
-                ),
+                &format!("... and {} bytes more, not kept", thousands(printed.cut)),
             )],
         );
     }
+    text
 }
 
 /// What went wrong, and advice when there is some.

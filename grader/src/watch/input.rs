@@ -1,5 +1,6 @@
 //! Keys, read on their own thread and sent to the loop: one by one from a terminal in raw
-//! mode, or as lines when stdin is not a terminal (each line's characters, then Enter).
+//! mode, or as lines when stdin is not a terminal (the state reads a line as keys, or
+//! as the input of a try).
 
 use std::io::BufRead;
 use std::sync::mpsc::Sender;
@@ -36,36 +37,22 @@ pub fn spawn_terminal_keys(messages: Sender<Message>) -> Result<()> {
     Ok(())
 }
 
-/// Reads keys as lines from stdin. At the end of input it says so once and stops
-/// reading: watching goes on without keys.
+/// Reads lines from stdin (the state makes them keys, or the input of a try). At the
+/// end of input it says so once and stops reading: watching goes on without keys.
 pub fn spawn_line_keys(messages: Sender<Message>) -> Result<()> {
     std::thread::Builder::new()
         .name("watch-lines".into())
         .spawn(move || {
             for line in std::io::stdin().lock().lines() {
                 let Ok(line) = line else { break };
-                for key in line_keys(&line) {
-                    if messages.send(Message::Key(key)).is_err() {
-                        return;
-                    }
+                if messages.send(Message::Line(line)).is_err() {
+                    return;
                 }
             }
             let _ = messages.send(Message::InputClosed);
         })
         .context("cannot start the thread that reads keys")?;
     Ok(())
-}
-
-/// A line typed without raw mode: its characters as keys. A number (a choice in the
-/// list) ends with Enter, and an empty line is Enter; other lines get no Enter, which
-/// would otherwise answer a question the line's own key just asked (`r` then "reset?").
-pub fn line_keys(line: &str) -> Vec<Key> {
-    let line = line.trim();
-    let enter = line.chars().all(|c| c.is_ascii_digit());
-    line.chars()
-        .map(|c| Key::Char(c.to_ascii_lowercase()))
-        .chain(enter.then_some(Key::Enter))
-        .collect()
 }
 
 fn terminal_key(key: KeyEvent) -> Option<Key> {
@@ -76,11 +63,15 @@ fn terminal_key(key: KeyEvent) -> Option<Key> {
     Some(match key.code {
         KeyCode::Char('c') if control => Key::Interrupt,
         KeyCode::Char(_) if control => return None,
-        KeyCode::Char(c) => Key::Char(c.to_ascii_lowercase()),
+        KeyCode::Char(c) => Key::Char(c),
         KeyCode::Enter => Key::Enter,
         KeyCode::Esc => Key::Escape,
         KeyCode::Up => Key::Up,
         KeyCode::Down => Key::Down,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
         KeyCode::Backspace => Key::Backspace,
         _ => return None,
     })
@@ -89,17 +80,6 @@ fn terminal_key(key: KeyEvent) -> Option<Key> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_line_is_its_keys_and_a_number_ends_with_enter() {
-        assert_eq!(line_keys("n"), vec![Key::Char('n')]);
-        assert_eq!(
-            line_keys(" 12 \r"),
-            vec![Key::Char('1'), Key::Char('2'), Key::Enter]
-        );
-        assert_eq!(line_keys(""), vec![Key::Enter]);
-        assert_eq!(line_keys("Q"), vec![Key::Char('q')]);
-    }
 
     #[test]
     fn terminal_keys_are_mapped() {
@@ -111,9 +91,14 @@ mod tests {
         assert_eq!(press(KeyCode::Char('z'), KeyModifiers::CONTROL), None);
         assert_eq!(
             press(KeyCode::Char('N'), KeyModifiers::SHIFT),
-            Some(Key::Char('n'))
+            Some(Key::Char('N')),
+            "the state decides what a capital means"
         );
         assert_eq!(press(KeyCode::Up, KeyModifiers::NONE), Some(Key::Up));
+        assert_eq!(
+            press(KeyCode::PageDown, KeyModifiers::NONE),
+            Some(Key::PageDown)
+        );
         assert_eq!(press(KeyCode::F(1), KeyModifiers::NONE), None);
     }
 }

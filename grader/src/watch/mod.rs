@@ -1,5 +1,6 @@
 //! `grader watch`: the learner's loop. Shows the current exercise, grades it on every
-//! save, and takes keys (next, hint, list, check all, reset, quit).
+//! save, and takes keys (next, hint, try, output, list, check all, reset, scrolling,
+//! quit).
 //!
 //! - `state`: the state machine, pure: events and keys in, actions out.
 //! - `screen` draws the state as lines (`wrap` fits them to the width), and `terminal`
@@ -22,6 +23,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
+use crate::hidden;
+use crate::report::tried;
 use crate::session::Session;
 use events::Debouncer;
 use state::{Action, Entry, Event, Key, State};
@@ -31,6 +34,8 @@ use worker::{Job, Worker};
 /// What the threads tell the loop.
 pub enum Message {
     Key(Key),
+    /// A line typed when stdin is not a terminal.
+    Line(String),
     /// Stdin ended (or the terminal is gone): no more keys.
     InputClosed,
     Resized,
@@ -79,7 +84,10 @@ pub fn run(mut session: Session) -> Result<crate::Outcome> {
         }
         let (width, height) = terminal.size();
         let color = colored::control::SHOULD_COLORIZE.should_colorize();
-        terminal.draw(screen::render(&state, width, height, color))?;
+        let screen = screen::render(&state, width, height, color);
+        // Scrolling goes as far as the body drawn: the state learns what that was.
+        state.handle(Event::Drawn(screen.viewport));
+        terminal.draw(screen.lines)?;
         let Some(first) = next_message(&messages, debouncer.due()) else {
             break;
         };
@@ -120,6 +128,9 @@ fn entries(session: &Session) -> Vec<Entry> {
             info: exercise.clone(),
             path: workbook.root.join(exercise.file()),
             file: exercise.file().display().to_string(),
+            arguments: hidden::judge_for(&exercise.name)
+                .map(tried::arguments)
+                .unwrap_or_default(),
             done: session.progress.is_done(&exercise.name),
         })
         .collect()
@@ -142,6 +153,7 @@ fn next_message(messages: &Receiver<Message>, due: Option<Instant>) -> Option<Op
 fn to_event(message: Message, state: &State, debouncer: &mut Debouncer) -> Result<Option<Event>> {
     Ok(Some(match message {
         Message::Key(key) => Event::Key(key),
+        Message::Line(line) => Event::Line(line),
         Message::InputClosed => Event::InputClosed,
         Message::Resized => return Ok(None),
         Message::FilesChanged(paths) => {
@@ -178,6 +190,19 @@ fn carry_out(
             }
             Action::CheckAll { job } => {
                 worker.start(Job::CheckAll { job });
+                Ok(())
+            }
+            Action::Try {
+                job,
+                exercise,
+                words,
+            } => {
+                let exercise = session.workbook().exercises[exercise].clone();
+                worker.start(Job::Try {
+                    job,
+                    exercise,
+                    words,
+                });
                 Ok(())
             }
             Action::Cancel => {

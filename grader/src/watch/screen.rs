@@ -1,8 +1,10 @@
 //! Drawing the watch state: a header (the exercise), a body (the verdict, the list, ...),
 //! and a footer (a note, the progress bar, the keys), each built as [`Text`] and wrapped
-//! to the width. A body too tall for the terminal is cut with a note saying so.
+//! to the width. A body too tall for the terminal scrolls, and the footer's first line
+//! says where it is and which keys move it; with keys off it is cut instead.
 
-use super::state::{Entry, Note, Outcome, State, Status, View};
+use super::state::{Entry, Outcome, State, Status, TryOutcome, View, Viewport};
+use crate::report::tried::describe_tried;
 use crate::report::{self, Detail};
 use crate::text::{Style, Text};
 
@@ -10,8 +12,10 @@ use crate::text::{Style, Text};
 const BAR_MIN: usize = 10;
 const BAR_MAX: usize = 50;
 
-/// Ends a body cut to fit: `cargo grader run` prints the whole verdict.
+/// Ends a body cut to fit when keys are off: `cargo grader run` prints the whole verdict.
 const CUT_NOTE: &str = "(`cargo grader run` shows them all)";
+/// How watch's verdicts say that `o` shows every line the learner's code printed.
+const SEE_ALL_OUTPUT: &str = "`o` shows them all";
 const GRADER_ERROR_ADVICE: &str = "This is a problem of the grader or of the workbook, not of \
 your code. Save again to retry; if it stays, `cargo grader run` shows the same error.";
 const LIST_HELP: &str = "Type an exercise's number and press Enter, or move with the arrows \
@@ -22,26 +26,117 @@ const FINISHED_MORE: &str = "Your progress is saved. `cargo grader verify` grade
 exercise again; `l` lists them if you want to revisit one.";
 const RESET_QUESTION: &str = "Your changes to it will be lost. Press y to reset it, any other \
 key to keep your file.";
+const SCROLL_KEYS: &str = "↑/↓ j/k line · space/b page · g/G top/end";
+const SCROLL_LINES: &str = "+ page down · - page up · g/G top/end";
+/// While the try's input is typed, letters are text: only these keys scroll.
+const SCROLL_TYPING: &str = "↑/↓ line · PgUp/PgDn page · Home/End top/end";
+const TRY_KEYS: &str = "Enter tries it · Esc cancels · lists as 3,4,5 or [3, 4, 5]";
+const TRY_LINES: &str = "Type the input and Enter (an empty line cancels); lists as 3,4,5 or \
+[3, 4, 5].";
+const KEYS_OFF: &str = "Keys are off (standard input ended): every save is graded · Ctrl-C quits";
+
+/// What is drawn, and how much of the body is in view.
+#[derive(Debug)]
+pub struct Screen {
+    pub lines: Vec<String>,
+    pub viewport: Viewport,
+}
+
+/// The body's lines, and where the hint starts among them when it is shown.
+struct Body {
+    lines: Vec<String>,
+    hint_at: Option<usize>,
+}
+
+/// The part of a scrolled body in view.
+#[derive(Debug, Clone, Copy)]
+struct Scrolled {
+    top: usize,
+    rows: usize,
+    lines: usize,
+    hint_below: bool,
+}
+
+/// How much room the header and the footer take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chrome {
+    /// The body fits: a blank line under the header, and a progress bar.
+    Full,
+    /// The body is too tall: the count of exercises done moves into the header's first
+    /// line, and the blank line and the bar go, so the verdict gets two more rows.
+    Tight,
+}
 
 /// The screen for `state`, `width` columns wide and, when `height` is given, at most that
 /// many lines tall.
-pub fn render(state: &State, width: usize, height: Option<usize>, color: bool) -> Vec<String> {
-    let header = header(state).render(width, color);
-    let body = body(state).render(width, color);
-    let footer = footer(state, width).render(width, color);
-    let Some(height) = height else {
-        return [header, body, footer].concat();
-    };
+pub fn render(state: &State, width: usize, height: Option<usize>, color: bool) -> Screen {
+    let body = body(state, width, color);
+    let lines = body.lines.len();
+    let (mut header, footer) = frame(state, width, color, Chrome::Full);
+    let fits = height.is_none_or(|h| header.len() + 1 + lines + footer.len() <= h);
+    if fits {
+        header.push(String::new());
+        return Screen {
+            lines: [header, body.lines, footer].concat(),
+            viewport: Viewport { rows: lines, lines },
+        };
+    }
+    let height = height.unwrap_or(usize::MAX);
+    let (header, footer) = frame(state, width, color, Chrome::Tight);
     let room = height.saturating_sub(header.len() + footer.len());
-    let body = fit(body, room, color);
+    let (body, footer, rows) = if state.input_closed {
+        (cut(body.lines, room, color), footer, room)
+    } else {
+        scrolled(state, body, room, width, color)
+    };
     let mut screen = [header, body, footer].concat();
     // A terminal too small for the header and footer shows what fits.
     screen.truncate(height);
-    screen
+    Screen {
+        lines: screen,
+        viewport: Viewport { rows, lines },
+    }
+}
+
+/// The header's lines, and the footer's with a blank line for its first.
+fn frame(state: &State, width: usize, color: bool, chrome: Chrome) -> (Vec<String>, Vec<String>) {
+    (
+        header(state, chrome).render(width, color),
+        footer(state, width, None, chrome).render(width, color),
+    )
+}
+
+/// The rows of `body` in view from the state's scroll, and the footer that says where
+/// they are (its scroll line may wrap: the rows are what is left beside it).
+fn scrolled(
+    state: &State,
+    body: Body,
+    room: usize,
+    width: usize,
+    color: bool,
+) -> (Vec<String>, Vec<String>, usize) {
+    let blank_footer = footer(state, width, None, Chrome::Tight)
+        .render(width, color)
+        .len();
+    let place = |rows: usize| {
+        let top = state.scroll.min(body.lines.len().saturating_sub(rows));
+        Scrolled {
+            top,
+            rows,
+            lines: body.lines.len(),
+            hint_below: body.hint_at.is_some_and(|at| at >= top + rows),
+        }
+    };
+    let probe = footer(state, width, Some(place(room)), Chrome::Tight).render(width, color);
+    let rows = room.saturating_sub(probe.len().saturating_sub(blank_footer));
+    let shown = place(rows);
+    let footer = footer(state, width, Some(shown), Chrome::Tight).render(width, color);
+    let end = (shown.top + rows).min(body.lines.len());
+    (body.lines[shown.top..end].to_vec(), footer, rows)
 }
 
 /// Cuts `body` to `room` lines, ending with a line that says how many were left out.
-fn fit(mut body: Vec<String>, room: usize, color: bool) -> Vec<String> {
+fn cut(mut body: Vec<String>, room: usize, color: bool) -> Vec<String> {
     if body.len() <= room {
         return body;
     }
@@ -60,7 +155,7 @@ fn fit(mut body: Vec<String>, room: usize, color: bool) -> Vec<String> {
     body
 }
 
-fn header(state: &State) -> Text {
+fn header(state: &State, chrome: Chrome) -> Text {
     let mut text = Text::new();
     let total = state.entries.len();
     if matches!(state.view, View::Finished) {
@@ -71,10 +166,13 @@ fn header(state: &State) -> Text {
                 (Style::Plain, &format!(" · all {total} exercises done")),
             ],
         );
-        text.blank();
         return text;
     }
     let entry = state.current_entry();
+    let done = match chrome {
+        Chrome::Full => String::new(),
+        Chrome::Tight => format!(" · {}/{total} done", state.done_count()),
+    };
     text.line(
         0,
         &[
@@ -84,73 +182,164 @@ fn header(state: &State) -> Text {
                 &format!(" · exercise {} of {total}: ", state.current + 1),
             ),
             (Style::Bold, &entry.info.name),
+            (Style::Plain, &done),
         ],
     );
     text.prose(0, &format!("file:   {}", entry.file));
     text.prose(0, &format!("lesson: {}", entry.info.lesson));
-    text.blank();
     text
 }
 
-fn body(state: &State) -> Text {
-    let mut text = Text::new();
-    match &state.view {
-        View::Exercise => return exercise_body(state),
+fn body(state: &State, width: usize, color: bool) -> Body {
+    let text = match &state.view {
+        View::Exercise | View::TryPrompt { .. } => return exercise_body(state, width, color),
+        View::Output => output_body(state),
+        View::Tried { typed, outcome } => tried_body(state.current_entry(), typed, outcome),
         View::ConfirmReset => {
+            let mut text = Text::new();
             text.styled(
                 0,
                 Style::Bold,
                 &format!("Reset {} to its stub?", state.current_entry().file),
             );
             text.prose(0, RESET_QUESTION);
+            text
         }
-        View::List { selected, typed } => return list_body(state, *selected, typed),
+        View::List { selected, typed } => list_body(state, *selected, typed),
         View::CheckAll(None) => {
+            let mut text = Text::new();
             text.prose(
                 0,
                 &format!("Grading all {} exercises... (q stops)", state.entries.len()),
             );
+            text
         }
-        View::CheckAll(Some(outcomes)) => return check_all_body(&state.entries, outcomes),
+        View::CheckAll(Some(outcomes)) => check_all_body(&state.entries, outcomes),
         View::Finished => {
+            let mut text = Text::new();
             text.styled(0, Style::Good, FINISHED)
                 .blank()
                 .prose(0, FINISHED_MORE);
+            text
         }
+    };
+    Body {
+        lines: text.render(width, color),
+        hint_at: None,
     }
-    text
 }
 
-fn exercise_body(state: &State) -> Text {
+/// The verdict, with the hint (when shown) right after what went wrong, so the case,
+/// the answer, the rule and the advice stay at the top.
+fn exercise_body(state: &State, width: usize, color: bool) -> Body {
     let entry = state.current_entry();
-    let mut text = Text::new();
-    if state.show_hint {
-        text.styled(0, Style::Warn, "Hint:");
-        text.prose(2, entry.info.hint.trim()).blank();
-    }
+    let mut verdict = Text::new();
+    let mut details = Text::new();
     match &state.status {
         Status::Grading => {
-            text.styled(0, Style::Warn, &format!("Grading {}...", entry.info.name));
+            verdict.styled(0, Style::Warn, &format!("Grading {}...", entry.info.name));
         }
         Status::Graded(Outcome::Graded(grade)) => {
-            text.append(report::describe(
-                grade,
-                &entry.info,
-                &entry.file,
-                Detail::BRIEF,
-            ));
+            let detail = match state.input_closed {
+                true => Detail::BRIEF,
+                false => Detail {
+                    see_all: Some(SEE_ALL_OUTPUT),
+                    ..Detail::BRIEF
+                },
+            };
+            let parts = report::describe_parts(grade, &entry.info, &entry.file, detail);
+            verdict = parts.verdict;
+            details = parts.details;
             if grade.passed() {
-                text.blank().append(success(state));
+                details.blank().append(success(state));
             }
         }
         Status::Graded(Outcome::Error(error)) => {
-            text.line(
+            verdict.line(
                 0,
                 &[
                     (Style::Bad, "✗"),
                     (
                         Style::Plain,
                         &format!(" The grader could not grade {}:", entry.info.name),
+                    ),
+                ],
+            );
+            verdict
+                .blank()
+                .prose(0, error)
+                .blank()
+                .prose(0, GRADER_ERROR_ADVICE);
+        }
+    }
+    let mut lines = verdict.render(width, color);
+    let hint_at = state.show_hint.then(|| {
+        let at = lines.len();
+        let mut hint = Text::new();
+        hint.blank()
+            .styled(0, Style::Warn, &format!("Hint for {}:", entry.info.name))
+            .prose(2, entry.info.hint.trim());
+        lines.extend(hint.render(width, color));
+        at
+    });
+    lines.extend(details.render(width, color));
+    Body { lines, hint_at }
+}
+
+/// Everything the learner's code printed while the failing case ran.
+fn output_body(state: &State) -> Text {
+    let mut text = Text::new();
+    let Some(failure) = state.failure_with_output() else {
+        text.prose(0, "Your code printed nothing while the failing case ran.");
+        return text;
+    };
+    text.line(
+        0,
+        &[
+            (
+                Style::Bold,
+                &format!(
+                    "Hidden case {} of \"{}\"",
+                    failure.case_number, failure.group
+                ),
+            ),
+            (Style::Plain, &format!(": {}", failure.input)),
+        ],
+    );
+    let name = &state.current_entry().info.name;
+    text.append(report::printed_text(&failure.printed, name, Detail::FULL));
+    text
+}
+
+fn tried_body(entry: &Entry, typed: &str, outcome: &Option<TryOutcome>) -> Text {
+    let mut text = Text::new();
+    match outcome {
+        None => {
+            text.styled(
+                0,
+                Style::Warn,
+                &format!("Trying {} on {typed}...", entry.info.name),
+            );
+        }
+        Some(TryOutcome::Ran(tried)) => text = describe_tried(tried, &entry.info, &entry.file),
+        Some(TryOutcome::Invalid(problem)) => {
+            text.line(
+                0,
+                &[
+                    (Style::Bad, "✗"),
+                    (Style::Plain, &format!(" `{typed}` cannot be tried:")),
+                ],
+            );
+            text.blank().prose(2, problem);
+        }
+        Some(TryOutcome::Error(error)) => {
+            text.line(
+                0,
+                &[
+                    (Style::Bad, "✗"),
+                    (
+                        Style::Plain,
+                        &format!(" The grader could not try {}:", entry.info.name),
                     ),
                 ],
             );
@@ -174,8 +363,8 @@ fn success(state: &State) -> Text {
             entry.info.name
         ),
     );
-    match state.next_pending() {
-        Some(next) => text.line(
+    match (state.next_pending(), state.input_closed) {
+        (Some(next), false) => text.line(
             0,
             &[
                 (Style::Plain, "Press n for the next exercise, "),
@@ -189,7 +378,29 @@ fn success(state: &State) -> Text {
                 ),
             ],
         ),
-        None => text.prose(0, "That was the last exercise left: press n to finish."),
+        (Some(next), true) => {
+            let next = &state.entries[next];
+            text.line(
+                0,
+                &[
+                    (Style::Plain, "Next is "),
+                    (Style::Bold, &next.info.name),
+                    (
+                        Style::Plain,
+                        &format!(
+                            " (its lesson is {}): save {} and it becomes the current \
+                             exercise, graded on every save.",
+                            next.info.lesson, next.file
+                        ),
+                    ),
+                ],
+            )
+        }
+        (None, false) => text.prose(0, "That was the last exercise left: press n to finish."),
+        (None, true) => text.prose(
+            0,
+            "That was the last exercise left: every exercise is done.",
+        ),
     };
     text
 }
@@ -299,18 +510,35 @@ fn check_all_body(entries: &[Entry], outcomes: &[Outcome]) -> Text {
     text
 }
 
-fn footer(state: &State, width: usize) -> Text {
+/// The footer: where a scrolled body is (or a blank line), the note, the progress bar
+/// (when there is room), and the keys (or the try prompt).
+fn footer(state: &State, width: usize, scrolled: Option<Scrolled>, chrome: Chrome) -> Text {
     let mut text = Text::new();
-    text.blank();
-    match &state.note {
-        Some(Note::Info(note)) => {
-            text.styled(0, Style::Note, note);
-        }
-        Some(Note::Problem(problem)) => {
-            text.styled(0, Style::Bad, problem);
-        }
-        None => {}
+    match scrolled {
+        Some(place) => text.styled(0, Style::Dim, &scroll_line(state, place)),
+        None => text.blank(),
+    };
+    if let Some(note) = &state.note {
+        let style = if note.problem {
+            Style::Bad
+        } else {
+            Style::Note
+        };
+        text.styled(0, style, &note.text);
     }
+    if chrome == Chrome::Full {
+        progress_bar(&mut text, state, width);
+    }
+    match &state.view {
+        View::TryPrompt { typed } => prompt(&mut text, state, typed),
+        _ => {
+            text.styled(0, Style::Dim, &keys(state));
+        }
+    }
+    text
+}
+
+fn progress_bar(text: &mut Text, state: &State, width: usize) {
     let (done, total) = (state.done_count(), state.entries.len());
     let label = format!("{done}/{total} done");
     let bar = width
@@ -326,16 +554,56 @@ fn footer(state: &State, width: usize) -> Text {
             (Style::Plain, &format!("] {label}")),
         ],
     );
-    text.styled(0, Style::Dim, &keys(state));
-    text
+}
+
+/// "lines 1-12/30" (or "hint below" when the hint is shown out of view), and the
+/// keys that scroll; one line at 60 columns.
+fn scroll_line(state: &State, place: Scrolled) -> String {
+    let keys = match (&state.view, state.keys_as_lines) {
+        (_, true) => SCROLL_LINES,
+        (View::TryPrompt { .. }, false) => SCROLL_TYPING,
+        (_, false) => SCROLL_KEYS,
+    };
+    if place.hint_below {
+        return format!("hint below · {keys}");
+    }
+    let last = (place.top + place.rows).min(place.lines);
+    format!("lines {}-{last}/{} · {keys}", place.top + 1, place.lines)
+}
+
+/// The try prompt: what the function takes, what is typed so far, and how to go on.
+fn prompt(text: &mut Text, state: &State, typed: &str) {
+    let entry = state.current_entry();
+    let asked = format!("try {} {}: ", entry.info.name, entry.arguments);
+    if state.keys_as_lines {
+        text.line(0, &[(Style::Bold, &asked)]);
+        text.styled(0, Style::Dim, TRY_LINES);
+    } else {
+        text.line(
+            0,
+            &[(Style::Bold, &asked), (Style::Plain, &format!("{typed}_"))],
+        );
+        text.styled(0, Style::Dim, TRY_KEYS);
+    }
 }
 
 fn keys(state: &State) -> String {
     if state.input_closed {
-        return "Keys are off (standard input ended) · Ctrl-C quits".to_string();
+        return KEYS_OFF.to_string();
     }
     let keys = match &state.view {
-        View::Exercise => "n next · h hint · l list · c check all · r reset · q quit".to_string(),
+        View::Exercise => {
+            let output = state.failure_with_output().map(|_| "o output");
+            let keys = ["n next", "h hint", "t try"]
+                .into_iter()
+                .chain(output)
+                .chain(["l list", "c check all", "r reset", "q quit"]);
+            keys.collect::<Vec<_>>().join(" · ")
+        }
+        View::Output => "o/q back to the verdict".to_string(),
+        View::TryPrompt { .. } => String::new(),
+        View::Tried { outcome: None, .. } => "q stop".to_string(),
+        View::Tried { .. } => "t try again · q back to the verdict".to_string(),
         View::List { .. } if state.keys_as_lines => "a number: go there · q back".to_string(),
         View::List { .. } => "Enter go · ↑/↓ move · q back".to_string(),
         View::ConfirmReset => "y reset · other keys keep your file".to_string(),
@@ -352,13 +620,34 @@ fn keys(state: &State) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::state::tests::{entries, failed, passed};
+    use super::super::state::tests::{entries, failed, passed, tried_wrong};
     use super::super::state::{Event, Key};
     use super::*;
+    use crate::judge::decide::{Failure, Problem};
+    use crate::judge::run::Printed;
+    use crate::judge::{Grade, Verdict};
+    use crate::model::{Exercise, Seed};
     use crate::text::visible_width;
 
-    fn plain(screen: &[String]) -> String {
-        screen.join("\n")
+    const XOR_ALL_HINT: &str = "Start from 0, the nim-sum of no heaps, and combine every heap \
+into it with `^`.\nA loop with an accumulator works, and so does `iter().fold(...)`.\nKeep \
+everything in u64: heaps use all 64 bits, so never cast to u32.";
+
+    fn plain(screen: &Screen) -> String {
+        screen.lines.join("\n")
+    }
+
+    /// Asserts that `screen` shows each of `texts`, wherever it wrapped them.
+    fn assert_shows(screen: &str, texts: &[&str]) {
+        for text in texts {
+            assert!(has(screen, text), "{text:?} missing in\n{screen}");
+        }
+    }
+
+    /// Whether `screen` says `phrase`, wherever the screen wrapped it.
+    fn has(screen: &str, phrase: &str) -> bool {
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        words(screen).contains(&words(phrase))
     }
 
     fn graded(outcome: Outcome) -> State {
@@ -367,23 +656,87 @@ mod tests {
         state
     }
 
+    /// The failure learners met at 60x20: xor_all adding the heaps, with the real rule
+    /// and advice of its checker, while printing a line per heap and more.
+    fn adding_the_heaps(state: &mut State, printed_lines: usize) {
+        use crate::hidden::xor_all::{Args, Hidden};
+        let mistake = Hidden::check(&Args::from(vec![1, 1]), &2).unwrap_err();
+        let printed: String = (0..printed_lines)
+            .map(|i| format!("heap {i} is 1\n"))
+            .collect();
+        let failure = Failure {
+            group: "no heaps, and every position of 1 to 4 heaps of 0 to 8".to_string(),
+            case_number: 21,
+            input: "heaps = [1, 1]".to_string(),
+            answer: Some("2".to_string()),
+            problem: Problem::WrongAnswer(mistake),
+            printed: Printed {
+                text: printed,
+                cut: 0,
+            },
+            size: 0,
+        };
+        let grade = Grade::without_run(
+            "xor_all",
+            Verdict::Failed(failure),
+            Vec::new(),
+            Seed::DEFAULT,
+        );
+        state.entries[0].info.name = "xor_all".to_string();
+        state.entries[0].info.hint = XOR_ALL_HINT.to_string();
+        state.status = Status::Graded(Outcome::Graded(Box::new(grade)));
+    }
+
+    /// Draws `state` and tells it what was drawn, as the loop does.
+    fn draw(state: &mut State, width: usize, height: usize) -> String {
+        let screen = render(state, width, Some(height), false);
+        for line in &screen.lines {
+            assert!(
+                visible_width(line) <= width,
+                "{line:?} is wider than {width}"
+            );
+        }
+        assert!(screen.lines.len() <= height, "{:#?}", screen.lines);
+        state.handle(Event::Drawn(screen.viewport));
+        plain(&screen)
+    }
+
+    /// Scrolls down a line at a time until every text of `wanted` has been on screen;
+    /// returns the screens seen.
+    fn scroll_through(
+        state: &mut State,
+        width: usize,
+        height: usize,
+        wanted: &[&str],
+    ) -> Vec<String> {
+        let mut screens = vec![draw(state, width, height)];
+        while !wanted.iter().all(|w| screens.iter().any(|s| has(s, w))) {
+            let before = state.scroll;
+            state.handle(Event::Key(Key::Down));
+            assert_ne!(
+                state.scroll, before,
+                "{wanted:?} never showed in {screens:#?}"
+            );
+            screens.push(draw(state, width, height));
+        }
+        screens
+    }
+
     #[test]
     fn the_exercise_screen_has_name_file_lesson_verdict_progress_and_keys() {
         let state = graded(failed("exercise_0"));
         let screen = plain(&render(&state, 80, Some(24), false));
-        for expected in [
-            "exercise 1 of 6: exercise_0",
-            "file:   exercises/exercise_0/src/lib.rs",
-            "lesson: lessons/lesson-0.md",
-            "wrong answer on hidden case 1",
-            "0/6 done",
-            "n next · h hint · l list · c check all · r reset · q quit",
-        ] {
-            assert!(
-                screen.contains(expected),
-                "{expected:?} missing in\n{screen}"
-            );
-        }
+        assert_shows(
+            &screen,
+            &[
+                "exercise 1 of 6: exercise_0",
+                "file:   exercises/exercise_0/src/lib.rs",
+                "lesson: lessons/lesson-0.md",
+                "wrong answer on hidden case 1",
+                "0/6 done",
+                "n next · h hint · t try · l list · c check all · r reset · q quit",
+            ],
+        );
     }
 
     #[test]
@@ -406,12 +759,221 @@ mod tests {
     }
 
     #[test]
-    fn the_hint_is_shown_on_demand() {
+    fn the_hint_is_shown_on_demand_below_the_verdict() {
         let mut state = graded(failed("exercise_0"));
         assert!(!plain(&render(&state, 80, None, false)).contains("Hint number 0"));
         state.handle(Event::Key(Key::Char('h')));
         let screen = plain(&render(&state, 80, None, false));
+        let hint = screen.find("Hint for exercise_0:").expect(&screen);
         assert!(screen.contains("Hint number 0."), "{screen}");
+        for verdict in [
+            "input: heaps = []",
+            "yours: 7",
+            "7 is not the nim-sum",
+            "Hint: Start from 0",
+        ] {
+            let at = screen.find(verdict).expect(verdict);
+            assert!(at < hint, "{verdict:?} comes before the hint:\n{screen}");
+        }
+    }
+
+    #[test]
+    fn at_60x20_the_case_answer_rule_advice_and_hint_show_as_the_verdict_scrolls() {
+        let (mut state, _) = State::new(entries(6), 0, false);
+        adding_the_heaps(&mut state, 12);
+        state.handle(Event::Key(Key::Char('h')));
+        let first = draw(&mut state, 60, 20);
+        // At once: the case, the answer, the rule and the advice, with the count of
+        // exercises done in the header; the footer lists the scroll keys.
+        assert_shows(
+            &first,
+            &[
+                "input: heaps = [1, 1]",
+                "yours: 2",
+                "The nim-sum of [1, 1] is 0, but your function returned 2.",
+                "Hint: You added the heaps. The nim-sum adds each binary column without \
+                 carrying: that is XOR (`^`), not `+`.",
+                "xorlings · exercise 1 of 6: xor_all · 0/6 done",
+                SCROLL_KEYS,
+                "hint below · ↑/↓",
+            ],
+        );
+        state.handle(Event::Key(Key::Char('h')));
+        assert_shows(&draw(&mut state, 60, 20), &["lines 1-14/30 · ↑/↓"]);
+        state.handle(Event::Key(Key::Char('h')));
+        let screens = scroll_through(
+            &mut state,
+            60,
+            20,
+            &[
+                "Hint: You added the heaps",
+                "Hint for xor_all:",
+                "never cast to u32",
+            ],
+        );
+        // The advice comes before the hint, so a learner scrolling sees it first.
+        let advice_seen = screens
+            .iter()
+            .position(|s| has(s, "Hint: You added"))
+            .unwrap();
+        let hint_seen = screens
+            .iter()
+            .position(|s| has(s, "never cast to u32"))
+            .unwrap();
+        assert!(advice_seen <= hint_seen);
+        state.handle(Event::Key(Key::Char('G')));
+        assert_shows(
+            &draw(&mut state, 60, 20),
+            &["4 more lines (`o` shows them all)"],
+        );
+        state.handle(Event::Key(Key::Char('g')));
+        assert_shows(&draw(&mut state, 60, 20), &["input: heaps = [1, 1]"]);
+    }
+
+    #[test]
+    fn at_80x24_the_case_answer_rule_and_advice_fit_at_once() {
+        let (mut state, _) = State::new(entries(6), 0, false);
+        adding_the_heaps(&mut state, 2);
+        let screen = draw(&mut state, 80, 24);
+        assert_shows(
+            &screen,
+            &[
+                "input: heaps = [1, 1]",
+                "yours: 2",
+                "The nim-sum of [1, 1] is 0",
+                "Hint: You added the heaps",
+            ],
+        );
+    }
+
+    #[test]
+    fn o_shows_every_line_printed() {
+        let (mut state, _) = State::new(entries(6), 0, false);
+        adding_the_heaps(&mut state, 12);
+        let screen = plain(&render(&state, 80, None, false));
+        assert!(screen.contains("| heap 7 is 1"), "{screen}");
+        assert!(!screen.contains("| heap 8 is 1"), "{screen}");
+        assert!(
+            screen.contains("... 4 more lines (`o` shows them all)"),
+            "{screen}"
+        );
+        assert!(screen.contains("o output"), "{screen}");
+        state.handle(Event::Key(Key::Char('o')));
+        let screen = plain(&render(&state, 80, None, false));
+        assert!(screen.contains("Hidden case 21 of \"no heaps"), "{screen}");
+        assert!(screen.contains("| heap 11 is 1"), "{screen}");
+        assert!(!screen.contains("more lines"), "{screen}");
+        assert!(screen.contains("o/q back to the verdict"), "{screen}");
+    }
+
+    #[test]
+    fn the_try_prompt_is_in_the_footer_and_the_result_in_the_body() {
+        let mut state = graded(failed("exercise_0"));
+        state.handle(Event::Key(Key::Char('t')));
+        for c in "3 4 5".chars() {
+            state.handle(Event::Key(Key::Char(c)));
+        }
+        let screen = plain(&render(&state, 60, Some(10), false));
+        assert_shows(&screen, &[SCROLL_TYPING]);
+        let screen = plain(&render(&state, 60, Some(20), false));
+        assert!(
+            screen.contains("try exercise_0 <heaps>: 3 4 5_"),
+            "{screen}"
+        );
+        assert!(screen.contains("Enter tries it · Esc cancels"), "{screen}");
+        assert!(
+            screen.contains("input: heaps = []"),
+            "the verdict stays above:\n{screen}"
+        );
+
+        let actions = state.handle(Event::Key(Key::Enter));
+        let [super::super::state::Action::Try { job, .. }] = actions.as_slice() else {
+            panic!("{actions:?}");
+        };
+        let screen = plain(&render(&state, 60, Some(20), false));
+        assert!(screen.contains("Trying exercise_0 on 3 4 5..."), "{screen}");
+        state.handle(Event::Tried {
+            job: *job,
+            outcome: tried_wrong("exercise_0", "heaps = [3, 4, 5]"),
+        });
+        let screen = plain(&render(&state, 60, Some(20), false));
+        assert_shows(
+            &screen,
+            &[
+                "Trying exercise_0 on heaps = [3, 4, 5]:",
+                "Your function returned 12.",
+                "wrong answer on your input",
+                "7 is not the nim-sum",
+                "Hint: Start from 0",
+                "t try again · q back to the verdict",
+            ],
+        );
+    }
+
+    #[test]
+    fn the_try_prompt_with_keys_as_lines_asks_for_a_line() {
+        let (mut state, _) = State::new(entries(2), 0, true);
+        state.status = Status::Graded(failed("exercise_0"));
+        state.handle(Event::Line("t".to_string()));
+        let screen = plain(&render(&state, 80, None, false));
+        assert!(screen.contains("try exercise_0 <heaps>:"), "{screen}");
+        assert!(
+            screen.contains(TRY_LINES.split(';').next().unwrap()),
+            "{screen}"
+        );
+    }
+
+    #[test]
+    fn keys_as_lines_scroll_with_plus_and_minus() {
+        let (mut state, _) = State::new(entries(6), 0, true);
+        adding_the_heaps(&mut state, 12);
+        let screen = draw(&mut state, 60, 20);
+        assert!(screen.contains(SCROLL_LINES), "{screen}");
+        state.handle(Event::Line("+".to_string()));
+        assert!(state.scroll > 0);
+    }
+
+    #[test]
+    fn with_keys_off_no_key_is_offered_and_saves_are_explained() {
+        let (mut state, _) = State::new(entries(6), 0, false);
+        adding_the_heaps(&mut state, 12);
+        state.handle(Event::InputClosed);
+        let failing = draw(&mut state, 60, 20);
+        let mut passing_state = graded(passed("exercise_0"));
+        passing_state.handle(Event::InputClosed);
+        passing_state.entries[0].done = true;
+        let passing = plain(&render(&passing_state, 80, None, false));
+        for screen in [&failing, &passing] {
+            for key_hint in [
+                "Press n", "press n", "`l`", "n next", "h hint", "`o`", "lines 1-",
+            ] {
+                assert!(!screen.contains(key_hint), "{key_hint:?} in\n{screen}");
+            }
+            assert!(has(screen, "every save is graded"), "{screen}");
+        }
+        assert!(
+            has(&failing, "more lines (`cargo grader run` shows them all)"),
+            "{failing}"
+        );
+        assert!(
+            has(
+                &passing,
+                "save exercises/exercise_1/src/lib.rs and it becomes the current"
+            ),
+            "{passing}"
+        );
+    }
+
+    #[test]
+    fn notes_show_above_the_progress_bar() {
+        let mut state = graded(failed("exercise_0"));
+        state.handle(Event::Key(Key::Char('r')));
+        state.handle(Event::Key(Key::Char('x')));
+        let screen = plain(&render(&state, 80, Some(24), false));
+        assert!(
+            screen.contains("Nothing changed: your file is as it was.\nProgress ["),
+            "{screen}"
+        );
     }
 
     #[test]
@@ -423,17 +985,20 @@ mod tests {
         state.show_hint = true;
         for width in [60, 80] {
             let screen = render(&state, width, Some(24), true);
-            assert_eq!(screen.len(), 24, "{screen:#?}");
-            for line in &screen {
+            assert_eq!(screen.lines.len(), 24, "{:#?}", screen.lines);
+            for line in &screen.lines {
                 assert!(
                     visible_width(line) <= width,
                     "{line:?} is wider than {width}"
                 );
             }
             let text = plain(&render(&state, width, Some(24), false));
-            assert!(text.contains("more lines"), "{text}");
-            assert!(text.contains("q quit"), "the footer stays: {text}");
+            assert!(text.contains(SCROLL_KEYS), "{text}");
+            assert!(has(&text, "q quit"), "the footer stays: {text}");
         }
+        state.input_closed = true;
+        let text = plain(&render(&state, 60, Some(24), false));
+        assert!(text.contains("more lines"), "{text}");
     }
 
     #[test]
@@ -442,7 +1007,7 @@ mod tests {
         state.entries[0].done = true;
         state.handle(Event::Key(Key::Char('l')));
         state.handle(Event::Key(Key::Char('4')));
-        let screen = plain(&render(&state, 60, Some(24), false));
+        let screen = plain(&render(&state, 60, Some(20), false));
         assert!(screen.contains(">   1  exercise_0"), "{screen}");
         assert!(screen.contains("done     (current)"), "{screen}");
         assert!(screen.contains("pending"), "{screen}");
@@ -471,5 +1036,15 @@ mod tests {
         let (state, _) = State::new(entries(2), 0, true);
         let screen = plain(&render(&state, 80, None, false));
         assert!(screen.contains("Type a key and Enter: n next"), "{screen}");
+    }
+
+    #[test]
+    fn a_printed_screen_has_the_whole_body() {
+        let (mut state, _) = State::new(entries(6), 0, true);
+        adding_the_heaps(&mut state, 12);
+        state.show_hint = true;
+        let screen = render(&state, 80, None, false);
+        assert_eq!(screen.viewport.rows, screen.viewport.lines);
+        assert!(!plain(&screen).contains("lines 1-"));
     }
 }

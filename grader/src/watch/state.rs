@@ -4,7 +4,9 @@
 
 use std::path::PathBuf;
 
-use crate::judge::{Grade, Verdict};
+use crate::judge::decide::Failure;
+use crate::judge::{Grade, Tried, Verdict};
+use crate::model::show::typed_words;
 use crate::workbook::ExerciseInfo;
 
 /// Tags each job given to the worker, so a late result of a replaced job is ignored.
@@ -12,6 +14,8 @@ pub type JobId = u64;
 
 /// The longest exercise number the list accepts as typed digits.
 const MAX_TYPED_DIGITS: usize = 3;
+/// The longest input the try prompt takes.
+const MAX_TYPED_INPUT: usize = 1_000;
 
 const NOT_PASSED_YET: &str = "`n` moves on once this exercise passes. Keep editing and saving: \
 every save is graded. (`l` lists the exercises if you want to jump to another.)";
@@ -19,8 +23,12 @@ const WAIT_FOR_VERDICT: &str = "Wait for the verdict: `n` moves on once this exe
 const RESET_KEPT: &str = "Nothing changed: your file is as it was.";
 const RESET_DONE: &str = "The exercise is back to its stub.";
 const CHECK_ALL_STOPPED: &str = "Grading all exercises was stopped. Press `c` to start it again.";
-const INPUT_CLOSED: &str = "Standard input has ended, so keys are off. Watching goes on: \
-every save is still graded. Press Ctrl-C to quit.";
+const NO_OUTPUT: &str = "There is no output to show: `o` shows what your code printed while \
+a failing case ran, and this verdict has none.";
+const TRY_STOPPED: &str = "The try was stopped.";
+const INPUT_CLOSED: &str = "Standard input has ended, so keys are off. Watching goes on: every \
+save of the current exercise is graded, and saving another exercise's file makes it the \
+current one.";
 
 /// One exercise as watch shows it.
 #[derive(Debug, Clone)]
@@ -30,6 +38,8 @@ pub struct Entry {
     pub path: PathBuf,
     /// The learner's file relative to the workbook root, as editors and compilers show it.
     pub file: String,
+    /// The function's arguments as the learner types them: `<heaps> <heap_index>`.
+    pub arguments: String,
     pub done: bool,
 }
 
@@ -47,6 +57,16 @@ impl Outcome {
     }
 }
 
+/// What trying the learner's function on a typed input gave.
+#[derive(Debug, Clone)]
+pub enum TryOutcome {
+    Ran(Box<Tried>),
+    /// The words are no input of the exercise: why, and how to type one.
+    Invalid(String),
+    /// The grader could not try: the error with its causes.
+    Error(String),
+}
+
 /// The current exercise's verdict, or the fact that it is being graded: a verdict shown
 /// is always the verdict of the file as it is now.
 #[derive(Debug, Clone)]
@@ -55,6 +75,7 @@ pub enum Status {
     Graded(Outcome),
 }
 
+/// A key as typed (letters keep their case: `G` is not `g`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
     Char(char),
@@ -62,14 +83,34 @@ pub enum Key {
     Escape,
     Up,
     Down,
+    PageUp,
+    PageDown,
+    Home,
+    End,
     Backspace,
     /// Ctrl-C in raw mode.
     Interrupt,
 }
 
+/// The body's rows on screen, and its length: what scrolling needs to know.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Viewport {
+    pub rows: usize,
+    pub lines: usize,
+}
+
+impl Viewport {
+    /// The top line that shows the body's last line at the bottom.
+    pub fn last_top(self) -> usize {
+        self.lines.saturating_sub(self.rows)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum Event {
     Key(Key),
+    /// A line typed when keys come as lines: its keys, or the answer to the try prompt.
+    Line(String),
     /// One save of a file (the loop debounces the many file events of one save).
     Saved(PathBuf),
     Graded {
@@ -81,6 +122,12 @@ pub enum Event {
         job: JobId,
         outcomes: Vec<Outcome>,
     },
+    Tried {
+        job: JobId,
+        outcome: TryOutcome,
+    },
+    /// The screen was drawn with this much of the body in view.
+    Drawn(Viewport),
     /// Standard input ended: no more keys will come.
     InputClosed,
     /// The progress file was damaged and set aside: say so once.
@@ -102,6 +149,13 @@ pub enum Action {
     CheckAll {
         job: JobId,
     },
+    /// Call the learner's function of `exercise` on the input typed as `words`,
+    /// replacing any job the worker runs.
+    Try {
+        job: JobId,
+        exercise: usize,
+        words: Vec<String>,
+    },
     /// Stop the worker's job.
     Cancel,
     /// Record this verdict in the progress file.
@@ -117,6 +171,17 @@ pub enum Action {
 #[derive(Debug, Clone)]
 pub enum View {
     Exercise,
+    /// Everything the learner's code printed while the failing case ran.
+    Output,
+    /// The verdict, with the input of a try being typed in the footer.
+    TryPrompt {
+        typed: String,
+    },
+    /// A try of the input typed: `None` while it runs.
+    Tried {
+        typed: String,
+        outcome: Option<TryOutcome>,
+    },
     /// The list of exercises: the highlighted row, and the number typed so far.
     List {
         selected: usize,
@@ -129,11 +194,60 @@ pub enum View {
     Finished,
 }
 
-/// A line shown above the progress bar until the next key.
+impl View {
+    /// Whether the body is text to read, which scroll keys move.
+    fn scrolls(&self) -> bool {
+        matches!(
+            self,
+            View::Exercise
+                | View::Output
+                | View::Tried { .. }
+                | View::CheckAll(Some(_))
+                | View::Finished
+        )
+    }
+}
+
+/// How long a note stays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lasts {
+    /// Until the next key, save or verdict: it tells of an action, which those outdate.
+    Action,
+    /// Until the next key or save: it is not about the exercise's verdict (a damaged
+    /// progress file, keys off), so the first verdict must not hide it.
+    Session,
+}
+
+/// A line shown above the progress bar.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Note {
-    Info(String),
-    Problem(String),
+pub struct Note {
+    pub text: String,
+    pub problem: bool,
+    pub lasts: Lasts,
+}
+
+impl Note {
+    pub fn info(text: &str) -> Note {
+        Note {
+            text: text.to_string(),
+            problem: false,
+            lasts: Lasts::Action,
+        }
+    }
+
+    pub fn problem(text: &str) -> Note {
+        Note {
+            problem: true,
+            ..Note::info(text)
+        }
+    }
+
+    pub fn session(text: &str) -> Note {
+        Note {
+            lasts: Lasts::Session,
+            ..Note::info(text)
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -147,11 +261,41 @@ pub struct State {
     /// Keys arrive as lines (stdin is not a terminal): each needs Enter.
     pub keys_as_lines: bool,
     pub input_closed: bool,
+    /// The body's first line on screen.
+    pub scroll: usize,
+    /// The body as last drawn.
+    pub viewport: Viewport,
     /// The grading whose result the screen waits for.
     grading_job: Option<JobId>,
     /// The check of all exercises whose result the screen waits for.
     check_job: Option<JobId>,
+    /// The try whose result the screen waits for.
+    try_job: Option<JobId>,
+    /// The last input tried, offered again by the next `t`.
+    last_try: String,
     last_job: JobId,
+}
+
+/// A line typed without raw mode: its characters as keys. A number (a choice in the
+/// list) ends with Enter, and an empty line is Enter; other lines get no Enter, which
+/// would otherwise answer a question the line's own key just asked (`r` then "reset?").
+pub fn line_keys(line: &str) -> Vec<Key> {
+    let line = line.trim();
+    let enter = line.chars().all(|c| c.is_ascii_digit());
+    line.chars()
+        .map(Key::Char)
+        .chain(enter.then_some(Key::Enter))
+        .collect()
+}
+
+/// A key as commands read it: `G` is the end, other capitals are their small letters
+/// (Caps Lock must not turn keys off).
+fn command_key(key: Key) -> Key {
+    match key {
+        Key::Char('G') => Key::End,
+        Key::Char(c) => Key::Char(c.to_ascii_lowercase()),
+        other => other,
+    }
 }
 
 impl State {
@@ -170,8 +314,12 @@ impl State {
             note: None,
             keys_as_lines,
             input_closed: false,
+            scroll: 0,
+            viewport: Viewport::default(),
             grading_job: None,
             check_job: None,
+            try_job: None,
+            last_try: String::new(),
             last_job: 0,
         };
         let actions = vec![state.grade_current()];
@@ -191,6 +339,18 @@ impl State {
         matches!(&self.status, Status::Graded(outcome) if outcome.passed())
     }
 
+    /// The failing case of the verdict on screen, when the learner's code printed
+    /// something while it ran.
+    pub fn failure_with_output(&self) -> Option<&Failure> {
+        let Status::Graded(Outcome::Graded(grade)) = &self.status else {
+            return None;
+        };
+        match &grade.verdict {
+            Verdict::Failed(failure) if !failure.printed.text.trim().is_empty() => Some(failure),
+            _ => None,
+        }
+    }
+
     /// Where `n` goes: the first exercise not done after the current one, else the first
     /// not done at all; `None` once every exercise is done.
     pub fn next_pending(&self) -> Option<usize> {
@@ -207,20 +367,29 @@ impl State {
                 self.note = None;
                 self.on_key(key)
             }
-            Event::Saved(path) => self.on_saved(&path),
+            Event::Line(line) => {
+                self.note = None;
+                self.on_line(&line)
+            }
+            Event::Saved(path) => {
+                self.note = None;
+                self.on_saved(&path)
+            }
             Event::Graded { job, outcome } => self.on_graded(job, outcome),
             Event::CheckedAll { job, outcomes } => self.on_checked_all(job, outcomes),
-            Event::InputClosed => {
-                self.input_closed = true;
-                self.note = Some(Note::Info(INPUT_CLOSED.to_string()));
+            Event::Tried { job, outcome } => self.on_tried(job, outcome),
+            Event::Drawn(viewport) => {
+                self.viewport = viewport;
+                self.scroll = self.scroll.min(viewport.last_top());
                 Vec::new()
             }
+            Event::InputClosed => self.on_input_closed(),
             Event::Problem(message) => {
-                self.note = Some(Note::Problem(message));
+                self.note = Some(Note::problem(&message));
                 Vec::new()
             }
             Event::ProgressDamaged(notice) => {
-                self.note = Some(Note::Info(notice));
+                self.note = Some(Note::session(&notice));
                 Vec::new()
             }
             Event::Stop => vec![Action::Quit],
@@ -232,11 +401,25 @@ impl State {
         self.last_job
     }
 
+    /// Shows `view` from its top.
+    fn show(&mut self, view: View) {
+        self.view = view;
+        self.scroll = 0;
+    }
+
+    /// A verdict outdates the notes about actions.
+    fn outdate_action_note(&mut self) {
+        if self.note.as_ref().is_some_and(|n| n.lasts == Lasts::Action) {
+            self.note = None;
+        }
+    }
+
     /// Grades the current exercise; whatever the worker did is replaced.
     fn grade_current(&mut self) -> Action {
         let job = self.new_job();
         self.grading_job = Some(job);
         self.check_job = None;
+        self.try_job = None;
         self.status = Status::Grading;
         Action::Grade {
             job,
@@ -244,12 +427,58 @@ impl State {
         }
     }
 
+    /// Grades the current exercise again if a job that replaced its grading (a try, a
+    /// check of all) stopped before the verdict came.
+    fn resume_grading(&mut self) -> Vec<Action> {
+        match (&self.status, self.grading_job) {
+            (Status::Grading, None) => vec![self.grade_current()],
+            _ => Vec::new(),
+        }
+    }
+
+    fn on_line(&mut self, line: &str) -> Vec<Action> {
+        if matches!(self.view, View::TryPrompt { .. }) {
+            return self.submit_try(line);
+        }
+        let mut actions = Vec::new();
+        let keys = line_keys(line);
+        for (i, key) in keys.iter().enumerate() {
+            actions.extend(self.on_key(*key));
+            // `t 3 4 5` on one line: the rest of the line is the input.
+            if matches!(self.view, View::TryPrompt { .. }) {
+                let rest: String = keys[i + 1..]
+                    .iter()
+                    .filter_map(|key| match key {
+                        Key::Char(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect();
+                if !rest.trim().is_empty() {
+                    actions.extend(self.submit_try(&rest));
+                }
+                break;
+            }
+        }
+        actions
+    }
+
     fn on_key(&mut self, key: Key) -> Vec<Action> {
         if key == Key::Interrupt {
             return vec![Action::Quit];
         }
+        if matches!(self.view, View::TryPrompt { .. }) {
+            return self.on_prompt_key(key);
+        }
+        let key = command_key(key);
+        if self.view.scrolls() && self.scroll_by(key) {
+            return Vec::new();
+        }
         match &self.view {
             View::Exercise => self.on_exercise_key(key),
+            View::Output => self.close_then(key, 'o'),
+            View::Tried { outcome: None, .. } => self.on_try_running_key(key),
+            View::Tried { .. } => self.close_then(key, 'q'),
+            View::TryPrompt { .. } => Vec::new(),
             View::Finished => self.on_finished_key(key),
             View::List { .. } => self.on_list_key(key),
             View::ConfirmReset => self.on_confirm_key(key),
@@ -258,11 +487,43 @@ impl State {
         }
     }
 
+    /// Moves the body for a scroll key; `false` for any other key.
+    fn scroll_by(&mut self, key: Key) -> bool {
+        let page = self.viewport.rows.saturating_sub(1).max(1);
+        let last = self.viewport.last_top();
+        let top = match key {
+            Key::Up | Key::Char('k') => self.scroll.saturating_sub(1),
+            Key::Down | Key::Char('j') => self.scroll + 1,
+            Key::PageUp | Key::Char('b' | '-') => self.scroll.saturating_sub(page),
+            Key::PageDown | Key::Char(' ' | '+') => self.scroll + page,
+            Key::Home | Key::Char('g') => 0,
+            Key::End => last,
+            _ => return false,
+        };
+        self.scroll = top.min(last);
+        true
+    }
+
     fn on_exercise_key(&mut self, key: Key) -> Vec<Action> {
         match key {
             Key::Char('n') => self.go_next(),
             Key::Char('h') => {
                 self.show_hint = !self.show_hint;
+                // The hint goes below the verdict: from the top, both show.
+                self.scroll = 0;
+                Vec::new()
+            }
+            Key::Char('t') => {
+                self.show(View::TryPrompt {
+                    typed: self.last_try.clone(),
+                });
+                Vec::new()
+            }
+            Key::Char('o') => {
+                match self.failure_with_output() {
+                    Some(_) => self.show(View::Output),
+                    None => self.note = Some(Note::info(NO_OUTPUT)),
+                }
                 Vec::new()
             }
             Key::Char('l') => self.open_list(),
@@ -274,6 +535,102 @@ impl State {
             Key::Char('q') => vec![Action::Quit],
             _ => Vec::new(),
         }
+    }
+
+    /// Closes a view shown until the next key: `closing` (and Esc, Enter, q) only close
+    /// it; any other key then does what it does on the verdict.
+    fn close_then(&mut self, key: Key, closing: char) -> Vec<Action> {
+        self.show(View::Exercise);
+        match key {
+            Key::Escape | Key::Enter | Key::Char('q') => Vec::new(),
+            Key::Char(c) if c == closing => Vec::new(),
+            key => self.on_exercise_key(key),
+        }
+    }
+
+    fn on_prompt_key(&mut self, key: Key) -> Vec<Action> {
+        let View::TryPrompt { typed } = &mut self.view else {
+            return Vec::new();
+        };
+        match key {
+            Key::Char(c) if typed.len() < MAX_TYPED_INPUT => typed.push(c),
+            Key::Backspace => {
+                typed.pop();
+            }
+            Key::Enter => {
+                let line = std::mem::take(typed);
+                return self.submit_try(&line);
+            }
+            Key::Escape => self.view = View::Exercise,
+            // Letters are typed: only the keys that type nothing scroll the verdict above.
+            key => {
+                self.scroll_by(key);
+            }
+        }
+        Vec::new()
+    }
+
+    /// Tries the input typed; an empty one closes the prompt.
+    fn submit_try(&mut self, line: &str) -> Vec<Action> {
+        let line = line.trim();
+        let words = typed_words(line);
+        if words.is_empty() {
+            self.show(View::Exercise);
+            return Vec::new();
+        }
+        self.last_try = line.to_string();
+        let job = self.new_job();
+        self.try_job = Some(job);
+        // The try replaces a grading under way; `resume_grading` picks it up after.
+        self.grading_job = None;
+        self.show(View::Tried {
+            typed: line.to_string(),
+            outcome: None,
+        });
+        vec![Action::Try {
+            job,
+            exercise: self.current,
+            words,
+        }]
+    }
+
+    fn on_try_running_key(&mut self, key: Key) -> Vec<Action> {
+        if !matches!(key, Key::Escape | Key::Char('q')) {
+            return Vec::new();
+        }
+        self.note = Some(Note::info(TRY_STOPPED));
+        self.stop_try()
+    }
+
+    /// Stops the try under way, back to the verdict.
+    fn stop_try(&mut self) -> Vec<Action> {
+        self.show(View::Exercise);
+        if self.try_job.take().is_none() {
+            return Vec::new();
+        }
+        let mut actions = vec![Action::Cancel];
+        actions.extend(self.resume_grading());
+        actions
+    }
+
+    fn on_tried(&mut self, job: JobId, outcome: TryOutcome) -> Vec<Action> {
+        if self.try_job != Some(job) {
+            return Vec::new();
+        }
+        self.try_job = None;
+        self.outdate_action_note();
+        if let View::Tried {
+            typed,
+            outcome: None,
+        } = &self.view
+        {
+            let typed = typed.clone();
+            self.show(View::Tried {
+                typed,
+                outcome: Some(outcome),
+            });
+        }
+        self.resume_grading()
     }
 
     fn on_finished_key(&mut self, key: Key) -> Vec<Action> {
@@ -291,25 +648,26 @@ impl State {
                 Status::Grading => WAIT_FOR_VERDICT,
                 Status::Graded(_) => NOT_PASSED_YET,
             };
-            self.note = Some(Note::Info(message.to_string()));
+            self.note = Some(Note::info(message));
             return Vec::new();
         }
         match self.next_pending() {
             Some(next) => self.jump_to(next),
             None => {
-                self.view = View::Finished;
+                self.show(View::Finished);
                 Vec::new()
             }
         }
     }
 
     fn jump_to(&mut self, exercise: usize) -> Vec<Action> {
-        self.view = View::Exercise;
+        self.show(View::Exercise);
         if exercise == self.current {
             return Vec::new();
         }
         self.current = exercise;
         self.show_hint = false;
+        self.last_try.clear();
         vec![Action::MakeCurrent(exercise), self.grade_current()]
     }
 
@@ -354,7 +712,7 @@ impl State {
                 match chosen {
                     Some(exercise) => return self.jump_to(exercise),
                     None => {
-                        self.note = Some(Note::Problem(format!(
+                        self.note = Some(Note::problem(&format!(
                             "There is no exercise {typed}: type a number from 1 to {}, then Enter.",
                             last + 1
                         )));
@@ -362,20 +720,21 @@ impl State {
                     }
                 }
             }
-            Key::Escape | Key::Char('q') | Key::Char('l') => self.view = View::Exercise,
+            Key::Escape | Key::Char('q') | Key::Char('l') => self.show(View::Exercise),
             _ => {}
         }
         Vec::new()
     }
 
     fn on_confirm_key(&mut self, key: Key) -> Vec<Action> {
-        self.view = View::Exercise;
+        self.show(View::Exercise);
         if key != Key::Char('y') {
-            self.note = Some(Note::Info(RESET_KEPT.to_string()));
+            self.note = Some(Note::info(RESET_KEPT));
             return Vec::new();
         }
         self.entries[self.current].done = false;
-        self.note = Some(Note::Info(RESET_DONE.to_string()));
+        self.note = Some(Note::info(RESET_DONE));
+        self.last_try.clear();
         vec![Action::Reset(self.current), self.grade_current()]
     }
 
@@ -393,12 +752,10 @@ impl State {
             return Vec::new();
         }
         self.check_job = None;
-        self.view = View::Exercise;
-        self.note = Some(Note::Info(CHECK_ALL_STOPPED.to_string()));
+        self.show(View::Exercise);
+        self.note = Some(Note::info(CHECK_ALL_STOPPED));
         let mut actions = vec![Action::Cancel];
-        if matches!(self.status, Status::Grading) {
-            actions.push(self.grade_current());
-        }
+        actions.extend(self.resume_grading());
         actions
     }
 
@@ -406,7 +763,7 @@ impl State {
         match key {
             Key::Char('l') => self.open_list(),
             Key::Enter | Key::Escape | Key::Char('q') | Key::Char('c') => {
-                self.view = View::Exercise;
+                self.show(View::Exercise);
                 Vec::new()
             }
             _ => Vec::new(),
@@ -417,8 +774,16 @@ impl State {
         let Some(saved) = self.entries.iter().position(|e| e.path == path) else {
             return Vec::new();
         };
+        if saved != self.current && self.input_closed {
+            // Without keys, saving is the only way to choose an exercise.
+            self.note = Some(Note::info(&format!(
+                "You saved {}, so it is the current exercise now.",
+                self.entries[saved].file
+            )));
+            return self.jump_to(saved);
+        }
         if saved != self.current {
-            self.note = Some(Note::Info(format!(
+            self.note = Some(Note::info(&format!(
                 "You saved {}; the current exercise is still {} (`l` lists the exercises \
                  to jump to another).",
                 self.entries[saved].file, self.entries[self.current].info.name
@@ -427,15 +792,19 @@ impl State {
         }
         match self.view {
             View::CheckAll(None) => {
-                self.note = Some(Note::Info(format!(
+                self.note = Some(Note::info(&format!(
                     "You saved {}, so grading all exercises stopped to grade it. Press `c` \
                      to start it again.",
                     self.entries[saved].file
                 )));
-                self.view = View::Exercise;
+                self.show(View::Exercise);
             }
-            View::CheckAll(Some(_)) | View::Finished => self.view = View::Exercise,
-            View::Exercise | View::List { .. } | View::ConfirmReset => {}
+            // What they showed was about the file as it was.
+            View::CheckAll(Some(_)) | View::Finished | View::Output | View::Tried { .. } => {
+                self.show(View::Exercise);
+            }
+            View::Exercise => self.scroll = 0,
+            View::List { .. } | View::ConfirmReset | View::TryPrompt { .. } => {}
         }
         vec![self.grade_current()]
     }
@@ -445,8 +814,12 @@ impl State {
             return Vec::new();
         }
         self.grading_job = None;
+        self.outdate_action_note();
         let actions = self.learn(self.current, &outcome);
         self.status = Status::Graded(outcome);
+        if matches!(self.view, View::Exercise) {
+            self.scroll = 0;
+        }
         actions
     }
 
@@ -455,15 +828,24 @@ impl State {
             return Vec::new();
         }
         self.check_job = None;
+        self.outdate_action_note();
         let mut actions = Vec::new();
         for (exercise, outcome) in outcomes.iter().enumerate() {
             actions.extend(self.learn(exercise, outcome));
         }
         self.status = Status::Graded(outcomes[self.current].clone());
         if matches!(self.view, View::CheckAll(None)) {
-            self.view = View::CheckAll(Some(outcomes));
+            self.show(View::CheckAll(Some(outcomes)));
         }
         actions
+    }
+
+    /// No more keys: what waited for one goes back to the verdict, and saves do the rest.
+    fn on_input_closed(&mut self) -> Vec<Action> {
+        self.input_closed = true;
+        self.note = Some(Note::session(INPUT_CLOSED));
+        // A check of all under way still brings its verdicts; a try stops.
+        self.stop_try()
     }
 
     /// Updates what the state knows of `exercise` from a verdict, and has it recorded.
@@ -483,7 +865,7 @@ pub mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::judge::decide::{Failure, Problem};
+    use crate::judge::decide::Problem;
     use crate::judge::run::Printed;
     use crate::model::{Mistake, Seed};
 
@@ -498,6 +880,7 @@ pub mod tests {
                 },
                 path: PathBuf::from(format!("/wb/exercises/exercise_{i}/src/lib.rs")),
                 file: format!("exercises/exercise_{i}/src/lib.rs"),
+                arguments: "<heaps>".to_string(),
                 done: false,
             })
             .collect()
@@ -510,13 +893,24 @@ pub mod tests {
     }
 
     pub fn failed(name: &str) -> Outcome {
+        failed_printing(name, "")
+    }
+
+    /// A wrong answer on `heaps = []`, during which the learner's code printed `printed`.
+    pub fn failed_printing(name: &str, printed: &str) -> Outcome {
         let failure = Failure {
             group: "small".to_string(),
             case_number: 1,
             input: "heaps = []".to_string(),
             answer: Some("7".to_string()),
-            problem: Problem::WrongAnswer(Mistake::new("7 is not the nim-sum of no heaps.")),
-            printed: Printed::default(),
+            problem: Problem::WrongAnswer(
+                Mistake::new("7 is not the nim-sum of no heaps.")
+                    .advice("Start from 0, the nim-sum of no heaps."),
+            ),
+            printed: Printed {
+                text: printed.to_string(),
+                cut: 0,
+            },
             size: 0,
         };
         let verdict = Verdict::Failed(failure);
@@ -528,8 +922,69 @@ pub mod tests {
         )))
     }
 
+    /// A try of `input` on `name` that returned 12 where the checker wanted 2.
+    pub fn tried_wrong(name: &str, input: &str) -> TryOutcome {
+        let Outcome::Graded(grade) = failed(name) else {
+            unreachable!("failed() grades")
+        };
+        TryOutcome::Ran(Box::new(Tried {
+            input: input.to_string(),
+            grade: *grade,
+            explanation: Some("Your function returned 12.".to_string()),
+            printed: Printed::default(),
+        }))
+    }
+
+    /// The current exercise's grading `job` ends with `outcome`.
+    fn graded(state: &mut State, job: JobId, outcome: Outcome) -> Vec<Action> {
+        state.handle(Event::Graded { job, outcome })
+    }
+
+    /// The current exercise's grading `job` ends in a wrong answer.
+    fn fail(state: &mut State, job: JobId) -> Vec<Action> {
+        graded(state, job, failed("exercise_0"))
+    }
+
+    /// Types `t`, then `input` and Enter, as in a terminal: the try's job and words.
+    fn trying(state: &mut State, input: &str) -> (JobId, Vec<String>) {
+        state.handle(key('t'));
+        for c in input.chars() {
+            state.handle(key(c));
+        }
+        try_action(&state.handle(Event::Key(Key::Enter)))
+    }
+
     fn key(c: char) -> Event {
         Event::Key(Key::Char(c))
+    }
+
+    fn line(text: &str) -> Event {
+        Event::Line(text.to_string())
+    }
+
+    /// A state whose current exercise failed, with its body drawn 10 rows of 30.
+    fn failed_and_drawn() -> State {
+        let (mut state, job) = started(3);
+        fail(&mut state, job);
+        state.handle(Event::Drawn(Viewport {
+            rows: 10,
+            lines: 30,
+        }));
+        state
+    }
+
+    /// The try action in `actions`: its job and words.
+    fn try_action(actions: &[Action]) -> (JobId, Vec<String>) {
+        match actions {
+            [
+                Action::Try {
+                    job,
+                    exercise: 0,
+                    words,
+                },
+            ] => (*job, words.clone()),
+            other => panic!("expected a try of exercise 0, got {other:?}"),
+        }
     }
 
     /// The job of the single `Grade` action in `actions`, checking which exercise it grades.
@@ -557,10 +1012,7 @@ pub mod tests {
     #[test]
     fn a_pass_is_shown_and_recorded() {
         let (mut state, job) = started(3);
-        let actions = state.handle(Event::Graded {
-            job,
-            outcome: passed("exercise_0"),
-        });
+        let actions = graded(&mut state, job, passed("exercise_0"));
         assert!(matches!(actions.as_slice(), [Action::Record(g)] if g.passed()));
         assert!(state.current_passes());
         assert!(state.entries[0].done);
@@ -571,10 +1023,7 @@ pub mod tests {
     fn a_failure_is_recorded_as_not_done() {
         let (mut state, job) = started(3);
         state.entries[0].done = true;
-        let actions = state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        let actions = fail(&mut state, job);
         assert!(matches!(actions.as_slice(), [Action::Record(g)] if !g.passed()));
         assert!(!state.entries[0].done);
     }
@@ -582,10 +1031,7 @@ pub mod tests {
     #[test]
     fn saving_the_current_file_regrades_and_hides_the_old_verdict() {
         let (mut state, job) = started(3);
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, job);
         let actions = state.handle(Event::Saved(state.entries[0].path.clone()));
         let new_job = grade_job(&actions, 0);
         assert_ne!(new_job, job);
@@ -597,16 +1043,10 @@ pub mod tests {
         let (mut state, old_job) = started(3);
         let actions = state.handle(Event::Saved(state.entries[0].path.clone()));
         let new_job = grade_job(&actions, 0);
-        let ignored = state.handle(Event::Graded {
-            job: old_job,
-            outcome: passed("exercise_0"),
-        });
+        let ignored = graded(&mut state, old_job, passed("exercise_0"));
         assert!(ignored.is_empty());
         assert!(matches!(state.status, Status::Grading));
-        state.handle(Event::Graded {
-            job: new_job,
-            outcome: failed("exercise_0"),
-        });
+        fail(&mut state, new_job);
         assert!(matches!(state.status, Status::Graded(_)));
         assert!(!state.current_passes());
     }
@@ -617,11 +1057,14 @@ pub mod tests {
         let actions = state.handle(Event::Saved(state.entries[2].path.clone()));
         assert!(actions.is_empty());
         assert_eq!(state.current, 0);
-        let Some(Note::Info(note)) = &state.note else {
+        let Some(note) = &state.note else {
             panic!("expected a note, got {:?}", state.note);
         };
-        assert!(note.contains("exercises/exercise_2/src/lib.rs"), "{note}");
-        assert!(note.contains("exercise_0"), "{note}");
+        assert!(
+            note.text.contains("exercises/exercise_2/src/lib.rs"),
+            "{note:?}"
+        );
+        assert!(note.text.contains("exercise_0"), "{note:?}");
     }
 
     #[test]
@@ -636,23 +1079,17 @@ pub mod tests {
     fn next_waits_for_a_pass() {
         let (mut state, job) = started(3);
         assert!(state.handle(key('n')).is_empty());
-        assert_eq!(state.note, Some(Note::Info(WAIT_FOR_VERDICT.to_string())));
-        state.handle(Event::Graded {
-            job,
-            outcome: failed("exercise_0"),
-        });
+        assert_eq!(state.note, Some(Note::info(WAIT_FOR_VERDICT)));
+        fail(&mut state, job);
         assert!(state.handle(key('n')).is_empty());
-        assert_eq!(state.note, Some(Note::Info(NOT_PASSED_YET.to_string())));
+        assert_eq!(state.note, Some(Note::info(NOT_PASSED_YET)));
         assert_eq!(state.current, 0);
     }
 
     #[test]
     fn next_after_a_pass_moves_on_and_grades_the_next_exercise() {
         let (mut state, job) = started(3);
-        state.handle(Event::Graded {
-            job,
-            outcome: passed("exercise_0"),
-        });
+        graded(&mut state, job, passed("exercise_0"));
         state.show_hint = true;
         let actions = state.handle(key('n'));
         assert!(matches!(actions[0], Action::MakeCurrent(1)));
@@ -668,10 +1105,7 @@ pub mod tests {
         let job = grade_job(&job, 1);
         state.entries[2].done = true;
         state.entries[3].done = true;
-        state.handle(Event::Graded {
-            job,
-            outcome: passed("exercise_1"),
-        });
+        graded(&mut state, job, passed("exercise_1"));
         assert_eq!(state.next_pending(), Some(0));
         let actions = state.handle(key('n'));
         grade_job(&actions, 0);
@@ -681,10 +1115,7 @@ pub mod tests {
     fn next_after_the_last_pass_finishes() {
         let (mut state, job) = started(2);
         state.entries[1].done = true;
-        state.handle(Event::Graded {
-            job,
-            outcome: passed("exercise_0"),
-        });
+        graded(&mut state, job, passed("exercise_0"));
         assert!(state.handle(key('n')).is_empty());
         assert!(matches!(state.view, View::Finished));
         assert!(matches!(state.handle(key('q')).as_slice(), [Action::Quit]));
@@ -729,7 +1160,7 @@ pub mod tests {
         state.handle(key('l'));
         state.handle(key('9'));
         assert!(state.handle(Event::Key(Key::Enter)).is_empty());
-        assert!(matches!(&state.note, Some(Note::Problem(p)) if p.contains("1 to 3")));
+        assert!(matches!(&state.note, Some(n) if n.problem && n.text.contains("1 to 3")));
         assert!(matches!(state.view, View::List { .. }));
         state.handle(key('q'));
         assert!(matches!(state.view, View::Exercise));
@@ -750,7 +1181,7 @@ pub mod tests {
         state.handle(key('r'));
         assert!(matches!(state.view, View::ConfirmReset));
         assert!(state.handle(key('x')).is_empty());
-        assert_eq!(state.note, Some(Note::Info(RESET_KEPT.to_string())));
+        assert_eq!(state.note, Some(Note::info(RESET_KEPT)));
 
         state.entries[0].done = true;
         state.handle(key('r'));
@@ -831,6 +1262,307 @@ pub mod tests {
         let (mut state, _) = started(2);
         state.handle(Event::InputClosed);
         assert!(state.input_closed);
-        assert_eq!(state.note, Some(Note::Info(INPUT_CLOSED.to_string())));
+        assert_eq!(state.note, Some(Note::session(INPUT_CLOSED)));
+    }
+
+    #[test]
+    fn scroll_keys_move_the_body_within_its_length() {
+        let mut state = failed_and_drawn();
+        // 10 rows of 30 lines: a page is 9 lines (one stays in view), the end is line 20.
+        let steps = [
+            (Event::Key(Key::Down), 1),
+            (key('j'), 2),
+            (key('k'), 1),
+            (key(' '), 10),
+            (key('G'), 20),
+            (Event::Key(Key::PageDown), 20),
+            (key('b'), 11),
+            (key('g'), 0),
+            (key('+'), 9),
+            (key('-'), 0),
+            (Event::Key(Key::Up), 0),
+            (Event::Key(Key::End), 20),
+            (Event::Key(Key::PageUp), 11),
+            (Event::Key(Key::Home), 0),
+        ];
+        for (event, top) in steps {
+            let shown = format!("{event:?}");
+            state.handle(event);
+            assert_eq!(state.scroll, top, "after {shown}");
+        }
+    }
+
+    #[test]
+    fn a_body_that_fits_does_not_scroll_and_a_shorter_one_clamps() {
+        let mut state = failed_and_drawn();
+        state.handle(key('G'));
+        state.handle(Event::Drawn(Viewport {
+            rows: 10,
+            lines: 12,
+        }));
+        assert_eq!(state.scroll, 2);
+        state.handle(Event::Drawn(Viewport { rows: 10, lines: 4 }));
+        assert_eq!(state.scroll, 0);
+        state.handle(key('j'));
+        assert_eq!(state.scroll, 0);
+    }
+
+    #[test]
+    fn capitals_are_keys_too_but_g_is_not_g() {
+        let (mut state, _) = started(2);
+        state.handle(key('H'));
+        assert!(state.show_hint, "Caps Lock does not turn keys off");
+        assert!(matches!(state.handle(key('Q')).as_slice(), [Action::Quit]));
+    }
+
+    #[test]
+    fn a_new_verdict_a_save_and_the_hint_show_the_body_from_its_top() {
+        let mut state = failed_and_drawn();
+        state.handle(key('G'));
+        state.handle(key('h'));
+        assert_eq!(
+            state.scroll, 0,
+            "the hint is below the verdict: both from the top"
+        );
+        state.handle(key('G'));
+        let actions = state.handle(Event::Saved(state.entries[0].path.clone()));
+        assert_eq!(state.scroll, 0);
+        let job = grade_job(&actions, 0);
+        state.handle(Event::Drawn(Viewport {
+            rows: 10,
+            lines: 30,
+        }));
+        state.handle(key('G'));
+        fail(&mut state, job);
+        assert_eq!(state.scroll, 0);
+    }
+
+    #[test]
+    fn o_shows_all_the_output_and_any_key_goes_back() {
+        let (mut state, job) = started(2);
+        graded(
+            &mut state,
+            job,
+            failed_printing("exercise_0", "line 1\nline 2\n"),
+        );
+        assert!(state.failure_with_output().is_some());
+        state.handle(key('o'));
+        assert!(matches!(state.view, View::Output));
+        state.handle(key('j'));
+        assert!(matches!(state.view, View::Output), "it scrolls");
+        state.handle(key('o'));
+        assert!(matches!(state.view, View::Exercise));
+        state.handle(key('o'));
+        state.handle(key('h'));
+        assert!(matches!(state.view, View::Exercise));
+        assert!(
+            state.show_hint,
+            "a key that is no scroll acts on the verdict"
+        );
+    }
+
+    #[test]
+    fn o_without_output_says_there_is_none() {
+        let (mut state, job) = started(2);
+        fail(&mut state, job);
+        state.handle(key('o'));
+        assert!(matches!(state.view, View::Exercise));
+        assert_eq!(state.note, Some(Note::info(NO_OUTPUT)));
+    }
+
+    #[test]
+    fn t_asks_for_an_input_and_tries_it() {
+        let mut state = failed_and_drawn();
+        state.handle(key('t'));
+        assert!(
+            state.handle(Event::Key(Key::Enter)).is_empty(),
+            "an empty input closes the prompt"
+        );
+        assert!(matches!(state.view, View::Exercise));
+        state.handle(key('t'));
+        assert!(matches!(state.view, View::TryPrompt { .. }));
+        for c in "3 4 x".chars() {
+            assert!(
+                state.handle(key(c)).is_empty(),
+                "q, n... are typed, not keys"
+            );
+        }
+        state.handle(Event::Key(Key::Backspace));
+        state.handle(key('5'));
+        state.handle(Event::Key(Key::PageDown));
+        assert_eq!(
+            state.scroll, 9,
+            "the verdict above scrolls with keys that type nothing"
+        );
+        assert!(matches!(&state.view, View::TryPrompt { typed } if typed == "3 4 5"));
+        let (job, words) = try_action(&state.handle(Event::Key(Key::Enter)));
+        assert_eq!(words, ["3", "4", "5"]);
+        assert!(matches!(&state.view, View::Tried { outcome: None, .. }));
+        assert!(
+            state.handle(key('n')).is_empty(),
+            "keys wait for the try, but q"
+        );
+
+        let actions = state.handle(Event::Tried {
+            job,
+            outcome: tried_wrong("exercise_0", "heaps = [3, 4, 5]"),
+        });
+        assert!(
+            actions.is_empty(),
+            "the verdict was there: nothing to grade"
+        );
+        assert!(matches!(
+            &state.view,
+            View::Tried {
+                outcome: Some(_),
+                ..
+            }
+        ));
+        state.handle(key('j'));
+        assert!(matches!(&state.view, View::Tried { .. }), "it scrolls");
+        state.handle(key('t'));
+        assert!(
+            matches!(&state.view, View::TryPrompt { typed } if typed == "3 4 5"),
+            "the last input is offered again"
+        );
+        state.handle(Event::Key(Key::Escape));
+        assert!(matches!(state.view, View::Exercise));
+    }
+
+    #[test]
+    fn with_keys_as_lines_the_next_line_is_the_input() {
+        let (mut state, _) = State::new(entries(2), 0, true);
+        state.handle(line("t"));
+        assert!(matches!(state.view, View::TryPrompt { .. }));
+        let (_, words) = try_action(&state.handle(line("[3, 4, 5] 0 1")));
+        assert_eq!(words, ["[3, 4, 5]", "0", "1"]);
+
+        let (mut state, _) = State::new(entries(2), 0, true);
+        let (_, words) = try_action(&state.handle(line("t 3,4,5 0 1")));
+        assert_eq!(words, ["3,4,5", "0", "1"], "or the rest of the line");
+        state.handle(line("q"));
+        assert!(matches!(state.view, View::Exercise), "q stops the try");
+    }
+
+    #[test]
+    fn a_line_of_keys_is_its_characters_and_a_number_ends_with_enter() {
+        assert_eq!(line_keys("n"), vec![Key::Char('n')]);
+        assert_eq!(
+            line_keys(" 12 \r"),
+            vec![Key::Char('1'), Key::Char('2'), Key::Enter]
+        );
+        assert_eq!(line_keys(""), vec![Key::Enter]);
+        assert_eq!(line_keys("G"), vec![Key::Char('G')]);
+        let (mut state, _) = State::new(entries(12), 0, true);
+        state.handle(line("l"));
+        let actions = state.handle(line("11"));
+        grade_job(&actions, 10);
+    }
+
+    #[test]
+    fn a_save_replaces_a_try_and_its_late_result_is_ignored() {
+        let (mut state, _) = started(2);
+        let (job, _) = trying(&mut state, "7");
+        let actions = state.handle(Event::Saved(state.entries[0].path.clone()));
+        grade_job(&actions, 0);
+        assert!(matches!(state.view, View::Exercise));
+        let late = state.handle(Event::Tried {
+            job,
+            outcome: TryOutcome::Invalid("no".to_string()),
+        });
+        assert!(late.is_empty());
+        assert!(matches!(state.view, View::Exercise));
+    }
+
+    #[test]
+    fn a_try_that_replaced_a_grading_grades_again_after() {
+        let (mut state, _) = started(2);
+        assert!(matches!(state.status, Status::Grading));
+        let (job, _) = trying(&mut state, "7");
+        let actions = state.handle(Event::Tried {
+            job,
+            outcome: TryOutcome::Error("boom".to_string()),
+        });
+        grade_job(&actions, 0);
+
+        trying(&mut state, "7");
+        let actions = state.handle(key('q'));
+        assert!(matches!(actions[0], Action::Cancel));
+        grade_job(&actions, 0);
+        assert_eq!(state.note, Some(Note::info(TRY_STOPPED)));
+    }
+
+    #[test]
+    fn a_note_about_a_reset_goes_with_the_next_save_or_verdict() {
+        let (mut state, job) = started(2);
+        fail(&mut state, job);
+        state.handle(key('r'));
+        state.handle(key('x'));
+        assert_eq!(state.note, Some(Note::info(RESET_KEPT)));
+        state.handle(Event::Saved(state.entries[0].path.clone()));
+        assert_eq!(state.note, None, "a save outdates \"nothing changed\"");
+
+        state.handle(key('r'));
+        let actions = state.handle(key('y'));
+        assert_eq!(state.note, Some(Note::info(RESET_DONE)));
+        fail(&mut state, grade_job(&actions, 0));
+        assert_eq!(state.note, None, "the stub's verdict outdates the note");
+
+        state.handle(key('r'));
+        state.handle(key('y'));
+        state.handle(Event::Saved(state.entries[0].path.clone()));
+        assert_eq!(state.note, None, "so does a save");
+    }
+
+    #[test]
+    fn a_note_about_a_key_goes_with_the_next_verdict() {
+        let (mut state, job) = started(2);
+        state.handle(key('n'));
+        assert_eq!(state.note, Some(Note::info(WAIT_FOR_VERDICT)));
+        fail(&mut state, job);
+        assert_eq!(state.note, None);
+        state.handle(Event::Problem("cannot write".to_string()));
+        state.handle(key('h'));
+        assert_eq!(state.note, None, "a problem goes with the next key");
+    }
+
+    #[test]
+    fn a_damaged_progress_file_is_told_past_the_first_verdict_until_a_key_or_save() {
+        let (mut state, job) = started(2);
+        state.handle(Event::ProgressDamaged("set aside".to_string()));
+        fail(&mut state, job);
+        assert_eq!(state.note, Some(Note::session("set aside")));
+        state.handle(Event::Saved(state.entries[0].path.clone()));
+        assert_eq!(state.note, None);
+
+        let (mut state, _) = started(2);
+        state.handle(Event::ProgressDamaged("set aside".to_string()));
+        state.handle(key('h'));
+        assert_eq!(state.note, None);
+    }
+
+    #[test]
+    fn without_keys_a_save_of_another_exercise_makes_it_current() {
+        let (mut state, _) = started(3);
+        state.handle(key('l'));
+        state.handle(Event::InputClosed);
+        assert!(
+            matches!(state.view, View::Exercise),
+            "nothing waits for a key"
+        );
+        let actions = state.handle(Event::Saved(state.entries[2].path.clone()));
+        assert!(matches!(actions[0], Action::MakeCurrent(2)));
+        grade_job(&actions, 2);
+        assert!(matches!(&state.note, Some(n) if n.text.contains("is the current exercise now")));
+    }
+
+    #[test]
+    fn keys_closing_stops_a_try() {
+        let (mut state, _) = State::new(entries(2), 0, true);
+        let (_, _) = try_action(&state.handle(line("t 3")));
+        let actions = state.handle(Event::InputClosed);
+        assert!(matches!(actions[0], Action::Cancel));
+        grade_job(&actions, 0);
+        assert!(matches!(state.view, View::Exercise));
     }
 }

@@ -8,10 +8,11 @@ use std::thread::JoinHandle;
 use anyhow::{Context, Result};
 
 use super::Message;
-use super::state::{Event, JobId, Outcome};
+use super::state::{Event, JobId, Outcome, TryOutcome};
 use crate::grading::Grader;
 use crate::judge::Cancel;
 use crate::parallel;
+use crate::report::tried::invalid_input;
 use crate::workbook::ExerciseInfo;
 
 pub enum Job {
@@ -22,6 +23,12 @@ pub enum Job {
     /// Grade every exercise, in parallel.
     CheckAll {
         job: JobId,
+    },
+    /// Call the learner's function on the input typed as `words`.
+    Try {
+        job: JobId,
+        exercise: ExerciseInfo,
+        words: Vec<String>,
     },
 }
 
@@ -107,6 +114,31 @@ fn run(grader: &Grader, job: Job, cancel: &Cancel) -> Message {
                 grade(grader, exercise, cancel)
             }),
         }),
+        Job::Try {
+            job,
+            exercise,
+            words,
+        } => Message::Done(Event::Tried {
+            job,
+            outcome: try_input(grader, &exercise, &words, cancel),
+        }),
+    }
+}
+
+fn try_input(
+    grader: &Grader,
+    exercise: &ExerciseInfo,
+    words: &[String],
+    cancel: &Cancel,
+) -> TryOutcome {
+    let tried = grader.judge(exercise).and_then(|judge| {
+        let tried = grader.try_typed(exercise, words, cancel)?;
+        Ok(tried.map_err(|problem| invalid_input(judge, &problem)))
+    });
+    match tried {
+        Ok(Ok(tried)) => TryOutcome::Ran(Box::new(tried)),
+        Ok(Err(invalid)) => TryOutcome::Invalid(invalid),
+        Err(error) => TryOutcome::Error(format!("{error:#}")),
     }
 }
 

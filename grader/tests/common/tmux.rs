@@ -46,6 +46,11 @@ impl Tmux {
 
     /// Runs `shell_command` in `workbook`, in an 80x24 window.
     pub fn start(workbook: &Path, shell_command: &str) -> Tmux {
+        Tmux::start_sized(workbook, shell_command, 80, 24)
+    }
+
+    /// Runs `shell_command` in `workbook`, in a window of `width` x `height`.
+    pub fn start_sized(workbook: &Path, shell_command: &str, width: u16, height: u16) -> Tmux {
         static STARTED: AtomicUsize = AtomicUsize::new(0);
         let tmux = Tmux {
             socket: format!(
@@ -56,7 +61,15 @@ impl Tmux {
         };
         let status = tmux
             .command()
-            .args(["new-session", "-d", "-x", "80", "-y", "24", "-c"])
+            .args([
+                "new-session",
+                "-d",
+                "-x",
+                &width.to_string(),
+                "-y",
+                &height.to_string(),
+                "-c",
+            ])
             .arg(workbook)
             .arg(shell_command)
             .status()
@@ -75,6 +88,24 @@ impl Tmux {
     pub fn query(&self, args: &[&str]) -> String {
         let output = self.command().args(args).output().unwrap();
         String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    /// Presses `key` and waits for the screen to change; returns the new screen.
+    pub fn press_for_change(&self, key: &str) -> String {
+        let before = self.screen();
+        self.keys(key);
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen != before {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "{key} changed nothing on:\n{screen}"
+            );
+            std::thread::sleep(POLL);
+        }
     }
 
     pub fn screen(&self) -> String {

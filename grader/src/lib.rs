@@ -26,8 +26,14 @@ pub mod lessons {
     pub struct Moves;
     #[doc = include_str!("../../lessons/winning-move.md")]
     pub struct WinningMove;
+    #[doc = include_str!("../../lessons/misere.md")]
+    pub struct Misere;
+    #[doc = include_str!("../../lessons/pile-referee.md")]
+    pub struct PileReferee;
     #[doc = include_str!("../../lessons/grundy-numbers.md")]
     pub struct GrundyNumbers;
     #[doc = include_str!("../../lessons/grundy-tables.md")]
     pub struct GrundyTables;
+    #[doc = include_str!("../../lessons/sprague-grundy.md")]
+    pub struct SpragueGrundy;
 }

@@ -33,5 +33,8 @@
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     // TODO: one Grundy table up to the largest heap, then the Nim recipe on the
     // Grundy numbers; delete the line below.
-    todo!("a winning move from {} heaps with moves {moves:?}", heaps.len())
+    todo!(
+        "a winning move from {} heaps with moves {moves:?}",
+        heaps.len()
+    )
 }

@@ -13,7 +13,11 @@ pub struct Move {
 
 /// Whether the player to move loses, from the position's counts and nim-sum.
 fn is_lost(big: usize, ones: usize, nim_sum: u64) -> bool {
-    if big == 0 { ones % 2 == 1 } else { nim_sum == 0 }
+    if big == 0 {
+        ones % 2 == 1
+    } else {
+        nim_sum == 0
+    }
 }
 
 pub fn misere_winning_move(heaps: &[u64]) -> Option<Move> {

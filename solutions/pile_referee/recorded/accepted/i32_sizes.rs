@@ -8,7 +8,9 @@ use std::io::Read;
 fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
-    let mut numbers = input.split_ascii_whitespace().map(|t| t.parse::<i32>().unwrap());
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<i32>().unwrap());
     let positions = numbers.next().unwrap();
     let mut output = String::new();
     for _ in 0..positions {
@@ -17,9 +19,13 @@ fn main() {
         let nim_sum = heaps.iter().fold(0, |acc, &heap| acc ^ heap);
         match heaps.iter().position(|&heap| heap ^ nim_sum < heap) {
             None => output.push_str("second\n"),
-            Some(i) => {
-                writeln!(output, "first {} {}", i + 1, heaps[i] - (heaps[i] ^ nim_sum)).unwrap()
-            }
+            Some(i) => writeln!(
+                output,
+                "first {} {}",
+                i + 1,
+                heaps[i] - (heaps[i] ^ nim_sum)
+            )
+            .unwrap(),
         }
     }
     print!("{output}");

@@ -24,7 +24,10 @@ fn main() {
             writeln!(out, "second").unwrap();
             continue;
         }
-        let i = heaps.iter().position(|&heap| heap ^ nim_sum < heap).unwrap();
+        let i = heaps
+            .iter()
+            .position(|&heap| heap ^ nim_sum < heap)
+            .unwrap();
         writeln!(out, "first {} {}", i + 1, heaps[i] - (heaps[i] ^ nim_sum)).unwrap();
     }
 }

@@ -11,7 +11,9 @@ use std::io::Read;
 fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
-    let mut numbers = input.split_ascii_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().unwrap());
     let positions = numbers.next().unwrap();
     let mut output = String::new();
     for _ in 0..positions {

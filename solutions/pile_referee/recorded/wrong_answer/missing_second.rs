@@ -11,7 +11,9 @@ use std::io::Read;
 fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
-    let mut numbers = input.split_ascii_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().unwrap());
     let positions = numbers.next().unwrap();
     let mut output = String::new();
     for _ in 0..positions {
@@ -20,7 +22,13 @@ fn main() {
         let nim_sum = heaps.iter().fold(0, |acc, &heap| acc ^ heap);
         // Losing positions: nothing to say... but the line is still owed.
         if let Some(i) = heaps.iter().position(|&heap| heap ^ nim_sum < heap) {
-            writeln!(output, "first {} {}", i + 1, heaps[i] - (heaps[i] ^ nim_sum)).unwrap();
+            writeln!(
+                output,
+                "first {} {}",
+                i + 1,
+                heaps[i] - (heaps[i] ^ nim_sum)
+            )
+            .unwrap();
         }
     }
     print!("{output}");

@@ -12,7 +12,9 @@ use std::io::Read;
 fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
-    let mut numbers = input.split_ascii_whitespace().map(|t| t.parse::<i64>().unwrap());
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<i64>().unwrap());
     let positions = numbers.next().unwrap();
     let mut output = String::new();
     for _ in 0..positions {
@@ -26,7 +28,13 @@ fn main() {
         // The first of the largest heaps: surely it has stones to spare.
         let largest = *heaps.iter().max().unwrap();
         let i = heaps.iter().position(|&heap| heap == largest).unwrap();
-        writeln!(output, "first {} {}", i + 1, heaps[i] - (heaps[i] ^ nim_sum)).unwrap();
+        writeln!(
+            output,
+            "first {} {}",
+            i + 1,
+            heaps[i] - (heaps[i] ^ nim_sum)
+        )
+        .unwrap();
     }
     print!("{output}");
 }

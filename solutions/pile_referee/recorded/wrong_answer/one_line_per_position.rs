@@ -28,7 +28,13 @@ fn main() {
         let nim_sum = heaps.iter().fold(0, |acc, &heap| acc ^ heap);
         match heaps.iter().position(|&heap| heap ^ nim_sum < heap) {
             None => output.push_str("second\n"),
-            Some(i) => writeln!(output, "first {} {}", i + 1, heaps[i] - (heaps[i] ^ nim_sum)).unwrap(),
+            Some(i) => writeln!(
+                output,
+                "first {} {}",
+                i + 1,
+                heaps[i] - (heaps[i] ^ nim_sum)
+            )
+            .unwrap(),
         }
     }
     print!("{output}");

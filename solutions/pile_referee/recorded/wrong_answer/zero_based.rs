@@ -1,7 +1,7 @@
-//! Prints the heap's 0-based index, as Rust counts, where the output numbers heaps from
-//! 1. On the sample's first position, 3 4 5, it prints `first 0 2`: there is no heap 0.
-//! (Where the index is not 0 it names the wrong heap: for 4 5 1 it says `first 2 1`,
-//! which takes a stone from the 5 instead of the 1.)
+//! Prints the heap's 0-based index, as Rust counts, where the output counts heaps from
+//! one. On the sample's first position, 3 4 5, it prints `first 0 2`, and there is no
+//! heap 0. (Elsewhere it names the wrong heap: for 4 5 it prints `first 1 1`, which
+//! takes a stone from the 4 instead of the 5 and leaves nim-sum 6.)
 // expect: wrong answer
 // mistake: the output counts heaps from 1: heap i in the output is `heaps[i - 1]` in
 // mistake: your Vec. Print `index + 1` (3 4 5 -> `first 1 2`).
@@ -12,7 +12,9 @@ use std::io::Read;
 fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
-    let mut numbers = input.split_ascii_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().unwrap());
     let positions = numbers.next().unwrap();
     let mut output = String::new();
     for _ in 0..positions {

@@ -1,7 +1,8 @@
 //! Correct, and simpler to trust: after one table it tries every heap and every amount
-//! and returns the first move after which the Grundy numbers XOR to 0. That also finds
-//! moves that RAISE a heap's Grundy number (with moves 1 3 4, heaps 1 2: taking 1 from
-//! the 2 turns Grundy numbers 1 0 into 1 1). O(heaps * moves) after the table.
+//! and returns the first move after which the Grundy numbers XOR to 0. That includes
+//! moves that RAISE a heap's Grundy number: with moves 1 3 4 and heaps 9 2 5 (Grundy
+//! numbers 0 0 3) it answers (0, 4), turning the 9 (value 0) into a 5 (value 3).
+//! O(heaps * moves) after the table.
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

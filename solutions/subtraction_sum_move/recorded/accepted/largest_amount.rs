@@ -22,7 +22,8 @@ pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, 
     let mut best: Option<(usize, usize)> = None;
     for (heap_index, &heap) in heaps.iter().enumerate() {
         for &amount in moves {
-            let wins = amount != 0 && amount <= heap && grundy[heap - amount] ^ grundy[heap] == total;
+            let wins =
+                amount != 0 && amount <= heap && grundy[heap - amount] ^ grundy[heap] == total;
             if wins && best.is_none_or(|(_, taken)| amount > taken) {
                 best = Some((heap_index, amount));
             }

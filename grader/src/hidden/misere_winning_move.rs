@@ -93,7 +93,7 @@ impl Counts {
     fn why(self) -> String {
         let ones = self.ones;
         match (self.big, self.lost()) {
-            (0, _) if self.no_stone() => "no stone is left: whoever took the last one lost".into(),
+            (0, _) if self.no_stone() => "no stone is left, so whoever took the last one lost".into(),
             (0, true) => format!(
                 "only heaps of 0 and 1 are left, an odd number ({ones}) of 1s, so the players \
                  take them one by one and the player to move takes the last"
@@ -106,12 +106,12 @@ impl Counts {
                        it to 0 or 1 and leaves an odd number of 1s"
                 .into(),
             (big, true) => format!(
-                "{big} heaps hold more than one stone and the nim-sum is 0: lost, exactly as in \
+                "{big} heaps hold more than one stone and the nim-sum is 0, which loses as in \
                  normal Nim"
             ),
             (big, false) => format!(
-                "{big} heaps hold more than one stone and the nim-sum is {}, not 0: the normal \
-                 Nim move wins",
+                "{big} heaps hold more than one stone and the nim-sum is {}, not 0, so the \
+                 normal Nim move wins",
                 self.nim_sum
             ),
         }
@@ -216,8 +216,8 @@ impl Cases<Args> for Hidden {
                 endgames(seed),
             ),
             group(
-                "full 64-bit heaps: random, lost (nim-sum 0), near u64::MAX, totals beyond \
-                 u64::MAX, and one huge heap among 0s and 1s",
+                "full 64-bit heaps: totals beyond u64::MAX, heaps near u64::MAX, one huge heap \
+                 among 0s and 1s, random positions and lost ones (nim-sum 0)",
                 wide_positions(seed),
             ),
             group(
@@ -283,12 +283,13 @@ fn wide_positions(seed: Seed) -> Vec<Vec<u64>> {
         vec![1, u64::MAX, 0, 1],
         vec![u64::MAX, u64::MAX, 1],
     ];
+    // The small ones first: a group shows its first failure.
     [
+        totals_beyond_u64,
+        cases::near_max_positions(),
+        huge_among_ones,
         cases::random_wide_positions(&mut seed.rng(63), 200, 20),
         lost,
-        huge_among_ones,
-        cases::near_max_positions(),
-        totals_beyond_u64,
     ]
     .concat()
 }
@@ -524,7 +525,7 @@ mod tests {
         assert!(mistake(&[2], None).rule.contains("[2] is won for the player to move"));
         assert!(mistake(&[1], some(0, 1, 0)).rule.contains("[1] is lost"));
         assert!(mistake(&[0, 0], some(0, 0, 0)).rule.contains("No stone is left in [0, 0]"));
-        assert!(mistake(&[2], some(0, 2, 0)).rule.contains("no stone is left: whoever took the last one lost"));
+        assert!(mistake(&[2], some(0, 2, 0)).rule.contains("no stone is left, so whoever took the last one lost"));
         assert!(mistake(&[3, 4, 5], some(0, 3, 1)).rule.contains("remove and new_size disagree"));
         let huge = mistake(&[u64::MAX, 3, 1, 0, 0], some(1, 3, 0)).rule;
         assert!(huge.contains("exactly one heap holds more than one stone"), "{huge}");

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use crate::dev::short_diff;
+use crate::dev::diff_of_at_most;
 use crate::model::cases::{make_losing, random_bits};
 use crate::model::nim::{nim_sum, with_columns};
 use crate::model::program::{Contest, InputFile, ProgramJudge, Rejection};
@@ -28,6 +28,8 @@ const LOSING_BITS: u32 = 29;
 const LINE_BYTES: u64 = 32;
 /// Characters of the learner's line quoted in a message.
 const QUOTED_CHARS: usize = 60;
+/// Lines of a diff shown in a message: the first lines that differ, and some context.
+const DIFF_LINES: usize = 12;
 
 /// The statement's sample.
 const SAMPLE: &str = "3\n3\n3 4 5\n2\n2 2\n4\n0 0 0 6\n";
@@ -476,14 +478,15 @@ fn check_move(heaps: &[u64], number: usize, i: &str, k: &str) -> Result<(), Mist
     if i == 0 {
         return Err(Mistake::new(format!(
             "Line {number} names heap 0, but heaps are numbered from 1: position {number} has \
-             heaps 1 to {n}."
+             {}.",
+            numbered_heaps(n)
         ))
         .advice(ZERO_BASED));
     }
     let Some(&a) = heaps.get(i - 1) else {
         return Err(Mistake::new(format!(
-            "Line {number} names heap {i}, but position {number} has {}, numbered 1 to {n}.",
-            count(n, "heap", "heaps")
+            "Line {number} names heap {i}, but position {number} has {}.",
+            numbered_heaps(n)
         )));
     };
     // Heap i counted from 0 is heap i + 1 counted from 1.
@@ -517,6 +520,14 @@ fn check_move(heaps: &[u64], number: usize, i: &str, k: &str) -> Result<(), Mist
     Err(Mistake::new(rule)
         .maybe_advice(size_left())
         .maybe_advice(zero_based()))
+}
+
+/// "1 heap, heap 1", "3 heaps, numbered 1 to 3": heaps as the output counts them.
+fn numbered_heaps(n: usize) -> String {
+    match n {
+        1 => "1 heap, heap 1".to_string(),
+        _ => format!("{}, numbered 1 to {n}", count(n, "heap", "heaps")),
+    }
 }
 
 /// Advice for a negative k: the heap was chosen by its size, and would have to grow.
@@ -592,7 +603,7 @@ fn diff(positions: &Positions, lines: &[&str]) -> String {
         })
         .collect();
     let yours: String = lines.iter().map(|line| quoted(line) + "\n").collect();
-    short_diff("an accepted output", &accepted, "your output", &yours)
+    diff_of_at_most(DIFF_LINES, "an accepted output", &accepted, "your output", &yours)
 }
 
 /// Advice when every line answers the input misread as one line "n a1 ... an" per position.
@@ -718,7 +729,8 @@ mod tests {
         assert!(negative.mistake.rule.contains("k is -1"));
         assert!(negative.mistake.advice.unwrap().contains("Heap 1 (2) would have to grow to a ^ X = 3"));
         assert!(rejection_on(&[3], "first 1 4").mistake.rule.contains("which holds only 3"));
-        assert!(rejection_on(&[3], "first 2 3").mistake.rule.contains("has 1 heap, numbered 1 to 1"));
+        assert!(rejection_on(&[3], "first 2 3").mistake.rule.contains("has 1 heap, heap 1."));
+        assert!(rejection_on(&[3, 1], "first 3 1").mistake.rule.contains("has 2 heaps, numbered 1 to 2."));
         assert!(rejection_on(&[3], "first one 3").mistake.rule.contains("`one` is not a heap number"));
         assert!(rejection_on(&[3], "first 1 3x").mistake.rule.contains("`3x` is not a whole number"));
         assert!(rejection_on(&[2, 2], "first 1 1").mistake.rule.contains("must be `second`"));

@@ -10,7 +10,7 @@ use crate::exercise;
 use crate::model::cases;
 use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, validate_game};
 use crate::model::nim::{numbered_heaps, one_based_advice};
-use crate::model::show::{list, thousands};
+use crate::model::show::{count, list, thousands};
 use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
 exercise! {
@@ -326,7 +326,10 @@ impl Exercise for Hidden {
             )
         } else if amount > heap {
             (
-                format!("Heap {index} holds {heap} stones, so taking {amount} is not a move."),
+                format!(
+                    "Heap {index} holds {}, so taking {amount} is not a move.",
+                    count(heap, "stone", "stones")
+                ),
                 Some(OVER_HEAP.to_string()),
             )
         } else if sum.total_after(index, amount) != 0 {
@@ -390,7 +393,8 @@ fn size_left_advice(sum: &Sum, index: usize, amount: usize) -> Option<String> {
     sum.wins(index, taken).then(|| {
         format!(
             "The answer is (heap_index, amount taken), not the size left: from heap {index} \
-             ({heap} stones) take {taken}, leaving {amount}, and answer ({index}, {taken})."
+             ({}) take {taken}, leaving {amount}, and answer ({index}, {taken}).",
+            count(heap, "stone", "stones")
         )
     })
 }

@@ -4,8 +4,8 @@
 //! opponent took the last stone, yet there is no move to return.
 // expect: panicked
 // expect: called `Option::unwrap()` on a `None` value
-// mistake: with no stone left (no heaps, or only 0s) there is no move at all: return
-// mistake: None. An even count of 1s needs a 1 to take only when the count is not 0.
+// expect: With no stone left (no heaps, or only 0s) there is no move at all: return None.
+// expect: An even count of 1s needs a 1 to take only when the count is not 0.
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,8 +3,9 @@
 //! of 2^63 2^63 (or of u64::MAX 1) does not fit in a u64: the sum panics on overflow.
 // expect: panicked
 // expect: attempt to add with overflow
-// mistake: heaps go up to u64::MAX, so their total does not fit in a u64; count the
-// mistake: heaps above 1 instead of adding stones up.
+// expect: heaps = [9223372036854775808, 9223372036854775808]
+// expect: Heaps go up to u64::MAX, so their total does not fit in a u64: count the heaps above 1
+// expect: instead of adding stones up.
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

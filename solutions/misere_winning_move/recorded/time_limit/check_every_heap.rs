@@ -3,8 +3,10 @@
 //! position of 1,000,000 heaps (for example 999,999 heaps of 1, an odd count, plus a
 //! 0) every heap is tried: about 10^12 steps.
 // expect: time limit
-// mistake: count the big heaps, the 1s and the nim-sum once; then each candidate move
-// mistake: changes those counts by at most one, so checking it costs O(1), not O(n).
+// expect: heaps = [1, 1, 1, 1, 1, 1, 1, 1, ..., 1, 0] (1,000,000 items)
+// expect: Expected: one pass that counts the heaps above 1, the heaps of 1 and the nim-sum.
+// expect: A candidate move changes those counts by at most one, so checking it costs O(1), not
+// expect: another pass: O(n) in all for n heaps.
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

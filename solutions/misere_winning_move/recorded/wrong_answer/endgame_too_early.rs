@@ -3,8 +3,11 @@
 //! or 1. On 2 2, a lost position (nim-sum 0 with a big heap), it plays 2 -> 1 and
 //! leaves 1 2, from which the opponent empties the 2 and leaves you the last stone.
 // expect: wrong answer
-// mistake: the endgame starts when at most ONE heap holds more than one stone; with two
-// mistake: big heaps, as in 2 2 or 2 3, play normal Nim (2 2 is lost, 2 3 -> 2 2 wins).
+// expect: heaps = [2, 2]
+// expect: [2, 2] is lost for the player to move in misère Nim
+// expect: The endgame starts only when at most one heap holds more than one stone.
+// expect: With two or more big heaps, as in 2 2 or 2 3, play normal Nim:
+// expect: 2 2 is lost, and 2 3 -> 2 2 wins.
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

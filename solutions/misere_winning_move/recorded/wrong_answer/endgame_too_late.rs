@@ -3,9 +3,11 @@
 //! heaps of 1. On a single heap of 2 it takes both stones, the last stone, and loses;
 //! the winning move takes 1 and leaves the opponent the last one.
 // expect: wrong answer
-// mistake: once only one heap holds more than one stone, the normal Nim move leaves an
-// mistake: even number of 1s (2 -> 0, or 1 1 3 -> 1 1 0): shrink that heap to 0 or 1 so
-// mistake: that the number of 1s left is odd.
+// expect: heaps = [2]
+// expect: the opponent wins misère Nim: no stone is left, so whoever took the last one lost.
+// expect: Once only one heap holds more than one stone, the normal Nim move leaves an even number
+// expect: of heaps of 1 (here 0): shrink that heap to 0 or 1 so that the number of 1s left is odd.
+// expect: On a single heap of 2, take 1 and leave 1.
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,8 +3,11 @@
 //! 1 1, an even number of heaps of 1: the opponent takes one and you take the last.
 //! Emptying the 2 instead leaves a single 1 for the opponent.
 // expect: wrong answer
-// mistake: with one big heap, count the heaps of 1 among the others: odd, empty the big
-// mistake: heap; even, shrink it to 1. The aim is an odd number of 1s (1 2 -> 1 0).
+// expect: heaps = [1, 2]
+// expect: an even number (2) of 1s
+// expect: With one big heap, count the heaps of 1 among the others (1 here):
+// expect: odd, empty the big heap; even, shrink it to 1.
+// expect: The aim is an odd number of 1s (1 2 -> 1 0).
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,8 +2,10 @@
 //! case: a single heap of 1 is lost (you must take the last stone), and the answer is
 //! None, not "take 1 from heap 0".
 // expect: wrong answer
-// mistake: from a lost position every move loses, so there is no winning move: return
-// mistake: None (1, 1 1 1, 2 2 and 1 2 3 are lost in misère Nim).
+// expect: heaps = [1]
+// expect: [1] is lost for the player to move in misère Nim
+// expect: From a lost position every move loses, so there is no winning move: return None
+// expect: (1, 1 1 1, 2 2 and 1 2 3 are lost in misère Nim).
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! heap of 2 it names heap 1, which does not exist. (On 1 1 it names heap 1, the second
 //! heap of 1, which happens to be a winning move too.)
 // expect: wrong answer
-// mistake: heap_index is 0-based: the first heap is heap 0, and a position of one heap
-// mistake: has only heap 0 (on 2, take 1 from heap 0).
+// expect: There is no heap 1: the position has 1 heap, numbered 0.
+// expect: Heap 0 is the one to reduce: indices are 0-based, so heap_index 0 is the first heap.
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,9 +3,10 @@
 //! nonzero nim-sum. That happens to be right when every heap holds 0 or 1, and wrong
 //! almost everywhere else: a single heap of 2 (nim-sum 2) is a win, by taking 1.
 // expect: wrong answer
-// mistake: misère is not normal play reversed: it agrees with normal play while two
-// mistake: heaps hold more than one stone (2 3 is a win, 2 2 a loss, in both games) and
-// mistake: differs only in the endgame; a single heap of 2 is won by taking 1.
+// expect: [2] is won for the player to move in misère Nim
+// expect: Misère is not normal play reversed: it agrees with normal play while two heaps hold more
+// expect: than one stone (2 3 is won and 2 2 lost in both games) and differs only in the endgame;
+// expect: a single heap of 2 is won by taking 1.
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,8 +3,9 @@
 //! 1,000,000,000 add up to 3,000,000,000 > 2,147,483,647, and the addition panics.
 // expect: panicked
 // expect: attempt to add with overflow
-// mistake: sizes up to 10^9 fit in an i32, but sums of them do not; you do not need the
-// mistake: total at all (an all-zero position has nim-sum 0), and u64 sizes are safest.
+// expect: Sizes up to 10^9 fit in an i32, but sums of them do not (three heaps of 10^9 make
+// expect: 3,000,000,000). You do not need the total at all (an all-zero position has nim-sum 0),
+// expect: and u64 sizes are safest.
 
 use std::fmt::Write as _;
 use std::io::Read;

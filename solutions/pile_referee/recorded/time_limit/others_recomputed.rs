@@ -2,8 +2,10 @@
 //! see whether the heap can be reduced to that value. A losing position of 200,000
 //! heaps (every heap tried, none qualifies) costs 4 * 10^10 steps.
 // expect: time limit
-// mistake: the XOR of the other heaps is `X ^ a`: compute the nim-sum X once per
-// mistake: position, then one pass finds the heap (O(n) per position).
+// expect: the largest position: one lost position of 200,000 heaps
+// expect: Expected: reading the input once and one pass over each position's heaps: the other heaps
+// expect: XOR to X ^ a, so there is no need to recompute them for every heap (O(n) per position of
+// expect: n heaps).
 
 use std::fmt::Write as _;
 use std::io::Read;

@@ -2,8 +2,12 @@
 //! three answers it prints `done: 3 positions`, a fourth line for which there is no
 //! position.
 // expect: wrong answer
-// mistake: standard output holds the answers and nothing else; print debugging
-// mistake: messages with `eprintln!` (standard error), which the checker never reads.
+// expect: yours: line 4: done: 3 positions
+// expect: Your output has 4 lines, but the input has only 3 positions: line 4 (`done: 3 positions`)
+// expect: answers no position.
+// expect: +done: 3 positions
+// expect: Standard output holds the answers and nothing else: print debugging messages with
+// expect: `eprintln!` (standard error), which the checker never reads.
 
 use std::fmt::Write as _;
 use std::io::Read;

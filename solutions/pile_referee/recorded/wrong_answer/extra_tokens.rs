@@ -2,8 +2,13 @@
 //! 3 4 5 it prints `first 1 2 1`. The format has exactly three tokens on such a line,
 //! and a checker cannot tell the extra number from the next answer's.
 // expect: wrong answer
-// mistake: print exactly `first i k` or `second`, nothing more on the line; notes and
-// mistake: debugging go to standard error (`eprintln!`).
+// expect: yours: line 2: first 1 1 0
+// expect: Line 2 is `first 1 1 0`: an answer is `second` alone, or `first i k`, three words;
+// expect: this line has 4 words.
+// expect: +first 1 1 0
+// expect: Print exactly `first i k` or `second`, nothing more on the line: the checker reads every
+// expect: word, and an extra number answers nothing. Notes and debugging go to standard error
+// expect: (`eprintln!`), which the checker never reads.
 
 use std::fmt::Write as _;
 use std::io::Read;

@@ -2,8 +2,9 @@
 //! the sample's 3 4 5 it prints `first 1 1` (3 -> 1) instead of `first 1 2`; on
 //! 0 0 0 6 it prints `first 4 0`, taking no stone at all.
 // expect: wrong answer
-// mistake: k is the number of stones TAKEN, `a - (a ^ X)`, not the size left `a ^ X`:
-// mistake: 3 4 5 -> `first 1 2`, leaving 1 4 5.
+// expect: yours: line 2: first 1 0
+// expect: Line 2, `first 1 0`, takes no stone: k is at least 1.
+// expect: k is the number of stones taken, a - (a ^ X) = 1, not the size left, a ^ X = 0.
 
 use std::fmt::Write as _;
 use std::io::Read;

@@ -2,8 +2,13 @@
 //! first losing position on every answer sits on the wrong line. On the sample it
 //! prints `first 1 2` and `first 4 6`: the second line should be `second`.
 // expect: wrong answer
-// mistake: print exactly one line per position: `second` when the nim-sum is 0. The
-// mistake: checker reads answer i as the answer to position i.
+// expect: yours: line 1: first 1 1
+// expect: Position 1, [0], is lost for the first player: its nim-sum is 0
+// expect: Line 1 must be `second`.
+// expect: -second
+// expect: Print exactly one line per position, in order, `second` when the nim-sum is 0:
+// expect: the checker reads line i as the answer to position i,
+// expect: so one missing line shifts every answer after it.
 
 use std::fmt::Write as _;
 use std::io::Read;

@@ -3,8 +3,11 @@
 //! out negative. On 2 2 1 (nim-sum 1) it prints `first 1 -1`; already on the sample's
 //! 3 4 5 it prints `first 3 -2` (5 would become 7).
 // expect: wrong answer
-// mistake: take from a heap `a` with `a ^ X < a` (it has X's highest set bit), whatever
-// mistake: its size; k = a - (a ^ X) is then at least 1 (2 2 1 -> `first 3 1`).
+// expect: yours: line 5: first 1 -1
+// expect: In line 5, k is -1: k counts the stones taken, so it is at least 1.
+// expect: Heap 1 (2) would have to grow to a ^ X = 3 to leave nim-sum 0. Take from a heap `a` with
+// expect: `a ^ X < a` (it has the nim-sum's highest set bit), whatever its size: k = a - (a ^ X) is
+// expect: then at least 1.
 
 use std::fmt::Write as _;
 use std::io::Read;

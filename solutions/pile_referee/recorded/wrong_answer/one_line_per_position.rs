@@ -3,9 +3,12 @@
 //! position with no sizes (`second`, where `first 1 2` is right), the line "3 4 5"
 //! becomes n = 3 with sizes 4 5, and so on: every answer after the count is off.
 // expect: wrong answer
-// mistake: follow the statement's layout: a line with n, then a line with the n sizes.
-// mistake: Reading tokens (`split_ascii_whitespace` on all of the input) makes line
-// mistake: breaks irrelevant.
+// expect: yours: line 2: second
+// expect: Position 2, [1], is won by the first player
+// expect: Your answers fit this input read as one line "n a1 ... an" per position,
+// expect: but the statement puts n on one line and the n sizes on the next.
+// expect: Reading tokens (`split_ascii_whitespace` on all of the input)
+// expect: makes line breaks irrelevant.
 
 use std::fmt::Write as _;
 use std::io::Read;

@@ -3,8 +3,10 @@
 //! heap 0. (Elsewhere it names the wrong heap: for 4 5 it prints `first 1 1`, which
 //! takes a stone from the 4 instead of the 5 and leaves nim-sum 6.)
 // expect: wrong answer
-// mistake: the output counts heaps from 1: heap i in the output is `heaps[i - 1]` in
-// mistake: your Vec. Print `index + 1` (3 4 5 -> `first 1 2`).
+// expect: yours: line 2: first 0 1
+// expect: Line 2 names heap 0, but heaps are numbered from 1: position 2 has 1 heap, heap 1.
+// expect: The output counts heaps from 1: heap i in the output is `heaps[i - 1]` in your Vec, so
+// expect: print `index + 1` (3 4 5 -> `first 1 2`).
 
 use std::fmt::Write as _;
 use std::io::Read;

@@ -3,9 +3,10 @@
 //! it tries to take 3 first, and `heap - amount` underflows.
 // expect: panicked
 // expect: attempt to subtract with overflow
-// mistake: a move never takes more stones than the heap holds: check
-// mistake: `1 <= amount && amount <= heap` everywhere you use `heap - amount`, in the
-// mistake: search for the move as well as in the table.
+// expect: heaps = [1], moves = [3, 1, 2]
+// expect: A move never takes more stones than the heap holds:
+// expect: check `1 <= amount && amount <= heap` everywhere you compute `heap - amount`,
+// expect: in the search for the move as well as in the table.
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

@@ -2,8 +2,8 @@
 //! (once to XOR, once more in the search): O(heaps * largest heap * moves). At 10,000
 //! heaps of 100,000 stones with 20 amounts that is about 2 * 10^10 steps.
 // expect: time limit
-// mistake: build the table once, up to the largest heap, and look every heap up in it:
-// mistake: O(largest heap * moves + heaps * moves) in all.
+// expect: Expected: one Grundy table up to the largest heap, O(largest heap * k) for k amounts,
+// expect: then one pass over the heaps. A table per heap does that work again for every heap.
 
 /// The Grundy number of one heap, from a fresh table.
 fn grundy(n: usize, moves: &[usize]) -> usize {

@@ -3,9 +3,11 @@
 //! moves 2 3 and a single heap of 4 (Grundy number 2) it empties the heap, "take 4",
 //! which is not an allowed amount; taking 3 (to 1, Grundy number 0) is the move.
 // expect: wrong answer
-// mistake: only the amounts in `moves` may be taken: search the amounts m with
-// mistake: `grundy[heap - m] == target`, not every smaller size. The mex guarantees
-// mistake: that one of them reaches any smaller Grundy number.
+// expect: heaps = [3], moves = [1]
+// expect: 3 is not one of the amounts in moves [1]: only those may be taken.
+// expect: Only the amounts in `moves` may be taken: search the amounts m with
+// expect: `grundy[heap - m] == target`, not every smaller size. The mex guarantees that one of them
+// expect: reaches any smaller Grundy number.
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

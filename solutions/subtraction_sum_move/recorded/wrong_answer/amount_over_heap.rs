@@ -2,8 +2,10 @@
 //! treats "take more than the heap" as "empty it". With moves 3 2 and a single heap of 2
 //! it answers "take 3 from heap 0", more stones than the heap holds.
 // expect: wrong answer
-// mistake: an amount larger than the heap is not a move, not a way to empty it: skip
-// mistake: it (from 2 with moves 3 2, only 2 can be taken).
+// expect: heaps = [1], moves = [3, 1, 2]
+// expect: Heap 0 holds 1 stone, so taking 3 is not a move.
+// expect: An amount larger than the heap is not a move, not a way to empty it: skip it
+// expect: (from a heap of 2 with moves [3, 2], only 2 can be taken).
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

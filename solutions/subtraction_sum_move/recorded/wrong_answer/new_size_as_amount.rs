@@ -2,8 +2,10 @@
 //! asked. With moves 1 2 3 and a single heap of 3 the move takes all 3 stones, and it
 //! answers (0, 0): "take 0".
 // expect: wrong answer
-// mistake: the answer is (heap_index, amount taken), not the size left: from 3 with
-// mistake: moves 1 2 3, take 3 and answer (0, 3).
+// expect: heaps = [1], moves = [1]
+// expect: An amount of 0 takes no stone: a move takes at least one.
+// expect: The answer is (heap_index, amount taken), not the size left:
+// expect: from heap 0 (1 stone) take 1, leaving 0, and answer (0, 1).
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

@@ -3,9 +3,11 @@
 //! "take 4", an amount that is not allowed, from a lost position (Grundy number 0:
 //! whatever you take, the opponent takes the rest).
 // expect: wrong answer
-// mistake: in a subtraction game a heap of n does not count as n: XOR the heaps'
-// mistake: Grundy numbers (a table up to the largest heap) and look for a heap whose
-// mistake: Grundy number g can move to g ^ X. With moves 1 2 3, a heap of 4 is worth 0.
+// expect: heaps = [1], moves = [0]
+// expect: which XOR to 0: every move changes one heap's Grundy number
+// expect: In a subtraction game a heap of n does not count as n: XOR the heaps' Grundy numbers
+// expect: (one table up to the largest heap) and look for a heap whose Grundy number g can move to
+// expect: g ^ X. With moves [1, 2, 3], a heap of 4 is worth 0.
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let _ = moves; // the moves do not matter in Nim... but this is not Nim.

@@ -4,9 +4,10 @@
 //! win: take the stone) the table says 1 2 instead of 0 1, the search finds no amount
 //! reaching the target, and it answers None.
 // expect: wrong answer
-// mistake: an amount of 0 is not a move (a move takes at least one stone): skip 0 when
-// mistake: filling the table and when looking for the move. With moves 0 1, heaps are
-// mistake: worth 0 1 0 1 ... as with moves 1 alone.
+// expect: heaps = [1], moves = [0, 1]
+// expect: An amount of 0 is not a move (a move takes at least one stone): skip 0 when filling the
+// expect: table and when looking for the move. With moves [0, 1], heaps are worth 0 1 0 1 ..., as
+// expect: with moves [1] alone.
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

@@ -180,11 +180,11 @@ fn lost_after(heaps: &[u64], counts: Counts, index: usize, to: u64) -> bool {
 fn a_winning_move(heaps: &[u64], counts: Counts) -> Option<Move> {
     let x = counts.nim_sum;
     let (index, to) = match counts.big {
-        0 if counts.ones % 2 == 0 => (heaps.iter().position(|&h| h == 1)?, 0),
+        0 if counts.ones.is_multiple_of(2) => (heaps.iter().position(|&h| h == 1)?, 0),
         0 => return None,
         1 => (
             heaps.iter().position(|&h| h > 1)?,
-            u64::from(counts.ones % 2 == 0),
+            u64::from(counts.ones.is_multiple_of(2)),
         ),
         _ => {
             let index = heaps.iter().position(|&h| h ^ x < h)?;
@@ -457,7 +457,10 @@ fn move_advice(heaps: &[u64], counts: Counts, m: &Move, a: u64) -> Option<String
 mod tests {
     use super::*;
 
-    fn some(heap_index: usize, remove: u64, new_size: u64) -> Option<Move> {
+    /// The move that leaves `new_size` stones in heap `heap_index` (or takes 1 from a heap
+    /// that is not there).
+    fn leaving(heaps: &[u64], heap_index: usize, new_size: u64) -> Option<Move> {
+        let remove = heaps.get(heap_index).map_or(1, |&a| a.saturating_sub(new_size));
         Some(Move {
             heap_index,
             remove,
@@ -502,51 +505,51 @@ mod tests {
 
     #[test]
     fn every_winning_move_is_accepted() {
-        assert_eq!(check(&[3, 4, 5], some(0, 2, 1)), Ok(()));
-        assert_eq!(check(&[1, 1, 4], some(2, 3, 1)), Ok(()));
-        assert_eq!(check(&[2], some(0, 1, 1)), Ok(()));
+        assert_eq!(check(&[3, 4, 5], leaving(&[3, 4, 5], 0, 1)), Ok(()));
+        assert_eq!(check(&[1, 1, 4], leaving(&[1, 1, 4], 2, 1)), Ok(()));
+        assert_eq!(check(&[2], leaving(&[2], 0, 1)), Ok(()));
         // 1 1 1 1: any of the four 1s.
         for i in 0..4 {
-            assert_eq!(check(&[1, 1, 1, 1], some(i, 1, 0)), Ok(()));
+            assert_eq!(check(&[1, 1, 1, 1], leaving(&[1, 1, 1, 1], i, 0)), Ok(()));
         }
         for lost_or_empty in [&[][..], &[0, 0], &[1], &[1, 1, 1], &[2, 2], &[1, 2, 3]] {
             assert_eq!(check(lost_or_empty, None), Ok(()), "{lost_or_empty:?}");
         }
         // Large positions, by the rule.
         let mut ones = vec![1; 1000];
-        assert_eq!(check(&ones, some(999, 1, 0)), Ok(()));
+        assert_eq!(check(&ones, leaving(&ones, 999, 0)), Ok(()));
         ones.push(7);
-        assert_eq!(check(&ones, some(1000, 6, 1)), Ok(()));
-        assert_eq!(check(&[u64::MAX, u64::MAX - 1, 0, 0, 0], some(0, 1, u64::MAX - 1)), Ok(()));
+        assert_eq!(check(&ones, leaving(&ones, 1000, 1)), Ok(()));
+        assert_eq!(check(&[u64::MAX, u64::MAX - 1, 0, 0, 0], leaving(&[u64::MAX, u64::MAX - 1, 0, 0, 0], 0, u64::MAX - 1)), Ok(()));
     }
 
     #[test]
     fn wrong_answers_are_named_by_their_rule() {
         assert!(mistake(&[2], None).rule.contains("[2] is won for the player to move"));
-        assert!(mistake(&[1], some(0, 1, 0)).rule.contains("[1] is lost"));
-        assert!(mistake(&[0, 0], some(0, 0, 0)).rule.contains("No stone is left in [0, 0]"));
-        assert!(mistake(&[2], some(0, 2, 0)).rule.contains("no stone is left, so whoever took the last one lost"));
-        assert!(mistake(&[3, 4, 5], some(0, 3, 1)).rule.contains("remove and new_size disagree"));
-        let huge = mistake(&[u64::MAX, 3, 1, 0, 0], some(1, 3, 0)).rule;
+        assert!(mistake(&[1], leaving(&[1], 0, 0)).rule.contains("[1] is lost"));
+        assert!(mistake(&[0, 0], leaving(&[0, 0], 0, 0)).rule.contains("No stone is left in [0, 0]"));
+        assert!(mistake(&[2], leaving(&[2], 0, 0)).rule.contains("no stone is left, so whoever took the last one lost"));
+        assert!(mistake(&[3, 4, 5], Some(Move { heap_index: 0, remove: 3, new_size: 1 })).rule.contains("remove and new_size disagree"));
+        let huge = mistake(&[u64::MAX, 3, 1, 0, 0], leaving(&[u64::MAX, 3, 1, 0, 0], 1, 0)).rule;
         assert!(huge.contains("exactly one heap holds more than one stone"), "{huge}");
     }
 
     #[test]
     fn classic_mistakes_get_advice() {
         // Too early: 2 2 is lost, and shrinking a big heap hands over the endgame.
-        assert_eq!(advice(&[2, 2], some(0, 1, 1)), TOO_EARLY);
-        assert_eq!(advice(&[2, 3], some(1, 2, 1)), TOO_EARLY);
+        assert_eq!(advice(&[2, 2], leaving(&[2, 2], 0, 1)), TOO_EARLY);
+        assert_eq!(advice(&[2, 3], leaving(&[2, 3], 1, 1)), TOO_EARLY);
         // Too late: normal Nim on one big heap leaves an even number of 1s.
-        assert!(advice(&[2], some(0, 2, 0)).contains("normal Nim move leaves an even number of heaps of 1 (here 0)"));
-        assert!(advice(&[1, 1, 3], some(2, 3, 0)).contains("(here 2)"));
+        assert!(advice(&[2], leaving(&[2], 0, 0)).contains("normal Nim move leaves an even number of heaps of 1 (here 0)"));
+        assert!(advice(&[1, 1, 3], leaving(&[1, 1, 3], 2, 0)).contains("(here 2)"));
         // Always shrinking the big heap to 1.
-        assert!(advice(&[1, 2], some(1, 1, 1)).contains("count the heaps of 1 among the others (1 here)"));
+        assert!(advice(&[1, 2], leaving(&[1, 2], 1, 1)).contains("count the heaps of 1 among the others (1 here)"));
         assert_eq!(advice(&[2], None), OPPOSITE_OF_NORMAL);
         assert_eq!(advice(&[1, 1], None), EVEN_ONES_WIN);
-        assert!(advice(&[2], some(1, 1, 1)).contains("0-based"));
-        assert!(mistake(&[2], some(1, 1, 1)).rule.contains("There is no heap 1"));
-        assert_eq!(advice(&[1], some(0, 1, 0)), MOVE_FROM_LOST);
-        assert_eq!(advice(&[0, 0], some(0, 0, 0)), NO_STONE);
+        assert!(advice(&[2], leaving(&[2], 1, 1)).contains("0-based"));
+        assert!(mistake(&[2], leaving(&[2], 1, 1)).rule.contains("There is no heap 1"));
+        assert_eq!(advice(&[1], leaving(&[1], 0, 0)), MOVE_FROM_LOST);
+        assert_eq!(advice(&[0, 0], leaving(&[0, 0], 0, 0)), NO_STONE);
     }
 
     #[test]
@@ -575,7 +578,7 @@ mod tests {
 
     #[test]
     fn try_says_who_wins_after_the_move() {
-        let text = Hidden::explain(&Args::from(vec![1, 1, 4]), &some(2, 3, 1)).unwrap();
+        let text = Hidden::explain(&Args::from(vec![1, 1, 4]), &leaving(&[1, 1, 4], 2, 1)).unwrap();
         assert!(text.contains("After the move: [1, 1, 1], lost for the opponent"), "{text}");
     }
 }

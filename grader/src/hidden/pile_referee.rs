@@ -654,21 +654,26 @@ mod tests {
 
     #[test]
     fn the_validator_names_every_broken_promise() {
-        let broken = |text: &str| read_positions(text).unwrap_err();
-        assert!(broken("0\n").contains("line 1: T is 0, outside 1 to 10,000"));
-        assert!(broken("10001\n").contains("outside 1 to 10,000"));
-        assert!(broken("1\n0\n\n").contains("line 2: n is 0"));
-        assert!(broken("1\n1\n1000000001\n").contains("line 3: a size is 1000000001"));
-        assert!(broken("1\n1\n-1\n").contains("`-1` is not a number written plainly"));
-        assert!(broken("1\n1\n07\n").contains("`07`"));
-        assert!(broken("1\n2\n1  2\n").contains("line 3: a size ``"));
-        assert!(broken("1\n2\n1 2 3\n").contains("line 3: 3 sizes where n is 2"));
-        assert!(broken("1\n1\n5").contains("does not end with a line break"));
-        assert!(broken("2\n1\n5\n").contains("ends before position 2 of 2"));
-        assert!(broken("1\n1\n5\n1\n").contains("line 4: more lines after the last position"));
-        assert!(broken("1\n1\r\n5\n").contains("not a number written plainly"));
+        let broken = [
+            ("0\n", "line 1: T is 0, outside 1 to 10,000"),
+            ("10001\n", "outside 1 to 10,000"),
+            ("1\n0\n\n", "line 2: n is 0"),
+            ("1\n1\n1000000001\n", "line 3: a size is 1000000001"),
+            ("1\n1\n-1\n", "`-1` is not a number written plainly"),
+            ("1\n1\n07\n", "`07`"),
+            ("1\n2\n1  2\n", "line 3: a size ``"),
+            ("1\n2\n1 2 3\n", "line 3: 3 sizes where n is 2"),
+            ("1\n1\n5", "does not end with a line break"),
+            ("2\n1\n5\n", "ends before position 2 of 2"),
+            ("1\n1\n5\n1\n", "line 4: more lines after the last position"),
+            ("1\n1\r\n5\n", "not a number written plainly"),
+        ];
+        for (text, problem) in broken {
+            let error = read_positions(text).unwrap_err();
+            assert!(error.contains(problem), "{text:?}: {error}");
+        }
         let too_many = write(&[vec![0; 100_000], vec![0; 100_001]]);
-        assert!(broken(&too_many).contains("more than 200,000 heaps in all"));
+        assert!(read_positions(&too_many).unwrap_err().contains("more than 200,000 heaps in all"));
         assert_eq!(read_positions("1\n2\n0 1000000000\n"), Ok(vec![vec![0, MAX_SIZE]]));
     }
 

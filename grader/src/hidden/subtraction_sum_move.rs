@@ -81,6 +81,12 @@ impl<'a> Sum<'a> {
         })
     }
 
+    /// Whether any amount of `moves` fits any heap.
+    fn can_move(&self) -> bool {
+        let fits = |heap: usize| self.moves.iter().any(|&m| (1..=heap).contains(&m));
+        self.heaps.iter().any(|&heap| fits(heap))
+    }
+
     /// The first winning move, if there is one.
     fn a_winning_move(&self) -> Option<(usize, usize)> {
         (0..self.heaps.len()).find_map(|index| {
@@ -293,9 +299,13 @@ impl Exercise for Hidden {
             .maybe_advice(plain_nim_advice(&sum, answer)));
         };
         if sum.total == 0 {
+            let why = match sum.can_move() {
+                true => "every move changes one heap's Grundy number and leaves a nonzero XOR, \
+                         so the opponent wins",
+                false => "no amount in moves fits any heap, so no move is possible at all",
+            };
             return Err(Mistake::new(format!(
-                "{}: every move changes one heap's Grundy number and leaves a nonzero XOR, so \
-                 the opponent wins. The answer is None.",
+                "{}: {why}. The answer is None.",
                 sum.described()
             ))
             .maybe_advice(plain_nim_advice(&sum, answer))
@@ -484,7 +494,9 @@ mod tests {
     #[test]
     fn wrong_moves_are_named_by_their_rule() {
         assert!(mistake(&[1], &[1], None).rule.contains("which XOR to 1, not 0"));
-        assert!(mistake(&[4], &[1, 2, 3], Some((0, 1))).rule.contains("The answer is None"));
+        assert!(mistake(&[4], &[1, 2, 3], Some((0, 1))).rule.contains("every move changes"));
+        let no_move = mistake(&[1, 2], &[0, 5], Some((1, 2))).rule;
+        assert!(no_move.contains("no move is possible at all. The answer is None."), "{no_move}");
         assert!(mistake(&[3], &[1], Some((1, 1))).rule.contains("There is no heap 1"));
         assert!(mistake(&[3], &[1], Some((0, 0))).rule.contains("An amount of 0"));
         assert!(mistake(&[3], &[1], Some((0, 2))).rule.contains("2 is not one of the amounts in moves [1]"));

@@ -145,7 +145,12 @@ impl<C: Contest> ProgramPlan<C> {
 
     /// What went wrong in a run on `input`, if anything: a run that did not end well, or
     /// an output the checker rejects.
-    fn failure(&self, file: &InputFile, input: &C::Input, execution: &Execution) -> Option<Failure> {
+    fn failure(
+        &self,
+        file: &InputFile,
+        input: &C::Input,
+        execution: &Execution,
+    ) -> Option<Failure> {
         let printed = execution.printed.range(0, u64::MAX);
         let checker = format!("the checker of {}", C::NAME);
         // A failure of the whole run, at the first case it left without an answer.

@@ -4,7 +4,7 @@
 //! whatever you take, the opponent takes the rest).
 // expect: wrong answer
 // expect: heaps = [1], moves = [0]
-// expect: which XOR to 0: every move changes one heap's Grundy number
+// expect: which XOR to 0: no amount in moves fits any heap, so no move is possible at all.
 // expect: In a subtraction game a heap of n does not count as n: XOR the heaps' Grundy numbers
 // expect: (one table up to the largest heap) and look for a heap whose Grundy number g can move to
 // expect: g ^ X. With moves [1, 2, 3], a heap of 4 is worth 0.

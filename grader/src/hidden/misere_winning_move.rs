@@ -15,7 +15,7 @@ use crate::model::show::list;
 use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
 exercise! {
-    name: "misere_winning_move", time_limit: Duration::from_secs(2), cases: Hidden,
+    name: "misere_winning_move", time_limit: Duration::from_secs(3), cases: Hidden,
     expected_cost: "one pass that counts the heaps above 1, the heaps of 1 and the nim-sum. \
          A candidate move changes those counts by at most one, so checking it costs O(1), not \
          another pass: O(n) in all for n heaps",

@@ -68,7 +68,7 @@ type Positions = Vec<Vec<u64>>;
 impl Contest for Referee {
     type Input = Positions;
     const NAME: &'static str = "pile_referee";
-    const TIME_LIMIT: Duration = Duration::from_secs(1);
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str = "reading the input once and one pass over each \
          position's heaps: the other heaps XOR to X ^ a, so there is no need to recompute them \
          for every heap (O(n) per position of n heaps)";

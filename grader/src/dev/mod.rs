@@ -53,6 +53,17 @@ const DIFF_LINES: usize = 30;
 
 /// A short unified diff from `old` to `new`, for a problem an instructor must fix.
 pub fn short_diff(old_name: &str, old: &str, new_name: &str, new: &str) -> String {
+    diff_of_at_most(DIFF_LINES, old_name, old, new_name, new)
+}
+
+/// A unified diff from `old` to `new`, cut after `max_lines` lines.
+pub fn diff_of_at_most(
+    max_lines: usize,
+    old_name: &str,
+    old: &str,
+    new_name: &str,
+    new: &str,
+) -> String {
     let diff = similar::TextDiff::from_lines(old, new);
     let text = diff
         .unified_diff()
@@ -60,11 +71,11 @@ pub fn short_diff(old_name: &str, old: &str, new_name: &str, new: &str) -> Strin
         .header(old_name, new_name)
         .to_string();
     let lines: Vec<&str> = text.lines().collect();
-    let mut shown = lines[..lines.len().min(DIFF_LINES)].join("\n");
-    if lines.len() > DIFF_LINES {
+    let mut shown = lines[..lines.len().min(max_lines)].join("\n");
+    if lines.len() > max_lines {
         shown.push_str(&format!(
             "\n... {} more lines of diff",
-            lines.len() - DIFF_LINES
+            lines.len() - max_lines
         ));
     }
     shown

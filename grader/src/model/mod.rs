@@ -1,13 +1,15 @@
 //! What an exercise's hidden tests are. Each exercise says only what is particular to it
 //! (in `crate::hidden::<name>`): for a function, its API (`exercise_api!`), its case
 //! groups, the promises its inputs keep, its checker and its advice ([`Exercise`]); for a
-//! program, its input files and checker. Everything mechanical
-//! (the wire format, showing values, running, deciding) is derived here and in `judge`.
+//! program, its input files, their validator and its output checker
+//! ([`program::Contest`]). Everything mechanical (the wire format, showing values,
+//! running, deciding) is derived here and in `judge`.
 
 pub mod cases;
 pub mod function;
 pub mod grundy;
 pub mod nim;
+pub mod program;
 pub mod show;
 
 use std::fmt;

@@ -408,8 +408,8 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
         Problem::EndedEarly { exit } => (
             format!("Your program stopped before it answered this case ({exit})."),
             Some(
-                "Return the answer from your function; do not call `std::process::exit`, \
-                 `abort`, or end the program in any other way."
+                "Return the answer from your function (a whole program returns from `main`); \
+                 do not call `std::process::exit`, `abort`, or end the program in any other way."
                     .to_string(),
             ),
         ),

@@ -334,7 +334,11 @@ fn wait_for_process(prefix: &Path, running: bool) {
         if found == running {
             return;
         }
-        assert!(start.elapsed() < DEADLINE, "{} never changed", prefix.display());
+        assert!(
+            start.elapsed() < DEADLINE,
+            "{} never changed",
+            prefix.display()
+        );
         std::thread::sleep(POLL);
     }
 }

@@ -107,6 +107,8 @@ impl Contest for Referee {
         read_positions(text)
     }
 
+    const TYPED: &'static [&'static str] = &["heaps"];
+
     fn typed(words: &[String]) -> Result<String, String> {
         let heaps = Vec::<u64>::parse_value(&words.join(" "))
             .map_err(|error| format!("heap sizes: {error}"))?;

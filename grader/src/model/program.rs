@@ -66,6 +66,8 @@ pub trait Contest: Sync + 'static {
     fn read(text: &str) -> Result<Self::Input, String>;
     /// An input file made of the words typed after the exercise's name (`cargo grader try`).
     fn typed(words: &[String]) -> Result<String, String>;
+    /// What `typed` reads, named for `cargo grader try`'s usage line.
+    const TYPED: &'static [&'static str];
     /// How many cases the input holds (each owes a line of output).
     fn cases(input: &Self::Input) -> usize;
     /// The most bytes a right output to `input` takes.
@@ -118,6 +120,10 @@ impl<C: Contest> Judge for ProgramJudge<C> {
     fn plan(&self, seed: Seed) -> Box<dyn Plan> {
         Box::new(ProgramPlan::<C>::new(C::files(seed)))
     }
+    fn parameters(&self) -> &'static [&'static str] {
+        C::TYPED
+    }
+
     fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String> {
         let text = C::typed(words)?;
         C::read(&text).map_err(|broken| {

@@ -65,9 +65,15 @@ pub enum Command {
         /// written there.
         #[arg(long, value_name = "PATH")]
         workbook: Option<PathBuf>,
+        /// With --workbook: grade even when this machine's sandbox is not complete (see
+        /// `cargo grader doctor`); what is missing is said once, on stderr.
+        #[arg(long)]
+        allow_weak_sandbox: bool,
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// What the sandbox enforces on this machine, layer by layer, and what is missing.
+    Doctor,
     /// Commands for instructors and maintainers.
     Dev {
         #[command(subcommand)]

@@ -71,7 +71,9 @@ use anyhow::{Context, Result};
 
 pub use cancel::Cancel;
 pub use confined::{Confined, Ended, How};
-pub use protection::{Protection, protection};
+pub use protection::{
+    FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, protection, reported_protection,
+};
 
 /// What a confined process may do.
 #[derive(Debug, Clone)]

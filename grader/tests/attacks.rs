@@ -326,8 +326,11 @@ fn a_daemon_can_neither_forge_progress_nor_replace_the_grader() {
 // 3. The answers descriptor.
 
 const SWAPPED_ANSWERS: &str = r#"
-/// Puts a pipe nobody reads where the answers go, after trying /dev/zero and a FIFO.
+/// Puts a pipe nobody reads where the answers go, after trying /dev/zero and a FIFO,
+/// and rewriting its own cases.
 pub fn xor_all(heaps: &[u64]) -> u64 {
+    let cases = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(3) });
+    println!("rewrite the cases: {}", outcome_of(cases.write_at(&[0; 8], 0)));
     let zero = std::fs::OpenOptions::new().write(true).open("/dev/zero");
     println!("open /dev/zero: {}", outcome_of(zero));
     let fifo = std::ffi::CString::new("/tmp/@MARKER@-fifo").unwrap();
@@ -369,10 +372,13 @@ pub fn xor_all(heaps: &[u64]) -> u64 {
 fn the_answers_descriptor_cannot_be_swapped_flooded_or_forged() {
     let lab = Lab::new();
     let grading = lab.attack(SWAPPED_ANSWERS, Cost::EVERY_LIMIT);
-    denied(&grading.stdout, &["open /dev/zero", "mkfifo"]);
+    denied(
+        &grading.stdout,
+        &["open /dev/zero", "mkfifo", "rewrite the cases"],
+    );
 
     // 10 MB fit every group's bound on its answers: each keeps a short panic message.
-    let (grading, report) = lab.attack_json(&PANIC_FLOOD.replace("@MEGABYTES@", "10"), Cost::RUN);
+    let (grading, report) = lab.attack_json(&PANIC_FLOOD.replace("@MEGABYTES@", "10"), Cost::FLOOD);
     assert_eq!(exercise_of(&report)["verdict"], "panicked", "{report:#}");
     for test in report["tests"].as_array().unwrap() {
         let message = test["message"].as_str().unwrap();
@@ -382,9 +388,9 @@ fn the_answers_descriptor_cannot_be_swapped_flooded_or_forged() {
     }
     assert!(!grading.stdout.contains("\\u001b"));
     // 100 MB: the first group has room for it; the others stop at their output limit.
-    lab.attack_json(&PANIC_FLOOD.replace("@MEGABYTES@", "100"), Cost::RUN);
+    lab.attack_json(&PANIC_FLOOD.replace("@MEGABYTES@", "100"), Cost::FLOOD);
 
-    let (_, report) = lab.attack_json(RECORD_FLOOD, Cost::RUN);
+    let (_, report) = lab.attack_json(RECORD_FLOOD, Cost::FLOOD);
     let verdict = exercise_of(&report)["verdict"].as_str().unwrap();
     assert!(
         ["output limit", "wrong answer"].contains(&verdict),
@@ -415,7 +421,7 @@ pub fn xor_all(heaps: &[u64]) -> u64 {
 #[test]
 fn floods_of_printed_output_and_compiler_messages_are_cut_with_a_note() {
     let lab = Lab::new();
-    let grading = lab.attack(PRINT_FLOOD, Cost::RUN);
+    let grading = lab.attack(PRINT_FLOOD, Cost::FLOOD);
     has(&grading.stdout, "output limit");
     has(&grading.stdout, "bytes more, not kept");
 
@@ -856,7 +862,11 @@ fn the_runner_library_is_rebuilt_when_damaged_and_out_of_the_learners_reach() {
     // Junk written into the library between two gradings.
     lab.workbook.solve("xor_all");
     std::fs::write(&rlib, "junk").unwrap();
-    let grading = lab.grade(&["run", "xor_all"], Cost::RUN);
+    let rebuild = Cost {
+        limits: 1,
+        gradings: 2,
+    };
+    let grading = lab.grade(&["run", "xor_all"], rebuild);
     assert_eq!(grading.code, 0, "{grading:#?}");
     has(&grading.stdout, "xor_all passed all");
     let rebuilt = std::fs::read(&rlib).unwrap();

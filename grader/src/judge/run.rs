@@ -201,12 +201,30 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
     })
 }
 
-/// An unlinked file holding `bytes`, positioned at its start.
+/// An unlinked file holding `bytes`, positioned at its start. On Linux it lives in
+/// memory, sealed (not even the program's static constructors can change its cases):
+/// the cases of one run can be tens of megabytes, and writing them to a disk's file
+/// system cost more than the run.
 fn unlinked_file_with(bytes: &[u8]) -> Result<File> {
-    let mut file = tempfile::tempfile().context("cannot create the cases file")?;
+    #[cfg(target_os = "linux")]
+    let flags = rustix::fs::MemfdFlags::CLOEXEC | rustix::fs::MemfdFlags::ALLOW_SEALING;
+    #[cfg(target_os = "linux")]
+    let file = rustix::fs::memfd_create("xorlings-cases", flags)
+        .map(File::from)
+        .or_else(|_| tempfile::tempfile());
+    #[cfg(not(target_os = "linux"))]
+    let file = tempfile::tempfile();
+    let mut file = file.context("cannot create the cases file")?;
     file.write_all(bytes)
         .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
         .context("cannot write the cases file")?;
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::SealFlags;
+        // A file from `tempfile` (no memfd here) takes no seals: it stays as it is.
+        let seals = SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL;
+        let _ = rustix::fs::fcntl_add_seals(&file, seals);
+    }
     Ok(file)
 }
 

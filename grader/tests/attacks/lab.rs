@@ -22,8 +22,9 @@ const STUCK: Duration = Duration::from_secs(120);
 /// The time limit of `xor_all` (each group has it).
 pub const TIME_LIMIT: Duration = Duration::from_secs(2);
 /// What a grading may take besides its runs' time limits: "a few seconds", made of a
-/// fixed part and twice what a plain grading takes on this machine right now (machines
-/// shared by several builds can be many times slower than an idle one).
+/// fixed part and twice what a plain grading took on this machine when the tests
+/// started, stretched when the machine got busier since (machines shared by several
+/// builds are many times slower than an idle one, and not always as slow).
 const A_FEW_SECONDS: Duration = Duration::from_secs(4);
 
 /// What a grading may cost: whole time limits (on two cores, five groups that each run
@@ -45,6 +46,11 @@ impl Cost {
         limits: 3,
         gradings: 1,
     };
+    /// One exercise whose runs write floods of bytes: the files are on disk.
+    pub const FLOOD: Cost = Cost {
+        limits: 1,
+        gradings: 2,
+    };
     /// Every exercise of a checkout.
     pub const VERIFY: Cost = Cost {
         limits: 1,
@@ -52,8 +58,23 @@ impl Cost {
     };
 
     fn budget(self) -> Duration {
-        TIME_LIMIT * self.limits + A_FEW_SECONDS + warm().plain_grading * 2 * self.gradings
+        let warm = warm();
+        let busier = (busyness() / warm.busyness).max(1.0);
+        let work = (A_FEW_SECONDS + warm.plain_grading * 2 * self.gradings).mul_f64(busier);
+        TIME_LIMIT * self.limits + work
     }
+}
+
+/// Processes wanting a core, per core: the load average of the last minute, 1 at least.
+fn busyness() -> f64 {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load: f64 = load
+        .split_whitespace()
+        .next()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(0.0);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (load / cores as f64).max(1.0)
 }
 
 /// The value of the secret variable in the grader's environment.
@@ -350,8 +371,9 @@ struct Warm {
     /// The grader's runner library (the grader checks it against its hash): copied into
     /// each lab, so that every lab does not build its own.
     runtimes: Vec<PathBuf>,
-    /// How long a plain grading of `xor_all` takes on this machine now.
+    /// How long a plain grading of `xor_all` took, and how busy the machine was then.
     plain_grading: Duration,
+    busyness: f64,
 }
 
 fn warm() -> &'static Warm {
@@ -360,6 +382,7 @@ fn warm() -> &'static Warm {
         let warm = Workbook::new();
         warm.solve("xor_all");
         warm.grader(&["run", "xor_all"]).expect_code(0);
+        let busyness = busyness();
         let started = Instant::now();
         warm.grader(&["run", "xor_all"]).expect_code(0);
         let plain_grading = started.elapsed();
@@ -380,6 +403,7 @@ fn warm() -> &'static Warm {
         Warm {
             runtimes,
             plain_grading,
+            busyness,
         }
     })
 }

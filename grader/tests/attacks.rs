@@ -862,10 +862,7 @@ fn the_runner_library_is_rebuilt_when_damaged_and_out_of_the_learners_reach() {
     // Junk written into the library between two gradings.
     lab.workbook.solve("xor_all");
     std::fs::write(&rlib, "junk").unwrap();
-    let rebuild = Cost {
-        limits: 1,
-        gradings: 2,
-    };
+    let rebuild = Cost::new(1, 2);
     let grading = lab.grade(&["run", "xor_all"], rebuild);
     assert_eq!(grading.code, 0, "{grading:#?}");
     has(&grading.stdout, "xor_all passed all");

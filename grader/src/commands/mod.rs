@@ -46,7 +46,9 @@ pub fn run(cli: Cli) -> Result<Outcome> {
             let grader = Grader::new(workbook, color, seed(&output)?);
             match checkout {
                 Some(checkout) => {
-                    verify::checkout(&grader, &checkout, output.format, allow_weak_sandbox)
+                    // Other people's code: only in the full sandbox, unless allowed.
+                    doctor::require_full_sandbox(allow_weak_sandbox)?;
+                    verify::checkout(&grader, &checkout, output.format)
                 }
                 None => {
                     if let Some(note) = doctor::weak_sandbox_note() {

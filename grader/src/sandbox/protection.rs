@@ -87,45 +87,6 @@ impl Protection {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn full() -> Protection {
-        Protection {
-            landlock_abi: 7,
-            landlock_files: true,
-            landlock_scopes: true,
-            seccomp: true,
-            no_new_privs: true,
-            capabilities_dropped: true,
-            subreaper: true,
-        }
-    }
-
-    #[test]
-    fn pretending_only_takes_layers_away() {
-        assert!(pretend_missing(full(), "").is_full());
-        assert!(pretend_missing(full(), "nonsense, LANDLOCK").is_full());
-        let weak = pretend_missing(full(), "scopes, seccomp");
-        assert_eq!(weak.landlock_abi, 5);
-        assert!(weak.landlock_files && !weak.landlock_scopes && !weak.seccomp);
-        let missing = weak.missing().join("\n");
-        assert!(
-            missing.contains("signals and abstract unix sockets"),
-            "{missing}"
-        );
-        assert!(missing.contains("seccomp filters"), "{missing}");
-        let none = pretend_missing(full(), "landlock,no_new_privs,capabilities,subreaper");
-        assert_eq!(none.missing().len(), 4, "{:?}", none.missing());
-        // A machine without a layer never gains it by pretending.
-        let mut old = full();
-        old.landlock_abi = 3;
-        old.landlock_scopes = false;
-        assert_eq!(pretend_missing(old.clone(), "scopes"), old);
-    }
-}
-
 /// What this machine enforces, detected on the first call. The sandbox enforces every
 /// layer this says it has.
 pub fn protection() -> &'static Protection {
@@ -216,4 +177,43 @@ fn landlock_abi() -> u32 {
         )
     };
     u32::try_from(version).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full() -> Protection {
+        Protection {
+            landlock_abi: 7,
+            landlock_files: true,
+            landlock_scopes: true,
+            seccomp: true,
+            no_new_privs: true,
+            capabilities_dropped: true,
+            subreaper: true,
+        }
+    }
+
+    #[test]
+    fn pretending_only_takes_layers_away() {
+        assert!(pretend_missing(full(), "").is_full());
+        assert!(pretend_missing(full(), "nonsense, LANDLOCK").is_full());
+        let weak = pretend_missing(full(), "scopes, seccomp");
+        assert_eq!(weak.landlock_abi, 5);
+        assert!(weak.landlock_files && !weak.landlock_scopes && !weak.seccomp);
+        let missing = weak.missing().join("\n");
+        assert!(
+            missing.contains("signals and abstract unix sockets"),
+            "{missing}"
+        );
+        assert!(missing.contains("seccomp filters"), "{missing}");
+        let none = pretend_missing(full(), "landlock,no_new_privs,capabilities,subreaper");
+        assert_eq!(none.missing().len(), 4, "{:?}", none.missing());
+        // A machine without a layer never gains it by pretending.
+        let mut old = full();
+        old.landlock_abi = 3;
+        old.landlock_scopes = false;
+        assert_eq!(pretend_missing(old.clone(), "scopes"), old);
+    }
 }

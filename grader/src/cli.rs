@@ -88,6 +88,10 @@ pub enum Command {
         /// written there.
         #[arg(long, value_name = "PATH")]
         workbook: Option<PathBuf>,
+        /// With --workbook: grade even when this machine's sandbox is not complete (see
+        /// `cargo grader doctor`); what is missing is said once, on stderr.
+        #[arg(long)]
+        allow_weak_sandbox: bool,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -99,6 +103,8 @@ pub enum Command {
     /// numbered from 1), h for help, q to quit. When stdin is not a terminal, moves are
     /// read one per line until q or the end of input.
     Play(PlayArgs),
+    /// What the sandbox enforces on this machine, layer by layer, and what is missing.
+    Doctor,
     /// Commands for instructors and maintainers.
     Dev {
         #[command(subcommand)]

@@ -161,7 +161,7 @@ pub mod record {
     pub const ANSWER: u64 = 0;
     pub const PANIC: u64 = 1;
     pub const DONE: u64 = 2;
-    const HEADER_BYTES: usize = 24;
+    pub const HEADER_BYTES: usize = 24;
 
     /// One record, ready to be written in one call (a record the grader sees is whole
     /// even if the learner's code ends the process during the next case).

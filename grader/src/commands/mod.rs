@@ -1,6 +1,7 @@
 //! One module per command. Each returns an [`Outcome`]; only `main` turns it into an
 //! exit code.
 
+mod doctor;
 mod hint;
 mod lesson;
 mod list;
@@ -33,17 +34,30 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none();
     colored::control::set_override(color);
+    if matches!(command, Command::Doctor) {
+        return doctor::run();
+    }
     let cwd = std::env::current_dir().context("cannot read the current folder")?;
     let workbook = Workbook::discover(&cwd)?;
     match command {
         Command::Verify {
             workbook: checkout,
+            allow_weak_sandbox,
             output,
         } => {
             let grader = Grader::new(workbook, color, seed(&output)?);
             match checkout {
-                Some(checkout) => verify::checkout(&grader, &checkout, output.format),
-                None => verify::own(Session::load(grader)?, output.format),
+                Some(checkout) => {
+                    // Other people's code: only in the full sandbox, unless allowed.
+                    doctor::require_full_sandbox(allow_weak_sandbox)?;
+                    verify::checkout(&grader, &checkout, output.format)
+                }
+                None => {
+                    if let Some(note) = doctor::weak_sandbox_note() {
+                        eprintln!("note: {note}\n");
+                    }
+                    verify::own(Session::load(grader)?, output.format)
+                }
             }
         }
         Command::Dev { command } => match command {
@@ -56,13 +70,17 @@ pub fn run(cli: Cli) -> Result<Outcome> {
             DevCommand::Release { out } => dev::release::run(&workbook, &out),
         },
         Command::Run { exercise, output } => {
-            let session = Session::load(Grader::new(workbook, color, seed(&output)?))?;
+            let mut session = Session::load(Grader::new(workbook, color, seed(&output)?))?;
+            add_sandbox_note(&mut session);
             run::run(session, exercise.as_deref(), output.format)
         }
         command => {
             let mut session = Session::load(Grader::new(workbook, color, Seed::DEFAULT))?;
             match command {
-                Command::Watch => return watch::run(session),
+                Command::Watch => {
+                    add_sandbox_note(&mut session);
+                    return watch::run(session);
+                }
                 _ => {
                     if let Some(notice) = session.notice.take() {
                         eprintln!("note: {notice}\n");
@@ -79,6 +97,17 @@ pub fn run(cli: Cli) -> Result<Outcome> {
                 _ => unreachable!("every other command is handled above"),
             }
         }
+    }
+}
+
+/// A learner's own work runs with the protection there is: the session's note (shown
+/// once, on stderr or in watch) says what is missing.
+fn add_sandbox_note(session: &mut Session) {
+    if let Some(note) = doctor::weak_sandbox_note() {
+        session.notice = Some(match session.notice.take() {
+            Some(notice) => format!("{notice}\n{note}"),
+            None => note,
+        });
     }
 }
 

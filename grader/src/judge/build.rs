@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
-use serde::Deserialize;
 
+use super::messages::{self, Messages};
 use super::run::Cancel;
 use crate::model;
 use crate::sandbox::{self, How, Limits, Policy};
@@ -29,8 +29,6 @@ const WIRE_SOURCE: &str = include_str!("../wire.rs");
 const RUNNER_CRATE: &str = "xorlings_runner";
 /// A compiler that runs longer than this is stuck (a learner's macro or const loop).
 const COMPILE_LIMIT: Duration = Duration::from_secs(60);
-/// The compiler's messages are read up to this many bytes.
-const MESSAGES_KEPT_BYTES: u64 = 1 << 20;
 /// What the compiler may use: plenty for any exercise, not enough to hurt the machine.
 const COMPILER_LIMITS: Limits = Limits {
     address_space: 8 << 30,
@@ -90,19 +88,23 @@ pub fn toolchain() -> Result<&'static Toolchain> {
     if let Some(toolchain) = TOOLCHAIN.get() {
         return Ok(toolchain);
     }
-    let print = |what: &str| -> Result<PathBuf> {
-        // rustup's proxy picks the toolchain; it is the user's own, and trusted.
-        let output = sandbox::output_of_trusted(Command::new("rustc").args(["--print", what]))
-            .context(NO_RUSTC)?;
-        if !output.status.success() {
-            bail!("{NO_RUSTC}\n{}", String::from_utf8_lossy(&output.stderr));
-        }
-        Ok(PathBuf::from(
-            String::from_utf8_lossy(&output.stdout).trim(),
-        ))
+    // rustup's proxy picks the toolchain; it is the user's own, and trusted. One call
+    // for both answers: each start of the proxy costs tens of milliseconds.
+    let output = sandbox::output_of_trusted(Command::new("rustc").args([
+        "--print",
+        "sysroot",
+        "--print",
+        "target-libdir",
+    ]))
+    .context(NO_RUSTC)?;
+    if !output.status.success() {
+        bail!("{NO_RUSTC}\n{}", String::from_utf8_lossy(&output.stderr));
+    }
+    let printed = String::from_utf8_lossy(&output.stdout);
+    let mut lines = printed.lines().map(|line| PathBuf::from(line.trim()));
+    let (Some(sysroot), Some(libdir)) = (lines.next(), lines.next()) else {
+        bail!("{NO_RUSTC}\nrustc printed no sysroot and library folder: {printed}");
     };
-    let sysroot = print("sysroot")?;
-    let libdir = print("target-libdir")?;
     // The shared std's file name carries a hash of the compiler's version.
     let std_name = std::fs::read_dir(&libdir)
         .with_context(|| format!("cannot list {}", libdir.display()))?
@@ -130,53 +132,6 @@ fn hash_of(value: impl Hash) -> String {
     format!("{:016x}", hasher.finish())
 }
 
-/// One compiler message, as `--error-format=json` gives it.
-#[derive(Deserialize)]
-struct Diagnostic {
-    level: String,
-    rendered: Option<String>,
-    #[serde(default)]
-    spans: Vec<Span>,
-}
-
-#[derive(Deserialize)]
-struct Span {
-    file_name: String,
-}
-
-/// The compiler's messages, sorted.
-#[derive(Default)]
-struct Messages {
-    errors: String,
-    /// Warnings about the learner's file only.
-    warnings: Vec<String>,
-}
-
-impl Messages {
-    /// Reads rustc's JSON messages; anything else (a compiler crash) counts as an error.
-    fn parse(text: &str, learner_file: &str) -> Messages {
-        let mut messages = Messages::default();
-        for line in text.lines() {
-            let Ok(diagnostic) = serde_json::from_str::<Diagnostic>(line) else {
-                messages.errors.push_str(line);
-                messages.errors.push('\n');
-                continue;
-            };
-            let Some(rendered) = diagnostic.rendered else {
-                continue;
-            };
-            if diagnostic.level == "warning" {
-                if diagnostic.spans.iter().any(|s| s.file_name == learner_file) {
-                    messages.warnings.push(rendered);
-                }
-            } else {
-                messages.errors.push_str(&rendered);
-            }
-        }
-        messages
-    }
-}
-
 /// Runs the compiler with `args` in `folder`, in the sandbox: it reads the toolchain,
 /// `folder` and `reads`, writes only `folder`, and sees no variable of the user's.
 /// `None` when it succeeded, with its messages.
@@ -198,24 +153,21 @@ fn rustc(
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     let mut run = sandbox::spawn(command, &policy, Vec::new()).context(NO_RUSTC)?;
-    // Read the messages on a thread, so a full pipe cannot block the compiler, and
-    // keep a bounded part of them: `compile_error!` can print anything.
+    // Read the messages on a thread, so a full pipe cannot block the compiler; past
+    // what can be shown, the reader stops the compiler (`compile_error!` can print
+    // anything).
     let stderr = run
         .stderr
         .take()
         .context("the compiler's messages are not piped")?;
-    let messages = std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut stderr = std::io::Read::take(stderr, MESSAGES_KEPT_BYTES);
-        let _ = std::io::Read::read_to_end(&mut stderr, &mut kept);
-        // Drain the rest, so the compiler is not blocked on a full pipe.
-        let _ = std::io::copy(&mut stderr.into_inner(), &mut std::io::sink());
-        String::from_utf8_lossy(&kept).into_owned()
-    });
-    let ended = run.wait(COMPILE_LIMIT, cancel)?;
+    let stop = cancel.child();
+    let reader = {
+        let (stop, learner_file) = (stop.clone(), learner_file.to_string());
+        std::thread::spawn(move || messages::read(stderr, &learner_file, &stop))
+    };
+    let ended = run.wait(COMPILE_LIMIT, &stop)?;
     drop(run);
-    let text = messages.join().unwrap_or_default();
-    let mut messages = Messages::parse(&text, learner_file);
+    let mut messages = reader.join().unwrap_or_default();
     let outcome = match ended.how {
         How::Exited(0) => None,
         How::Exited(_) | How::Signalled(_) if messages.errors.trim().is_empty() => Some(
@@ -228,6 +180,10 @@ fn rustc(
             "rustc did not finish within {} seconds.",
             COMPILE_LIMIT.as_secs()
         ))),
+        // Stopped by the reader: more messages than can be shown.
+        How::Cancelled if !cancel.is_cancelled() => {
+            Some(Built::Failed(std::mem::take(&mut messages.errors)))
+        }
         How::Cancelled => Some(Built::Cancelled),
     };
     Ok((outcome, messages))

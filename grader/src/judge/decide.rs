@@ -146,6 +146,38 @@ pub fn problem_of_end(
     }
 }
 
+/// What the learner sees as the case of a group whose every case was answered but whose
+/// program had not ended at its time limit.
+const AFTER_THE_LAST_CASE: &str = "(after the last case: every case was answered, but the \
+program was still running)";
+
+/// A group whose program was still running at its time limit does not pass, whatever
+/// answers it gave: the limit is for the whole run (a thread-local destructor or an
+/// exit handler that never returns would otherwise pass, however long it holds the run).
+pub fn fail_unfinished(
+    group: &mut GroupResult,
+    execution: &Execution,
+    expected_cost: &'static str,
+) {
+    if execution.ended != Ended::TimedOut || group.failure.is_some() {
+        return;
+    }
+    group.failure = Some(Failure {
+        group: group.name.clone(),
+        case_number: group.cases,
+        input: AFTER_THE_LAST_CASE.to_string(),
+        answer: None,
+        printed: Printed::default(),
+        problem: Problem::TimeLimit {
+            limit: execution.limit,
+            expected_cost,
+        },
+        // Any failing case of another group is the one to show.
+        size: u64::MAX,
+    });
+    group.passed = group.passed.min(group.cases.saturating_sub(1));
+}
+
 /// The learner's printed output during a case, without the runtime's own last words
 /// when the problem is that the runtime gave up.
 pub fn printed_by_learner(printed: Printed, problem: &Problem) -> Printed {

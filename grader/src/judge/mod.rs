@@ -9,6 +9,7 @@
 
 pub mod build;
 pub mod decide;
+mod messages;
 pub mod run;
 pub mod source;
 pub mod verdict;
@@ -338,12 +339,14 @@ fn run_groups(
         model::Build::Program => Layout::Program,
     };
     let limit = judge.time_limit().mul_f64(settings.time_scale);
-    let indices: Vec<usize> = (0..plan.groups().len()).collect();
+    let cases: Vec<usize> = plan.groups().into_iter().map(|(_, cases)| cases).collect();
+    let indices: Vec<usize> = (0..cases.len()).collect();
     let results = crate::parallel::map(&indices, |&group| -> Result<Option<GroupResult>> {
         let request = RunRequest {
             program: &program.path,
             layout,
             input: plan.input(group),
+            cases: cases[group],
             answer_limit: plan.answer_bytes(group),
             time_limit: limit,
         };
@@ -355,7 +358,9 @@ fn run_groups(
             return Ok(None);
         }
         inspect(plan, &execution);
-        Ok(Some(plan.decide(group, &execution)))
+        let mut result = plan.decide(group, &execution);
+        decide::fail_unfinished(&mut result, &execution, judge.expected_cost());
+        Ok(Some(result))
     });
     let mut groups = Vec::new();
     for result in results {

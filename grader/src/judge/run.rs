@@ -15,8 +15,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
+use crate::model::show::thousands;
 use crate::sandbox::{self, Limits, Policy};
 pub use crate::sandbox::{Cancel, How as Ended};
+use crate::wire::record;
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
@@ -28,6 +30,10 @@ const PRINTED_KEPT_BYTES: u64 = 64 << 10;
 const TAIL_BYTES: u64 = 4 << 10;
 /// Most open descriptors of a run (the runner needs a handful).
 const OPEN_FILES: u64 = 64;
+/// The most of one panic message read back. The runner writes at most 2,000 characters
+/// and a location; a longer message was written by the learner's code itself, straight
+/// to the answers, to flood the grader's memory or the report.
+const PANIC_KEPT_BYTES: u64 = 8 << 10;
 
 /// Where a program reads its cases and writes its answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,6 +145,8 @@ pub struct RunRequest<'a> {
     pub program: &'a Path,
     pub layout: Layout,
     pub input: &'a [u8],
+    /// How many cases the input holds: the runner writes a record for each, then one.
+    pub cases: usize,
     pub answer_limit: u64,
     pub time_limit: Duration,
 }
@@ -178,7 +186,10 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
         .with_context(|| format!("cannot start {}", request.program.display()))?;
     let ended = run.wait(request.time_limit, cancel)?;
     drop(run);
-    let (answers, answers_overflowed) = read_bounded(answers, request.answer_limit)?;
+    let (answers, answers_overflowed) = match request.layout {
+        Layout::Runner => read_records(&answers, request.answer_limit, request.cases + 1)?,
+        Layout::Program => read_bounded(answers, request.answer_limit)?,
+    };
     Ok(Execution {
         answers,
         answers_overflowed,
@@ -190,12 +201,30 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
     })
 }
 
-/// An unlinked file holding `bytes`, positioned at its start.
+/// An unlinked file holding `bytes`, positioned at its start. On Linux it lives in
+/// memory, sealed (not even the program's static constructors can change its cases):
+/// the cases of one run can be tens of megabytes, and writing them to a disk's file
+/// system cost more than the run.
 fn unlinked_file_with(bytes: &[u8]) -> Result<File> {
-    let mut file = tempfile::tempfile().context("cannot create the cases file")?;
+    #[cfg(target_os = "linux")]
+    let flags = rustix::fs::MemfdFlags::CLOEXEC | rustix::fs::MemfdFlags::ALLOW_SEALING;
+    #[cfg(target_os = "linux")]
+    let file = rustix::fs::memfd_create("xorlings-cases", flags)
+        .map(File::from)
+        .or_else(|_| tempfile::tempfile());
+    #[cfg(not(target_os = "linux"))]
+    let file = tempfile::tempfile();
+    let mut file = file.context("cannot create the cases file")?;
     file.write_all(bytes)
         .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
         .context("cannot write the cases file")?;
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::SealFlags;
+        // A file from `tempfile` (no memfd here) takes no seals: it stays as it is.
+        let seals = SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL;
+        let _ = rustix::fs::fcntl_add_seals(&file, seals);
+    }
     Ok(file)
 }
 
@@ -211,6 +240,57 @@ fn read_bounded(mut file: File, limit: u64) -> Result<(Vec<u8>, bool)> {
     let overflowed = bytes.len() as u64 > limit;
     bytes.truncate(limit as usize);
     Ok((bytes, overflowed))
+}
+
+/// The runner's first `count` records (see `wire::record`) in the file's first `limit`
+/// bytes, each whole panic message kept up to [`PANIC_KEPT_BYTES`] with a note of the
+/// rest (even one that goes past `limit`); and whether the file holds more than `limit`
+/// bytes. Whatever the learner's code wrote there, the grader holds at most `limit`
+/// bytes, and no record beyond those a run writes.
+fn read_records(file: &File, limit: u64, count: usize) -> Result<(Vec<u8>, bool)> {
+    let len = file.metadata().context("cannot read the answers")?.len();
+    let end = len.min(limit);
+    let read = |at: u64, bytes: u64| -> Result<Vec<u8>> {
+        let mut buffer = vec![0; bytes as usize];
+        file.read_exact_at(&mut buffer, at)
+            .context("cannot read the answers")?;
+        Ok(buffer)
+    };
+    let mut records = Vec::new();
+    let mut at = 0;
+    for _ in 0..count {
+        if end - at < record::HEADER_BYTES as u64 {
+            break;
+        }
+        let header = read(at, record::HEADER_BYTES as u64)?;
+        let word = |i: usize| u64::from_le_bytes(header[i * 8..i * 8 + 8].try_into().unwrap());
+        let (kind, printed_end, length) = (word(0), word(1), word(2));
+        let body_at = at + record::HEADER_BYTES as u64;
+        let body_bytes = length.min(end - body_at);
+        // Only a whole record is a panic message (a process may die mid-write).
+        let whole = body_at
+            .checked_add(length)
+            .is_some_and(|record_end| record_end <= len);
+        if kind == record::PANIC && whole && length > PANIC_KEPT_BYTES {
+            let kept = read(body_at, PANIC_KEPT_BYTES)?;
+            let mut message = String::from_utf8_lossy(&kept).into_owned();
+            message.push_str(&format!(
+                " [... {} more bytes, not kept]",
+                thousands(length - PANIC_KEPT_BYTES)
+            ));
+            records.extend(record::encode(kind, printed_end, message.as_bytes()));
+        } else {
+            // A record cut short by the bound stays cut short: the judge ignores it.
+            records.extend(header);
+            records.extend(read(body_at, body_bytes)?);
+        }
+        at = body_at.saturating_add(length).min(end);
+    }
+    // What follows the records, if they end cut short (the judge stops there).
+    if (end - at) < record::HEADER_BYTES as u64 {
+        records.extend(read(at, end - at)?);
+    }
+    Ok((records, len > limit))
 }
 
 #[cfg(test)]
@@ -238,5 +318,66 @@ mod tests {
         assert_eq!(printed.range(2, 4).text, "cd");
         assert_eq!(printed.range(4, 100).text, "ef");
         assert_eq!(printed.tail(), "abcdef");
+    }
+
+    #[test]
+    fn a_forged_panic_message_is_read_back_short() {
+        let answer = record::encode(record::ANSWER, 0, &record::words_body(&[7]));
+        let flood = "\u{1b}[2J".repeat(1 << 20);
+        let panic = record::encode(record::PANIC, 5, flood.as_bytes());
+        let done = record::encode(record::DONE, 5, &[]);
+        let file = unlinked_file_with(&[answer.clone(), panic, done.clone()].concat()).unwrap();
+        let (read, overflowed) = read_records(&file, 1 << 30, 3).unwrap();
+        assert!(!overflowed);
+        let (records, finished) = record::parse(&read);
+        assert!(finished);
+        let [
+            first,
+            record::Record::Panic {
+                message,
+                printed_end,
+            },
+        ] = &records[..]
+        else {
+            panic!("{records:?}");
+        };
+        assert_eq!(
+            first,
+            &record::Record::Answer {
+                words: vec![7],
+                printed_end: 0
+            }
+        );
+        assert_eq!(*printed_end, 5);
+        assert!(
+            message.len() < PANIC_KEPT_BYTES as usize + 100,
+            "{}",
+            message.len()
+        );
+        assert!(
+            message.ends_with(" [... 4,186,112 more bytes, not kept]"),
+            "{message:.100}"
+        );
+
+        // A panic message cut short by the end of the file (a process killed while it
+        // wrote it) stays cut short.
+        let cut_short = record::encode(record::PANIC, 0, flood.as_bytes());
+        let file = unlinked_file_with(&cut_short[..100_000]).unwrap();
+        let (read, _) = read_records(&file, 1 << 30, 2).unwrap();
+        assert_eq!(read, &cut_short[..100_000]);
+
+        // Within a bound, a record cut short stays cut short, and nothing past the bound is read.
+        let bound = (answer.len() + 30) as u64;
+        let file = unlinked_file_with(&[answer.clone(), answer.clone(), done].concat()).unwrap();
+        let (read, overflowed) = read_records(&file, bound, 3).unwrap();
+        assert!(overflowed);
+        assert_eq!(read, [&answer[..], &answer[..30]].concat());
+
+        // No more records than the run writes are read.
+        let flood = answer.repeat(1_000);
+        let file = unlinked_file_with(&flood).unwrap();
+        let (read, overflowed) = read_records(&file, 1 << 30, 3).unwrap();
+        assert!(!overflowed);
+        assert_eq!(read, &flood[..3 * answer.len()]);
     }
 }

@@ -31,8 +31,24 @@ const MAX_PANIC_MESSAGE: usize = 2000;
 
 static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
 
-/// Answers every case with `call`, on a thread with a big stack.
+/// Answers every case with `call`, on a thread with a big stack. Only the adapter here
+/// is generic: everything else is compiled once, into this library, so that the
+/// program linked to it compiles little beyond the learner's code (compiling the whole
+/// runner again for each program took most of its compile time).
 pub fn run<I: Wire + Send + 'static, A: Wire + 'static>(call: fn(I) -> A) {
+    run_cases(Box::new(move |words: &mut &[u64]| {
+        let input = I::take(words)?;
+        let mut answer = Vec::new();
+        call(input).put(&mut answer);
+        Some(answer)
+    }));
+}
+
+/// The learner's function on words: takes one case's arguments from the front of the
+/// words, and returns the answer's words (`None` when the words hold no case).
+type Case = Box<dyn Fn(&mut &[u64]) -> Option<Vec<u64>> + Send>;
+
+fn run_cases(call: Case) {
     let words = read_cases();
     std::panic::set_hook(Box::new(|info| {
         let payload = info.payload();
@@ -57,14 +73,14 @@ pub fn run<I: Wire + Send + 'static, A: Wire + 'static>(call: fn(I) -> A) {
     let worker = std::thread::Builder::new()
         .name("learner".to_string())
         .stack_size(STACK_BYTES)
-        .spawn(move || answer_all(&words, call))
+        .spawn(move || answer_all(&words, &*call))
         .expect("cannot start the worker thread");
     if worker.join().is_err() {
         std::process::exit(3);
     }
 }
 
-fn answer_all<I: Wire, A: Wire>(words: &[u64], call: fn(I) -> A) {
+fn answer_all(words: &[u64], call: &dyn Fn(&mut &[u64]) -> Option<Vec<u64>>) {
     // SAFETY: the grader opened these descriptors for this process; they stay open for
     // its whole life, and ManuallyDrop never closes them.
     let mut answers = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(ANSWERS_FD) });
@@ -72,17 +88,16 @@ fn answer_all<I: Wire, A: Wire>(words: &[u64], call: fn(I) -> A) {
     let mut words = words;
     let count = u64::take(&mut words).expect("the cases start with their count");
     for _ in 0..count {
-        let input = I::take(&mut words).expect("the grader's cases are well formed");
-        // A panic ends only this case: the next one runs with fresh arguments.
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || call(input)));
+        // A panic ends only this case: the next one runs with fresh arguments (taken
+        // from the words before the call).
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&mut words)));
         // Everything printed for this case is in the file before its end is noted.
         let _ = std::io::stdout().flush();
         let printed_end = printed.stream_position().unwrap_or(0);
         let record = match result {
             Ok(answer) => {
-                let mut words = Vec::new();
-                answer.put(&mut words);
-                record::encode(record::ANSWER, printed_end, &record::words_body(&words))
+                let answer = answer.expect("the grader's cases are well formed");
+                record::encode(record::ANSWER, printed_end, &record::words_body(&answer))
             }
             Err(_) => {
                 let message = LAST_PANIC.lock().map(|m| m.clone()).unwrap_or_default();
@@ -99,16 +114,18 @@ fn answer_all<I: Wire, A: Wire>(words: &[u64], call: fn(I) -> A) {
         .expect("cannot write the answers");
 }
 
-/// Reads the cases descriptor whole, as words.
+/// Reads the cases descriptor whole, as words, straight into the words' memory (the
+/// cases of a run can be tens of megabytes).
 fn read_cases() -> Vec<u64> {
     // SAFETY: as for the answers, the grader opened this descriptor for this process.
     let mut cases = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(CASES_FD) });
-    let mut bytes = Vec::new();
-    cases
-        .read_to_end(&mut bytes)
-        .expect("cannot read the cases");
-    bytes
-        .chunks_exact(8)
-        .map(|chunk| u64::from_le_bytes(chunk.try_into().expect("8 bytes")))
-        .collect()
+    let bytes = cases.metadata().expect("cannot read the cases").len();
+    let mut words = vec![0u64; (bytes / 8) as usize];
+    // SAFETY: the words' memory, as bytes: any byte pattern is a valid u64, and the
+    // file's words are little-endian, as this CPU's (see the compile_error! above).
+    let view = unsafe {
+        std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), words.len() * 8)
+    };
+    cases.read_exact(view).expect("cannot read the cases");
+    words
 }

@@ -22,7 +22,10 @@
 //!
 //! Where the kernel offers less (no Landlock, an older ABI, no seccomp, not Linux), runs
 //! still work with what there is; [`protection`] says what is missing. Off Linux, only
-//! the process group, the descriptors and the rlimits apply.
+//! the process group, the descriptors and the rlimits apply. What the grader tells
+//! people (`cargo grader doctor`, class grading's refusal) is [`reported_protection`]:
+//! tests make it report layers missing with [`PRETEND_MISSING_VARIABLE`], which never
+//! changes what is enforced.
 //!
 //! Usage:
 //! 1. call [`init`] once at the start of `main` (it makes the grader a child subreaper);
@@ -71,7 +74,9 @@ use anyhow::{Context, Result};
 
 pub use cancel::Cancel;
 pub use confined::{Confined, Ended, How};
-pub use protection::{Protection, protection};
+pub use protection::{
+    FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, protection, reported_protection,
+};
 
 /// What a confined process may do.
 #[derive(Debug, Clone)]

@@ -3,8 +3,7 @@
 use std::sync::OnceLock;
 
 /// The Landlock ABI that brings everything the sandbox asks of Landlock (scopes).
-#[cfg(target_os = "linux")]
-const FULL_LANDLOCK_ABI: u32 = 6;
+pub const FULL_LANDLOCK_ABI: u32 = 6;
 
 /// Landlock features by the ABI that brought them, in the words of [`Protection::missing`].
 const LANDLOCK_FEATURES: [(u32, &str); 5] = [
@@ -88,10 +87,47 @@ impl Protection {
     }
 }
 
-/// What this machine enforces, detected on the first call.
+/// What this machine enforces, detected on the first call. The sandbox enforces every
+/// layer this says it has.
 pub fn protection() -> &'static Protection {
     static PROTECTION: OnceLock<Protection> = OnceLock::new();
     PROTECTION.get_or_init(detect)
+}
+
+/// Names layers the grader is to *report* as missing (comma-separated: `landlock`,
+/// `scopes`, `seccomp`, `no_new_privs`, `capabilities`, `subreaper`), to test what it
+/// says and refuses on a machine without them. It can only take layers away from the
+/// report, never from the sandbox: [`protection`], which decides what is enforced,
+/// ignores it. So it cannot weaken a grading; at worst `verify --workbook` refuses.
+pub const PRETEND_MISSING_VARIABLE: &str = "XORLINGS_PRETEND_MISSING";
+
+/// What to tell people this machine enforces (`cargo grader doctor`, and whether class
+/// grading may run): [`protection`], less the layers [`PRETEND_MISSING_VARIABLE`] names.
+pub fn reported_protection() -> Protection {
+    let pretended = std::env::var(PRETEND_MISSING_VARIABLE).unwrap_or_default();
+    pretend_missing(protection().clone(), &pretended)
+}
+
+fn pretend_missing(mut protection: Protection, names: &str) -> Protection {
+    for name in names.split(',').map(str::trim) {
+        match name {
+            "landlock" => {
+                protection.landlock_abi = 0;
+                protection.landlock_files = false;
+                protection.landlock_scopes = false;
+            }
+            "scopes" => {
+                protection.landlock_abi = protection.landlock_abi.min(FULL_LANDLOCK_ABI - 1);
+                protection.landlock_scopes = false;
+            }
+            "seccomp" => protection.seccomp = false,
+            "no_new_privs" => protection.no_new_privs = false,
+            "capabilities" => protection.capabilities_dropped = false,
+            "subreaper" => protection.subreaper = false,
+            _ => {}
+        }
+    }
+    protection
 }
 
 #[cfg(target_os = "linux")]
@@ -141,4 +177,43 @@ fn landlock_abi() -> u32 {
         )
     };
     u32::try_from(version).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full() -> Protection {
+        Protection {
+            landlock_abi: 7,
+            landlock_files: true,
+            landlock_scopes: true,
+            seccomp: true,
+            no_new_privs: true,
+            capabilities_dropped: true,
+            subreaper: true,
+        }
+    }
+
+    #[test]
+    fn pretending_only_takes_layers_away() {
+        assert!(pretend_missing(full(), "").is_full());
+        assert!(pretend_missing(full(), "nonsense, LANDLOCK").is_full());
+        let weak = pretend_missing(full(), "scopes, seccomp");
+        assert_eq!(weak.landlock_abi, 5);
+        assert!(weak.landlock_files && !weak.landlock_scopes && !weak.seccomp);
+        let missing = weak.missing().join("\n");
+        assert!(
+            missing.contains("signals and abstract unix sockets"),
+            "{missing}"
+        );
+        assert!(missing.contains("seccomp filters"), "{missing}");
+        let none = pretend_missing(full(), "landlock,no_new_privs,capabilities,subreaper");
+        assert_eq!(none.missing().len(), 4, "{:?}", none.missing());
+        // A machine without a layer never gains it by pretending.
+        let mut old = full();
+        old.landlock_abi = 3;
+        old.landlock_scopes = false;
+        assert_eq!(pretend_missing(old.clone(), "scopes"), old);
+    }
 }

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 
 use crate::hidden;
 use crate::judge::{self, Cancel, Grade, Settings, Submission};
-use crate::model::{Judge, Seed};
+use crate::model::{Judge, Plan, Seed};
 use crate::report::{self, Graded};
 use crate::workbook::{ExerciseInfo, Workbook};
 
@@ -50,13 +50,30 @@ impl Grader {
         relative: &Path,
         cancel: &Cancel,
     ) -> Result<Grade> {
+        let source = judge::source::read_source(root, relative);
+        self.grade_source(exercise, source, relative, None, cancel)
+    }
+
+    /// Grades `source`, read from the learner's file `relative` (or why it could not
+    /// be), as `exercise`: on `plan`'s cases when given, else on cases generated now.
+    pub fn grade_source(
+        &self,
+        exercise: &ExerciseInfo,
+        source: Result<String, String>,
+        relative: &Path,
+        plan: Option<&dyn Plan>,
+        cancel: &Cancel,
+    ) -> Result<Grade> {
         let judge = self.judge(exercise)?;
         let submission = Submission {
-            source: judge::source::read_source(root, relative),
+            source,
             shown_as: &shown(relative),
         };
-        judge::grade(judge, &submission, &self.settings, cancel)
-            .with_context(|| format!("cannot grade {}", relative.display()))
+        match plan {
+            Some(plan) => judge::grade_planned(judge, &submission, &self.settings, cancel, plan),
+            None => judge::grade(judge, &submission, &self.settings, cancel),
+        }
+        .with_context(|| format!("cannot grade {}", relative.display()))
     }
 
     /// A grade with what reports say about its exercise.

@@ -188,6 +188,43 @@ fn grade_with(
             settings.seed,
         ));
     };
+    judge_built(
+        judge,
+        built?,
+        submission,
+        settings,
+        cancel,
+        plan.as_ref(),
+        inspect,
+    )
+}
+
+/// Grades `submission` on cases generated beforehand: an instructor grading a class
+/// generates each exercise's cases once for every learner.
+pub fn grade_planned(
+    judge: &dyn Judge,
+    submission: &Submission,
+    settings: &Settings,
+    cancel: &Cancel,
+    plan: &dyn Plan,
+) -> Result<Grade> {
+    let built = match &submission.source {
+        Ok(_) => Some(build_submission(judge, submission, settings, cancel)?),
+        Err(_) => None,
+    };
+    judge_built(judge, built, submission, settings, cancel, plan, |_, _| {})
+}
+
+/// Runs and decides a built submission, or says why it could not run.
+fn judge_built(
+    judge: &dyn Judge,
+    built: Option<Built>,
+    submission: &Submission,
+    settings: &Settings,
+    cancel: &Cancel,
+    plan: &dyn Plan,
+    inspect: impl Fn(&dyn Plan, &run::Execution) + Sync,
+) -> Result<Grade> {
     let not_run = |verdict| {
         let groups = plan
             .groups()
@@ -200,13 +237,13 @@ fn grade_with(
             settings.seed,
         ))
     };
-    let program = match (built?, &submission.source) {
+    let program = match (built, &submission.source) {
         (_, Err(reason)) => return not_run(Verdict::Unreadable(reason.clone())),
         (Some(Built::Program(program)), _) => program,
         (Some(Built::Failed(messages)), _) => return not_run(Verdict::CompileError(messages)),
         (Some(Built::Cancelled) | None, _) => return not_run(Verdict::Cancelled),
     };
-    run_groups(judge, &program, settings, cancel, plan.as_ref(), inspect)
+    run_groups(judge, &program, settings, cancel, plan, inspect)
 }
 
 fn build_submission(

@@ -162,11 +162,7 @@ impl Repository {
     /// Runs git on this repository in the sandbox; `Ok(Err)` is git's own failure.
     fn run(&self, args: &[String], bound: u64) -> Result<Output> {
         let git = git()?;
-        let mut policy = Policy::reader(
-            git,
-            &[self.git_dir.clone(), PathBuf::from("/dev/null")],
-            LIMITS,
-        )?;
+        let mut policy = Policy::reader(git, std::slice::from_ref(&self.git_dir), LIMITS)?;
         policy.env = ENVIRONMENT
             .iter()
             .map(|(name, value)| (OsString::from(name), OsString::from(value)))
@@ -174,6 +170,9 @@ impl Repository {
         policy
             .env
             .push(("GIT_DIR".into(), self.git_dir.clone().into_os_string()));
+        // git opens /dev/null for reading and writing first thing (to make sure its
+        // standard descriptors are open): the one file it may write.
+        policy.write.push(PathBuf::from("/dev/null"));
         let mut command = Command::new(git);
         command
             .args(NEUTRAL_OPTIONS)

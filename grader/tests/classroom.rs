@@ -97,7 +97,7 @@ fn steps(workflow: &Yaml) -> Vec<Yaml> {
     job["steps"].as_vec().expect("steps").clone()
 }
 
-fn step<'a>(steps: &'a [Yaml], wanted: impl Fn(&Yaml) -> bool) -> (usize, &'a Yaml) {
+fn step(steps: &[Yaml], wanted: impl Fn(&Yaml) -> bool) -> (usize, &Yaml) {
     steps
         .iter()
         .enumerate()

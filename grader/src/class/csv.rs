@@ -43,13 +43,17 @@ mod tests {
 
     #[test]
     fn fields_are_quoted_only_when_they_must_be() {
-        assert_eq!(field("alice"), "alice");
-        assert_eq!(field("O\"Brien, Ann"), "\"O\"\"Brien, Ann\"");
-        assert_eq!(field("two\nlines"), "\"two\nlines\"");
-        assert_eq!(
-            record(&["a".into(), "b,c".into(), String::new()]),
-            "a,\"b,c\",\r\n"
-        );
+        let cases = [
+            ("alice", "alice"),
+            ("O\"Brien, Ann", "\"O\"\"Brien, Ann\""),
+            ("two\nlines", "\"two\nlines\""),
+            (" padded", "\" padded\""),
+        ];
+        for (text, written) in cases {
+            assert_eq!(field(text), written);
+        }
+        let fields = ["a", "b,c", ""].map(String::from);
+        assert_eq!(record(&fields), "a,\"b,c\",\r\n");
     }
 
     #[test]

@@ -121,41 +121,29 @@ mod tests {
 
     #[test]
     fn dates_are_told_from_refs_strictly() {
-        for date in [
-            "2025-01-31",
-            "2025-01-31 23:59",
-            "2025-01-31 23:59:59",
-            "2025-01-31T23:59:59Z",
-            "2025-01-31T23:59:59+01:00",
-            "2025-01-31 23:59 -0500",
-            "@1738367999",
-        ] {
-            assert_eq!(
-                Deadline::parse(date).unwrap(),
-                Deadline::Date(date.to_string()),
-                "{date}"
-            );
-        }
-        for reference in [
-            "v1",
-            "main",
-            "deadline/week-2",
-            "2025-01-31-final",
-            "1a2b3c4d",
-        ] {
-            assert_eq!(
-                Deadline::parse(reference).unwrap(),
-                Deadline::Ref(reference.to_string()),
-                "{reference}"
-            );
+        let date = |text: &str| Deadline::Date(text.to_string());
+        let reference = |text: &str| Deadline::Ref(text.to_string());
+        let cases = [
+            date("2025-01-31"),
+            date("2025-01-31 23:59"),
+            date("2025-01-31 23:59:59"),
+            date("2025-01-31T23:59:59Z"),
+            date("2025-01-31T23:59:59+01:00"),
+            date("2025-01-31 23:59 -0500"),
+            date("@1738367999"),
+            reference("v1"),
+            reference("deadline/week-2"),
+            reference("2025-01-31-final"),
+            reference("1a2b3c4d"),
+            // Shaped like a date but not one: a ref git will not find (never "now").
+            reference("2025-13-45"),
+        ];
+        for expected in cases {
+            let (Deadline::Date(text) | Deadline::Ref(text)) = &expected;
+            assert_eq!(Deadline::parse(text).unwrap(), expected);
         }
         for wrong in ["", "-v", "--exec=x", "a b", "HEAD~1", "2025-13-01 x"] {
             assert!(Deadline::parse(wrong).is_err(), "{wrong}");
         }
-        // Shaped like a date but not one: a ref, which git will not find (never "now").
-        assert_eq!(
-            Deadline::parse("2025-13-45").unwrap(),
-            Deadline::Ref("2025-13-45".into())
-        );
     }
 }

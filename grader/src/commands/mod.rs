@@ -37,35 +37,33 @@ pub fn run(cli: Cli) -> Result<Outcome> {
     let workbook = Workbook::discover(&cwd)?;
     match command {
         Command::Verify {
-            class: Some(dir),
-            out: Some(out),
-            as_of,
-            require_sandbox,
-            output,
-            ..
-        } => {
-            verify::require_sandbox(require_sandbox)?;
-            let deadline = as_of.as_deref().map(Deadline::parse).transpose()?;
-            // The reports go to files: no color in them.
-            let grader = Grader::new(workbook, false, seed(&output)?);
-            class::run(&grader, &dir, &out, deadline.as_ref(), output.format)
-        }
-        Command::Verify {
             workbook: checkout,
+            class,
+            out,
             as_of,
             require_sandbox,
             output,
-            ..
         } => {
             verify::require_sandbox(require_sandbox)?;
             let deadline = as_of.as_deref().map(Deadline::parse).transpose()?;
-            let grader = Grader::new(workbook, color, seed(&output)?);
-            match (checkout, deadline) {
-                (Some(checkout), deadline) => {
+            let seed = seed(&output)?;
+            match (checkout, class.zip(out)) {
+                // The reports go to files: no color in them.
+                (_, Some((dir, out))) => {
+                    let grader = Grader::new(workbook, false, seed);
+                    class::run(&grader, &dir, &out, deadline.as_ref(), output.format)
+                }
+                (Some(checkout), None) => {
+                    let grader = Grader::new(workbook, color, seed);
                     verify::checkout(&grader, &checkout, deadline.as_ref(), output.format)
                 }
-                (None, Some(_)) => bail!("--as-of grades a checkout: add --workbook or --class"),
-                (None, None) => verify::own(Session::load(grader)?, output.format),
+                (None, None) if deadline.is_some() => {
+                    bail!("--as-of grades a checkout: add --workbook or --class")
+                }
+                (None, None) => verify::own(
+                    Session::load(Grader::new(workbook, color, seed))?,
+                    output.format,
+                ),
             }
         }
         Command::Dev { command } => match command {

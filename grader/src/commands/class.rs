@@ -200,13 +200,11 @@ fn grade_learner(
     let files = match Files::open(checkout, deadline, exercises) {
         Ok(Ok(files)) => files,
         Ok(Err(why)) => {
-            let _ = write_report(
-                out,
-                name,
-                "txt",
-                &format!("{}: not graded: {why}\n", csv::name(name)),
-            );
-            return not_graded(why);
+            let text = format!("{}: not graded: {why}\n", csv::name(name));
+            return match write_report(out, name, "txt", &text) {
+                Ok(()) => not_graded(why),
+                Err(error) => not_graded(format!("{why}; {error:#}")),
+            };
         }
         Err(error) => return not_graded(format!("grader error: {error:#}")),
     };

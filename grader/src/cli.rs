@@ -86,12 +86,28 @@ pub enum Command {
         /// Grade the learner's checkout at PATH instead: only its exercise files are
         /// read; this workbook's manifest and hidden tests are used, and nothing is
         /// written there.
-        #[arg(long, value_name = "PATH")]
+        #[arg(long, value_name = "PATH", conflicts_with = "class")]
         workbook: Option<PathBuf>,
-        /// With --workbook: grade even when this machine's sandbox is not complete (see
+        /// With --workbook or --class: grade even when this machine's sandbox is not complete (see
         /// `cargo grader doctor`); what is missing is said once, on stderr.
         #[arg(long)]
         allow_weak_sandbox: bool,
+        /// Grade a class: every checkout in DIR (each subfolder), several at once.
+        /// Writes OUT/<learner>.json (Exercism's format), OUT/<learner>.txt and
+        /// OUT/summary.csv; exit 0 when every learner was graded, 1 when some could
+        /// not be (their row says why), 2 when the class could not be graded.
+        #[arg(long, value_name = "DIR", requires = "out")]
+        class: Option<PathBuf>,
+        /// Where --class writes its reports (outside DIR).
+        #[arg(long, value_name = "OUT", requires = "class")]
+        out: Option<PathBuf>,
+        /// Grade each checkout as its git repository was at a deadline: the last commit
+        /// at or before DATE (2025-01-31, "2025-01-31 23:59", 2025-01-31T23:59:59+01:00,
+        /// @UNIX-SECONDS; committer dates, which the learner's machine writes), or the
+        /// commit a git REF names in each repository. Nothing of the learner's
+        /// repository is run.
+        #[arg(long, value_name = "DATE|REF")]
+        as_of: Option<String>,
         #[command(flatten)]
         output: OutputArgs,
     },

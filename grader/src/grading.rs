@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 
 use crate::hidden;
 use crate::judge::{self, Answerer, Cancel, Grade, Settings, Submission, Tried};
-use crate::model::{Judge, Seed};
+use crate::model::{Judge, Plan, Seed};
 use crate::report::{self, Graded};
 use crate::workbook::{ExerciseInfo, Workbook};
 
@@ -49,14 +49,12 @@ impl Grader {
         words: &[String],
         cancel: &Cancel,
     ) -> Result<Result<Tried, String>> {
-        let judge = self.judge(exercise)?;
         let relative = exercise.file();
-        let submission = Submission {
-            source: judge::source::read_source(&self.workbook.root, &relative),
-            shown_as: &shown(&relative),
-        };
-        judge::grade_typed(judge, &submission, &self.settings, words, cancel)
-            .with_context(|| format!("cannot try {}", relative.display()))
+        let source = judge::source::read_source(&self.workbook.root, &relative);
+        self.with_submission(exercise, source, &relative, |judge, submission| {
+            judge::grade_typed(judge, submission, &self.settings, words, cancel)
+        })
+        .with_context(|| format!("cannot try {}", relative.display()))
     }
 
     /// Grades the file `relative` under `root` (a learner's checkout, a stub, a
@@ -68,9 +66,25 @@ impl Grader {
         relative: &Path,
         cancel: &Cancel,
     ) -> Result<Grade> {
-        self.with_submission(exercise, root, relative, |judge, submission| {
-            judge::grade(judge, submission, &self.settings, cancel)
+        let source = judge::source::read_source(root, relative);
+        self.grade_source(exercise, source, relative, None, cancel)
+    }
+
+    /// Grades `source`, read from the learner's file `relative` (or why it could not
+    /// be), as `exercise`: on `plan`'s cases when given, else on cases generated now.
+    pub fn grade_source(
+        &self,
+        exercise: &ExerciseInfo,
+        source: Result<String, String>,
+        relative: &Path,
+        plan: Option<&dyn Plan>,
+        cancel: &Cancel,
+    ) -> Result<Grade> {
+        self.with_submission(exercise, source, relative, |judge, submission| match plan {
+            Some(plan) => judge::grade_planned(judge, submission, &self.settings, cancel, plan),
+            None => judge::grade(judge, submission, &self.settings, cancel),
         })
+        .with_context(|| format!("cannot grade {}", relative.display()))
     }
 
     /// Grades the learner's own file like [`Grader::grade`], and keeps the program built
@@ -79,29 +93,28 @@ impl Grader {
         &self,
         exercise: &ExerciseInfo,
     ) -> Result<(Grade, Option<Answerer<'static>>)> {
-        self.with_submission(
-            exercise,
-            &self.workbook.root,
-            &exercise.file(),
-            |judge, submission| judge::grade_keeping(judge, submission, &self.settings),
-        )
+        let relative = exercise.file();
+        let source = judge::source::read_source(&self.workbook.root, &relative);
+        self.with_submission(exercise, source, &relative, |judge, submission| {
+            judge::grade_keeping(judge, submission, &self.settings)
+        })
+        .with_context(|| format!("cannot grade {}", relative.display()))
     }
 
-    /// Reads the file `relative` under `root` and hands it to `grade` with the
-    /// exercise's judge.
+    /// Hands `source`, read from `relative`, to `grade` with the exercise's judge.
     fn with_submission<T>(
         &self,
         exercise: &ExerciseInfo,
-        root: &Path,
+        source: Result<String, String>,
         relative: &Path,
         grade: impl FnOnce(&'static dyn Judge, &Submission) -> Result<T>,
     ) -> Result<T> {
         let judge = self.judge(exercise)?;
         let submission = Submission {
-            source: judge::source::read_source(root, relative),
+            source,
             shown_as: &shown(relative),
         };
-        grade(judge, &submission).with_context(|| format!("cannot grade {}", relative.display()))
+        grade(judge, &submission)
     }
 
     /// A grade with what reports say about its exercise.

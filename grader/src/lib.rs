@@ -3,12 +3,14 @@
 //! line and turns the [`Outcome`] into an exit code.
 //!
 //! - `commands`, `watch`, `dev`: what each command does;
+//! - `class`: reading learners' checkouts (or their commits) for `verify`;
 //! - `session` (the learner's progress), `grading` (the workbook and the settings of a
 //!   command), `workbook` (the manifest and the paths), `progress`, `reference`;
 //! - `hidden`: each exercise's hidden tests, on the exercise model of `model`;
 //! - `judge`: building, running and deciding, with `wire` (shared with the runner);
 //! - `report` and `text`: what people and tools read.
 
+pub mod class;
 pub mod cli;
 pub mod commands;
 pub mod dev;

@@ -134,22 +134,30 @@ impl ExerciseInfo {
     /// The learner's file in a checkout, which may predate folders named after
     /// exercises (`exercises/04_nim_winning_move/` rather than `exercises/nim_winning_move/`).
     pub fn file_in(&self, checkout: &Path) -> PathBuf {
-        let exercises = checkout.join("exercises");
-        if exercises.join(&self.name).is_dir() {
+        let folders: Vec<String> = std::fs::read_dir(checkout.join("exercises"))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
+                    .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.file_among(&folders)
+    }
+
+    /// The learner's file, given the folders in a checkout's `exercises/` (on disk, or
+    /// in a commit): its own folder, else an old numbered one, else its own path.
+    pub fn file_among(&self, folders: &[String]) -> PathBuf {
+        if folders.contains(&self.name) {
             return self.file();
         }
-        let numbered = |name: &str| {
+        let numbered = |name: &&String| {
             name.split_once('_').is_some_and(|(number, rest)| {
                 rest == self.name && number.chars().all(|c| c.is_ascii_digit())
             })
         };
-        let legacy = std::fs::read_dir(&exercises).ok().and_then(|entries| {
-            entries
-                .flatten()
-                .map(|entry| entry.file_name().to_string_lossy().into_owned())
-                .find(|name| numbered(name))
-        });
-        match legacy {
+        match folders.iter().find(numbered) {
             Some(folder) => Path::new("exercises")
                 .join(folder)
                 .join("src")

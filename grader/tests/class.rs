@@ -281,3 +281,196 @@ fn a_checkout_made_before_the_folders_were_renamed_grades_the_same() {
     assert_eq!(scores(&old_layout), scores(&today));
     assert_eq!(old_layout["score"], today["score"]);
 }
+
+/// Reads CSV as RFC 4180 writes it: quoted fields, doubled quotes, CRLF.
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let (mut records, mut record, mut field) = (Vec::new(), Vec::new(), String::new());
+    let mut chars = text.chars().peekable();
+    let mut quoted = false;
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => record.push(std::mem::take(&mut field)),
+            (false, '\r') => assert_eq!(chars.next(), Some('\n'), "CRLF"),
+            (false, '\n') => panic!("a bare LF ends a record"),
+            (false, c) => field.push(c),
+        }
+        if !quoted && c == '\r' {
+            record.push(std::mem::take(&mut field));
+            records.push(std::mem::take(&mut record));
+        }
+    }
+    assert!(
+        record.is_empty() && field.is_empty(),
+        "the last record ends with CRLF"
+    );
+    records
+}
+
+/// Every file under `dir` with its size and modification time.
+fn listing(dir: &std::path::Path) -> Vec<(std::path::PathBuf, u64, std::time::SystemTime)> {
+    walkdir::WalkDir::new(dir)
+        .follow_links(false)
+        .into_iter()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            let meta = entry.path().symlink_metadata().unwrap();
+            (
+                entry.path().to_path_buf(),
+                meta.len(),
+                meta.modified().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_class_of_mixed_checkouts_gets_one_row_each_with_the_right_totals() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+
+    let instructor = Workbook::new();
+    let class = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let learner = |name: &OsStr, solved: &[&str]| {
+        let checkout = Workbook::new();
+        for exercise in solved {
+            checkout.solve(exercise);
+        }
+        let to = class.path().join(name);
+        common::copy_tree(checkout.root(), &to);
+        to
+    };
+    let every: Vec<String> = manifest().exercises.into_iter().map(|e| e.name).collect();
+    let every: Vec<&str> = every.iter().map(String::as_str).collect();
+    let two = ["xor_all", "is_losing_position"];
+    let complete = learner(OsStr::new("O\"Brien, Ann"), &every);
+    // Half done, with a file that is not text.
+    let half = learner(
+        OsStr::new("half"),
+        &["xor_all", "is_losing_position", "apply_move"],
+    );
+    std::fs::write(half.join("exercises/grundy_table/src/lib.rs"), [0xff, 0xfe]).unwrap();
+    learner(OsStr::from_bytes(b"stub\xff"), &[]);
+    // Its exercises are another learner's, through a link.
+    let linked = learner(OsStr::new("linked"), &[]);
+    std::fs::remove_dir_all(linked.join("exercises")).unwrap();
+    std::os::unix::fs::symlink(complete.join("exercises"), linked.join("exercises")).unwrap();
+    let notes = class.path().join("notes");
+    std::fs::create_dir(&notes).unwrap();
+    std::fs::write(notes.join("README.txt"), "not a checkout").unwrap();
+    let tampered = learner(OsStr::new("tampered"), &two);
+    std::fs::write(
+        tampered.join("workbook.toml"),
+        "[[exercise]]\nname = \"xor_all\"\nlesson = \"x.md\"\nhint = \"\"\npoints = 10000\n",
+    )
+    .unwrap();
+    std::fs::write(tampered.join("Cargo.toml"), "[workspace]\nmembers = []\n").unwrap();
+    std::fs::write(
+        tampered.join(".xorlings-progress.toml"),
+        format!("done = {every:?}\n"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(tampered.join("grader/src")).unwrap();
+    std::fs::write(tampered.join("grader/src/main.rs"), "fn main() {}\n").unwrap();
+    let old = learner(OsStr::new("old"), &two);
+    for (i, exercise) in every.iter().enumerate() {
+        std::fs::rename(
+            old.join(format!("exercises/{exercise}")),
+            old.join(format!("exercises/{:02}_{exercise}", i + 1)),
+        )
+        .unwrap();
+    }
+    std::fs::write(class.path().join("roster.txt"), "a plain file is nobody").unwrap();
+    let before = listing(class.path());
+
+    let run = instructor.grader(&[
+        "verify",
+        "--class",
+        &class.path().display().to_string(),
+        "--out",
+        &out.path().display().to_string(),
+    ]);
+    // `notes` could not be graded; everyone else was.
+    run.expect_code(1);
+    let summary = out.path().join("summary.csv");
+    run.stdout_has(&summary.display().to_string());
+    assert_eq!(
+        listing(class.path()),
+        before,
+        "nothing was written in the class folder"
+    );
+
+    let records = parse_csv(&std::fs::read_to_string(&summary).unwrap());
+    let mut header = vec!["learner".to_string()];
+    header.extend(every.iter().map(|e| e.to_string()));
+    header.extend(["total", "max", "status"].map(String::from));
+    assert_eq!(records[0], header);
+    let rows: Vec<(&str, &str, &str)> = records[1..]
+        .iter()
+        .map(|r| {
+            assert_eq!(r.len(), header.len(), "{r:?}");
+            assert_eq!(r[every.len() + 2], "600");
+            (
+                r[0].as_str(),
+                r[every.len() + 1].as_str(),
+                r[every.len() + 3].as_str(),
+            )
+        })
+        .collect();
+    let status_of = |name: &str| rows.iter().find(|r| r.0 == name).unwrap().2;
+    assert_eq!(
+        rows.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
+        [
+            ("O\"Brien, Ann", "600"),
+            ("half", "300"),
+            ("linked", "0"),
+            ("notes", ""),
+            ("old", "200"),
+            ("stub\\xff", "0"),
+            ("tampered", "200"),
+        ],
+        "{rows:#?}"
+    );
+    for graded in ["O\"Brien, Ann", "old", "stub\\xff", "tampered"] {
+        assert_eq!(status_of(graded), "graded");
+    }
+    assert_eq!(
+        status_of("half"),
+        "incomplete: not read: grundy_table (not UTF-8 text)"
+    );
+    assert!(
+        status_of("linked").starts_with("incomplete: not read: xor_all, is_losing_position")
+            && status_of("linked").ends_with("(a symbolic link, or sits in a folder that is one)"),
+        "{}",
+        status_of("linked")
+    );
+    assert_eq!(
+        status_of("notes"),
+        "not graded: not a checkout: it has no exercises folder"
+    );
+
+    // Each graded learner has both reports, named byte for byte after the folder.
+    for name in [
+        OsStr::new("O\"Brien, Ann"),
+        OsStr::from_bytes(b"stub\xff"),
+        OsStr::new("half"),
+    ] {
+        let mut json = name.to_os_string();
+        json.push(".json");
+        let report = valid_report(&std::fs::read_to_string(out.path().join(json)).unwrap());
+        assert_eq!(report["max_score"], 600);
+        let mut text = name.to_os_string();
+        text.push(".txt");
+        let text = std::fs::read_to_string(out.path().join(text)).unwrap();
+        assert!(text.contains("exercises pass. Score:"), "{text}");
+    }
+    assert!(out.path().join("notes.txt").is_file());
+    assert!(!out.path().join("roster.txt.json").exists());
+}

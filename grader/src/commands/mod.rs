@@ -1,6 +1,7 @@
 //! One module per command. Each returns an [`Outcome`]; only `main` turns it into an
 //! exit code.
 
+mod class;
 mod doctor;
 mod hint;
 mod lesson;
@@ -16,6 +17,7 @@ use std::io::IsTerminal;
 use anyhow::{Context, Result, bail};
 
 use crate::Outcome;
+use crate::class::deadline::Deadline;
 use crate::cli::{Cli, Command, DevCommand, OutputArgs};
 use crate::grading::Grader;
 use crate::model::Seed;
@@ -43,20 +45,37 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Verify {
             workbook: checkout,
             allow_weak_sandbox,
+            class,
+            out,
+            as_of,
             output,
         } => {
-            let grader = Grader::new(workbook, color, seed(&output)?);
-            match checkout {
-                Some(checkout) => {
-                    // Other people's code: only in the full sandbox, unless allowed.
+            let deadline = as_of.as_deref().map(Deadline::parse).transpose()?;
+            let seed = seed(&output)?;
+            match (checkout, class.zip(out)) {
+                // Other people's code: only in the full sandbox, unless allowed. The
+                // reports go to files: no color in them.
+                (_, Some((dir, out))) => {
                     doctor::require_full_sandbox(allow_weak_sandbox)?;
-                    verify::checkout(&grader, &checkout, output.format)
+                    let grader = Grader::new(workbook, false, seed);
+                    class::run(&grader, &dir, &out, deadline.as_ref(), output.format)
                 }
-                None => {
+                (Some(checkout), None) => {
+                    doctor::require_full_sandbox(allow_weak_sandbox)?;
+                    let grader = Grader::new(workbook, color, seed);
+                    verify::checkout(&grader, &checkout, deadline.as_ref(), output.format)
+                }
+                (None, None) if deadline.is_some() => {
+                    bail!("--as-of grades a checkout: add --workbook or --class")
+                }
+                (None, None) => {
                     if let Some(note) = doctor::weak_sandbox_note() {
                         eprintln!("note: {note}\n");
                     }
-                    verify::own(Session::load(grader)?, output.format)
+                    verify::own(
+                        Session::load(Grader::new(workbook, color, seed))?,
+                        output.format,
+                    )
                 }
             }
         }
@@ -126,7 +145,12 @@ fn seed(output: &OutputArgs) -> Result<Seed> {
         .seed
         .clone()
         .or(from_file)
-        .or_else(|| std::env::var(SEED_VARIABLE).ok());
+        // An empty variable is unset: CI passes an instructor's secret that may not exist.
+        .or_else(|| {
+            std::env::var(SEED_VARIABLE)
+                .ok()
+                .filter(|s| !s.trim().is_empty())
+        });
     match typed.as_deref().map(str::trim) {
         None => Ok(Seed::DEFAULT),
         Some("random") => Ok(Seed(random_number())),

@@ -7,6 +7,7 @@ use anyhow::{Context, Result, bail};
 use colored::Colorize;
 
 use crate::Outcome;
+use crate::class::{self, deadline::Deadline, files::Files, git};
 use crate::grading::Grader;
 use crate::judge::{Cancel, Grade};
 use crate::parallel;
@@ -48,10 +49,16 @@ pub fn own(mut session: Session, format: Format) -> Result<Outcome> {
     summarise(&session.grader, &grades, format)
 }
 
-/// Grades the learner's files in `checkout` with this workbook's hidden tests. Nothing
-/// else from the checkout is read, so editing its manifest, Cargo files, grader or
-/// progress cannot change a grade; nothing is written there either.
-pub fn checkout(grader: &Grader, checkout: &Path, format: Format) -> Result<Outcome> {
+/// Grades the learner's files in `checkout` (as they are, or at `deadline` in its git
+/// repository) with this workbook's hidden tests. Nothing else from the checkout is
+/// read, so editing its manifest, Cargo files, grader or progress cannot change a
+/// grade; nothing is written there either.
+pub fn checkout(
+    grader: &Grader,
+    checkout: &Path,
+    deadline: Option<&Deadline>,
+    format: Format,
+) -> Result<Outcome> {
     let checkout = std::path::absolute(checkout)
         .with_context(|| format!("cannot find {}", checkout.display()))?;
     if !checkout.is_dir() {
@@ -60,17 +67,32 @@ pub fn checkout(grader: &Grader, checkout: &Path, format: Format) -> Result<Outc
             checkout.display()
         );
     }
+    if deadline.is_some() {
+        git::check_git()?;
+    }
+    let files = match Files::open(&checkout, deadline, &grader.workbook.exercises)? {
+        Ok(files) => files,
+        Err(why) => bail!("cannot grade {}: {why}", checkout.display()),
+    };
     if format == Format::Human {
-        println!("Grading the checkout {}...\n", checkout.display());
+        match files.commit() {
+            Some(commit) => println!(
+                "Grading the checkout {} at commit {} ({})...\n",
+                checkout.display(),
+                commit.id,
+                commit.date
+            ),
+            None => println!("Grading the checkout {}...\n", checkout.display()),
+        }
     }
     let cancel = Cancel::default();
     let grades = parallel::map(&grader.workbook.exercises, |exercise| {
-        grader.grade_file(exercise, &checkout, &exercise.file_in(&checkout), &cancel)
+        class::grade_exercise(grader, &files, exercise, None, &cancel)
     });
     summarise(grader, &every_grade(grades)?, format)
 }
 
-fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
+pub fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
     grades
         .into_iter()
         .collect::<Result<_>>()
@@ -80,24 +102,46 @@ fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
 /// Prints the grades as a table (or JSON, or Classroom's lines).
 fn summarise(grader: &Grader, grades: &[Grade], format: Format) -> Result<Outcome> {
     let outcome = Outcome::of(grades.iter().all(Grade::passed));
-    let graded: Vec<Graded> = grader
+    let graded = graded(grader, grades);
+    match format {
+        Format::Json => exercism::print(&exercism::report(&graded))?,
+        Format::Classroom => print!("{}", classroom::output_lines(&graded)?),
+        Format::Human => print!(
+            "{}",
+            table(
+                grader,
+                &graded,
+                grader.settings.color,
+                output_width(),
+                false
+            )
+        ),
+    }
+    Ok(outcome)
+}
+
+/// Each grade with what reports say about its exercise, in course order.
+pub fn graded<'a>(grader: &'a Grader, grades: &'a [Grade]) -> Vec<Graded<'a>> {
+    grader
         .workbook
         .exercises
         .iter()
         .zip(grades)
         .map(|(exercise, grade)| grader.graded(exercise, grade))
-        .collect();
-    match format {
-        Format::Json => exercism::print(&exercism::report(&graded))?,
-        Format::Classroom => print!("{}", classroom::output_lines(&graded)?),
-        Format::Human => print_table(grader, &graded),
-    }
-    Ok(outcome)
+        .collect()
 }
 
-fn print_table(grader: &Grader, graded: &[Graded]) {
-    println!(
-        "  {:>3}  {:<22} {:<15} {:>9} {:>8}",
+/// The grades as people read them: a table, the score, then the verdict of the first
+/// exercise that does not pass (of each one, with `every_failure`).
+pub fn table(
+    grader: &Grader,
+    graded: &[Graded],
+    color: bool,
+    width: usize,
+    every_failure: bool,
+) -> String {
+    let mut text = format!(
+        "  {:>3}  {:<22} {:<15} {:>9} {:>8}\n",
         "#", "exercise", "verdict", "score", "time"
     );
     let (mut earned, mut max) = (0, 0);
@@ -108,32 +152,43 @@ fn print_table(grader: &Grader, graded: &[Graded]) {
             "{:<15}",
             g.grade.verdict.kind().map_or("cancelled", |k| k.label())
         );
-        let label = if g.grade.passed() {
-            label.green()
-        } else {
-            label.red()
+        let label = match (color, g.grade.passed()) {
+            (false, _) => label,
+            (true, true) => label.green().to_string(),
+            (true, false) => label.red().to_string(),
         };
-        println!(
-            "  {:>3}  {:<22} {label} {:>9} {:>8}",
+        text.push_str(&format!(
+            "  {:>3}  {:<22} {label} {:>9} {:>8}\n",
             g.number,
             g.grade.exercise,
             format!("{}/{}", scored.earned, scored.max),
             report::seconds(g.grade.run_time)
-        );
+        ));
     }
     let passed = graded.iter().filter(|g| g.grade.passed()).count();
-    println!(
+    text.push_str(&format!(
         "\n{passed} of {} exercises pass. Score: {earned}/{max} (partial credit per test \
-         group; seed {}).",
+         group; seed {}).\n",
         graded.len(),
         grader.settings.seed
-    );
-    if let Some(g) = graded.iter().find(|g| !g.grade.passed()) {
-        println!(
-            "\nThe first exercise that does not pass is {}:\n",
-            g.grade.exercise.bold()
-        );
-        let text = report::describe(g.grade, g.exercise, &g.shown_file, Detail::BRIEF);
-        print!("{}", text.to_string(output_width(), grader.settings.color));
+    ));
+    let failing = graded.iter().filter(|g| !g.grade.passed());
+    for (i, g) in failing.enumerate() {
+        if every_failure {
+            text.push('\n');
+        } else if i == 0 {
+            let name = match color {
+                true => g.grade.exercise.bold().to_string(),
+                false => g.grade.exercise.clone(),
+            };
+            text.push_str(&format!(
+                "\nThe first exercise that does not pass is {name}:\n\n"
+            ));
+        } else {
+            break;
+        }
+        let verdict = report::describe(g.grade, g.exercise, &g.shown_file, Detail::BRIEF);
+        text.push_str(&verdict.to_string(width, color));
     }
+    text
 }

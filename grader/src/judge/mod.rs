@@ -285,6 +285,44 @@ fn grade_with(
         let grade = Grade::without_run(judge.name(), verdict, Vec::new(), settings.seed);
         return Ok((grade, None));
     };
+    judge_built(
+        judge,
+        built?,
+        submission,
+        settings,
+        cancel,
+        plan.as_ref(),
+        inspect,
+    )
+}
+
+/// Grades `submission` on cases generated beforehand: an instructor grading a class
+/// generates each exercise's cases once for every learner.
+pub fn grade_planned(
+    judge: &dyn Judge,
+    submission: &Submission,
+    settings: &Settings,
+    cancel: &Cancel,
+    plan: &dyn Plan,
+) -> Result<Grade> {
+    let built = match &submission.source {
+        Ok(_) => Some(build_submission(judge, submission, settings, cancel)?),
+        Err(_) => None,
+    };
+    let (grade, _) = judge_built(judge, built, submission, settings, cancel, plan, |_, _| {})?;
+    Ok(grade)
+}
+
+/// Runs and decides a built submission, or says why it could not run.
+fn judge_built(
+    judge: &dyn Judge,
+    built: Option<Built>,
+    submission: &Submission,
+    settings: &Settings,
+    cancel: &Cancel,
+    plan: &dyn Plan,
+    inspect: impl Fn(&dyn Plan, &run::Execution) + Sync,
+) -> Result<(Grade, Option<build::Program>)> {
     let not_run = |verdict| {
         let groups = plan
             .groups()
@@ -293,13 +331,13 @@ fn grade_with(
         let grade = Grade::without_run(judge.name(), verdict, groups.collect(), settings.seed);
         Ok((grade, None))
     };
-    let program = match (built?, &submission.source) {
+    let program = match (built, &submission.source) {
         (_, Err(reason)) => return not_run(Verdict::Unreadable(reason.clone())),
         (Some(Built::Program(program)), _) => program,
         (Some(Built::Failed(messages)), _) => return not_run(Verdict::CompileError(messages)),
         (Some(Built::Cancelled) | None, _) => return not_run(Verdict::Cancelled),
     };
-    let grade = run_groups(judge, &program, settings, cancel, plan.as_ref(), inspect)?;
+    let grade = run_groups(judge, &program, settings, cancel, plan, inspect)?;
     Ok((grade, Some(program)))
 }
 

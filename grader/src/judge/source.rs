@@ -17,7 +17,7 @@ pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
 pub fn read_source(root: &Path, relative: &Path) -> Result<String, String> {
     let shown = relative.display();
     let file = open_beneath(root, relative).map_err(|errno| match errno {
-        Errno::NOENT => format!("{shown} is missing."),
+        Errno::NOENT => missing(&shown),
         // O_NOFOLLOW says ELOOP for a symlinked file, ENOTDIR for a symlinked folder.
         Errno::LOOP | Errno::MLINK => symlink(&shown),
         Errno::NOTDIR if has_symlink(root, relative) => symlink(&shown),
@@ -29,24 +29,40 @@ pub fn read_source(root: &Path, relative: &Path) -> Result<String, String> {
         .metadata()
         .map_err(|error| format!("{shown} cannot be read ({error})."))?;
     if !metadata.is_file() {
-        return Err(format!(
-            "{shown} is not a regular file (it is a folder, a FIFO or a device)."
-        ));
+        return Err(not_regular(&shown));
     }
     let mut bytes = Vec::new();
     file.take(MAX_SOURCE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|error| format!("{shown} cannot be read ({error})."))?;
+    source_text(bytes, &shown)
+}
+
+/// The text of an exercise file read (up to one byte past the bound) from disk or from
+/// a commit, or why it cannot be graded.
+pub fn source_text(bytes: Vec<u8>, shown: &dyn std::fmt::Display) -> Result<String, String> {
     if bytes.len() as u64 > MAX_SOURCE_BYTES {
-        return Err(format!(
-            "{shown} is larger than {} KiB: an exercise file is far smaller.",
-            MAX_SOURCE_BYTES >> 10
-        ));
+        return Err(too_large(shown));
     }
     String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text."))
 }
 
-fn symlink(shown: &dyn std::fmt::Display) -> String {
+pub fn too_large(shown: &dyn std::fmt::Display) -> String {
+    format!(
+        "{shown} is larger than {} KiB: an exercise file is far smaller.",
+        MAX_SOURCE_BYTES >> 10
+    )
+}
+
+pub fn missing(shown: &dyn std::fmt::Display) -> String {
+    format!("{shown} is missing.")
+}
+
+pub fn not_regular(shown: &dyn std::fmt::Display) -> String {
+    format!("{shown} is not a regular file (it is a folder, a FIFO or a device).")
+}
+
+pub fn symlink(shown: &dyn std::fmt::Display) -> String {
     format!(
         "{shown} is a symbolic link, or sits in a folder that is one: the grader reads only \
          real files inside the workbook."

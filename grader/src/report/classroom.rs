@@ -1,5 +1,6 @@
 //! `--format classroom`: what GitHub Classroom's `autograding-grading-reporter` reads,
-//! as lines for `$GITHUB_OUTPUT`, one runner per exercise: `<exercise>_result=<base64>`.
+//! as lines for `$GITHUB_OUTPUT`, one runner per exercise: `<runner id>_result=<base64>`,
+//! where the runner id is the exercise's name in camel case ([`runner_id`]).
 //!
 //! The reporter sends the gradebook the sum of every runner's `tests[].score`, but its
 //! console shows each runner's passed tests / tests x `max_score`. Each exercise is one
@@ -68,21 +69,63 @@ pub fn runner(graded: &Graded) -> Runner {
     }
 }
 
-/// The step id of an exercise's runner (the reporter reads `<ID>_RESULTS`).
+/// The runner id of an exercise: its name in camel case (`xor_all` is `xorAll`). The
+/// reporter reads the runner's report from `<ID>_RESULTS` (the id in capitals), and
+/// its check of the `runners` list, `^([a-zA-Z0-9]+,)*[a-zA-Z0-9]+$`, allows letters
+/// and digits only: an id with `_` would hide its real errors behind "must be a
+/// comma-separated list of strings".
 pub fn runner_id(exercise: &str) -> String {
-    exercise.to_string()
+    let mut id = String::new();
+    let mut upper = false;
+    for c in exercise.chars() {
+        match c {
+            '_' => upper = !id.is_empty(),
+            c if upper => {
+                id.extend(c.to_uppercase());
+                upper = false;
+            }
+            c => id.push(c),
+        }
+    }
+    id
 }
 
-/// The `$GITHUB_OUTPUT` lines: `<exercise>_result=<base64 of its runner's JSON>`.
+/// The name of the step output that holds an exercise's runner report.
+pub fn output_name(exercise: &str) -> String {
+    format!("{}_result", runner_id(exercise))
+}
+
+/// The `$GITHUB_OUTPUT` lines: `<runner id>_result=<base64 of its runner's JSON>`.
 pub fn output_lines(graded: &[Graded]) -> anyhow::Result<String> {
     let mut lines = String::new();
+    let mut ids: Vec<String> = Vec::new();
     for g in graded {
+        let id = runner_id(&g.grade.exercise);
+        if let Some(same) = ids.iter().find(|other| other.eq_ignore_ascii_case(&id)) {
+            anyhow::bail!(
+                "the exercises `{}` and another one share the Classroom runner id `{same}` \
+                 (ids leave out `_`): rename one",
+                g.grade.exercise
+            );
+        }
         let json = serde_json::to_string(&runner(g))?;
         let encoded = base64::engine::general_purpose::STANDARD.encode(json);
-        lines.push_str(&format!(
-            "{}_result={encoded}\n",
-            runner_id(&g.grade.exercise)
-        ));
+        lines.push_str(&format!("{}={encoded}\n", output_name(&g.grade.exercise)));
+        ids.push(id);
     }
     Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runner_ids_are_letters_and_digits_in_camel_case() {
+        assert_eq!(runner_id("xor_all"), "xorAll");
+        assert_eq!(runner_id("is_losing_position"), "isLosingPosition");
+        assert_eq!(runner_id("grundy2_table"), "grundy2Table");
+        assert_eq!(runner_id("_odd__name_"), "oddName");
+        assert_eq!(output_name("xor_all"), "xorAll_result");
+    }
 }

@@ -40,12 +40,21 @@ impl Policy {
     /// read its libraries, execute itself and its loader, write nothing but the
     /// descriptors it is given, start no process, and sees no environment.
     pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Result<Policy> {
-        let mut read: Vec<PathBuf> = SYSTEM_LIBRARIES.iter().map(PathBuf::from).collect();
-        read.push(libdir.to_path_buf());
+        Policy::reader(program, &[libdir.to_path_buf()], limits)
+    }
+
+    /// A `program` that only reads: the system's libraries and `read`. Like a learner's
+    /// program, it executes only itself and its loader, writes nothing but the
+    /// descriptors it is given, starts no process, and sees no environment but what the
+    /// caller puts in [`Policy::env`]. `git` reading a learner's repository runs so,
+    /// whatever the repository's configuration asks for.
+    pub fn reader(program: &Path, read: &[PathBuf], limits: Limits) -> Result<Policy> {
+        let mut readable: Vec<PathBuf> = SYSTEM_LIBRARIES.iter().map(PathBuf::from).collect();
+        readable.extend(read.iter().cloned());
         let mut execute = vec![program.to_path_buf()];
         execute.extend(interpreter(program)?);
         Ok(Policy {
-            read,
+            read: readable,
             execute,
             write: Vec::new(),
             limits,

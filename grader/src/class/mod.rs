@@ -1,0 +1,33 @@
+//! Grading learners' checkouts for an instructor: reading only their exercise files,
+//! from the folder as it is or from a commit before a deadline ([`files`], [`git`],
+//! [`deadline`]); each exercise's cases generated once for a whole class ([`plans`]);
+//! and the class summary as CSV ([`csv`]).
+
+pub mod csv;
+pub mod deadline;
+pub mod files;
+pub mod git;
+pub mod plans;
+
+use anyhow::Result;
+
+use crate::grading::Grader;
+use crate::judge::{Cancel, Grade};
+use crate::workbook::ExerciseInfo;
+use files::Files;
+use plans::Plans;
+
+/// Grades the learner's file of `exercise` in `files`, on the class's shared cases when
+/// there are `plans`.
+pub fn grade_exercise(
+    grader: &Grader,
+    files: &Files,
+    exercise: &ExerciseInfo,
+    plans: Option<&Plans>,
+    cancel: &Cancel,
+) -> Result<Grade> {
+    let relative = files.file(exercise);
+    let source = files.read(&relative)?;
+    let plan = plans.and_then(|plans| plans.get(exercise));
+    grader.grade_source(exercise, source, &relative, plan, cancel)
+}

@@ -1,0 +1,221 @@
+//! `--as-of`: grading each checkout as its git repository was at a deadline, without
+//! running anything of the learner's: their repository sets an fsmonitor, filters, a
+//! textconv, a pager and hooks to a script that leaves a marker file, which must never
+//! appear.
+
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{Workbook, copy_tree, valid_report};
+
+const FIRST: &str = "2025-01-10T12:00:00+00:00";
+const SECOND: &str = "2025-02-10T12:00:00+00:00";
+
+/// git as the test (not the grader) runs it, with our own identity and dates.
+fn git(repo: &Path, args: &[&str], date: &str) -> String {
+    let output = Command::new("git")
+        .args([
+            "-c",
+            "user.name=Learner",
+            "-c",
+            "user.email=learner@example.com",
+        ])
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .current_dir(repo)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_DATE", date)
+        .env("GIT_COMMITTER_DATE", date)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "git {args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// A learner's repository: xor_all solved in the first commit, is_losing_position in
+/// the second, apply_move solved but never committed. Then its configuration is armed:
+/// every program it names writes `marker`.
+struct Learner {
+    workbook: Workbook,
+    _trap: tempfile::TempDir,
+    marker: PathBuf,
+    first: String,
+}
+
+impl Learner {
+    fn new() -> Learner {
+        let workbook = Workbook::new();
+        let root = workbook.root().to_path_buf();
+        workbook.write(".gitattributes", "*.rs filter=x diff=x\n");
+        workbook.solve("xor_all");
+        git(&root, &["init", "-q"], FIRST);
+        git(&root, &["add", "-A"], FIRST);
+        git(&root, &["commit", "-qm", "xor_all"], FIRST);
+        let first = git(&root, &["rev-parse", "HEAD"], FIRST).trim().to_string();
+        git(&root, &["tag", "week1"], FIRST);
+        workbook.solve("is_losing_position");
+        git(&root, &["commit", "-qam", "is_losing_position"], SECOND);
+        workbook.solve("apply_move");
+
+        // The script and its marker live outside the repository, so that the armed
+        // `.git` can move into a class folder.
+        let trap = tempfile::tempdir().unwrap();
+        let marker = trap.path().join("marker");
+        let script = trap.path().join("evil.sh");
+        std::fs::write(
+            &script,
+            format!("#!/bin/sh\ntouch '{}'\ncat\n", marker.display()),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let script = script.display().to_string();
+        for (key, value) in [
+            ("core.fsmonitor", script.as_str()),
+            ("core.pager", &script),
+            ("core.hooksPath", ".git/hooks"),
+            ("filter.x.smudge", &script),
+            ("filter.x.clean", &script),
+            ("filter.x.process", &script),
+            ("diff.x.textconv", &script),
+            ("diff.external", &script),
+        ] {
+            git(&root, &["config", key, value], FIRST);
+        }
+        std::fs::create_dir_all(root.join(".git/hooks")).unwrap();
+        for hook in ["post-checkout", "pre-auto-gc", "reference-transaction"] {
+            std::fs::copy(
+                trap.path().join("evil.sh"),
+                root.join(".git/hooks").join(hook),
+            )
+            .unwrap();
+        }
+        Learner {
+            workbook,
+            _trap: trap,
+            marker,
+            first,
+        }
+    }
+
+    fn armed(&self) -> bool {
+        self.marker.exists()
+    }
+}
+
+fn score_as_of(
+    instructor: &Workbook,
+    learner: &Learner,
+    as_of: &str,
+) -> (i32, Option<u64>, String) {
+    let root = learner.workbook.root().display().to_string();
+    let run = instructor.grader(&[
+        "verify",
+        "--workbook",
+        &root,
+        "--as-of",
+        as_of,
+        "--format",
+        "json",
+    ]);
+    let score = (run.code != 2).then(|| valid_report(&run.stdout)["score"].as_u64().unwrap());
+    (run.code, score, run.stderr)
+}
+
+#[test]
+fn the_trap_is_real_a_plain_git_status_springs_it() {
+    let learner = Learner::new();
+    assert!(!learner.armed());
+    git(learner.workbook.root(), &["status"], FIRST);
+    assert!(
+        learner.armed(),
+        "the fsmonitor of the learner's repository ran"
+    );
+}
+
+#[test]
+fn a_checkout_is_graded_at_its_last_commit_before_the_deadline_running_nothing_of_its_own() {
+    let instructor = Workbook::new();
+    let learner = Learner::new();
+
+    let (code, score, _) = score_as_of(&instructor, &learner, "2025-01-31");
+    assert_eq!(
+        (code, score),
+        (1, Some(100)),
+        "only xor_all was committed by then"
+    );
+    let (_, score, _) = score_as_of(&instructor, &learner, "2025-03-01 00:00 +0000");
+    assert_eq!(score, Some(200), "apply_move was never committed");
+    let (_, score, _) = score_as_of(&instructor, &learner, "week1");
+    assert_eq!(score, Some(100), "a tag names the commit");
+    let (code, _, stderr) = score_as_of(&instructor, &learner, "2025-01-01");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no commit as of 2025-01-01"), "{stderr}");
+    assert!(
+        !learner.armed(),
+        "git ran a program of the learner's repository"
+    );
+}
+
+#[test]
+fn a_class_as_of_a_deadline_has_a_row_for_every_kind_of_repository() {
+    let instructor = Workbook::new();
+    let learner = Learner::new();
+    let class = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    // The learner's repository itself (its .git folder too), one without git, and one
+    // whose only commit is after the deadline.
+    copy_tree(learner.workbook.root(), &class.path().join("ada"));
+    std::fs::rename(
+        learner.workbook.root().join(".git"),
+        class.path().join("ada/.git"),
+    )
+    .unwrap();
+    copy_tree(Workbook::new().root(), &class.path().join("bob"));
+    let late = class.path().join("cy");
+    copy_tree(Workbook::new().root(), &late);
+    git(&late, &["init", "-q"], SECOND);
+    git(&late, &["add", "-A"], SECOND);
+    git(&late, &["commit", "-qm", "late"], SECOND);
+
+    let run = instructor.grader(&[
+        "verify",
+        "--class",
+        &class.path().display().to_string(),
+        "--out",
+        &out.path().display().to_string(),
+        "--as-of",
+        "2025-01-31T23:59:59Z",
+    ]);
+    run.expect_code(1);
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    let lines: Vec<&str> = summary.lines().collect();
+    assert!(lines[0].ends_with(",total,max,status,commit"), "{summary}");
+    assert_eq!(
+        lines[1],
+        format!("ada,100,0,0,0,0,0,100,600,graded,{}", learner.first)
+    );
+    assert!(
+        lines[2].starts_with("bob,,,,,,,,600,not graded: not a git repository"),
+        "{summary}"
+    );
+    assert!(
+        lines[3].starts_with("cy,,,,,,,,600,not graded: no commit as of"),
+        "{summary}"
+    );
+    let text = std::fs::read_to_string(out.path().join("ada.txt")).unwrap();
+    assert!(text.contains(&learner.first), "{text}");
+    assert!(text.contains("2025-01-10T12:00:00"), "{text}");
+    assert!(
+        !learner.armed(),
+        "git ran a program of the learner's repository"
+    );
+}

@@ -28,6 +28,7 @@ pub fn problems(workbook: &Workbook, checked: &dyn Fn(&str) -> bool) -> Vec<Stri
             ));
         }
     }
+    problems.extend(super::workflow::problem(workbook));
     for folder in ["exercises", "solutions"] {
         for entry in entries(&workbook.root.join(folder)) {
             if workbook.index_of(&entry).is_none() {

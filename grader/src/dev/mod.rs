@@ -1,5 +1,6 @@
 //! Commands for instructors and maintainers: `dev check` proves the workbook right,
-//! `dev new` scaffolds an exercise, `dev release` writes the learner edition.
+//! `dev new` scaffolds an exercise, `dev release` writes the learner edition; `workflow` keeps the Classroom
+//! workflow in step with the manifest.
 
 pub mod check;
 pub mod layout;
@@ -7,6 +8,7 @@ pub mod new;
 pub mod recorded;
 pub mod release;
 pub mod timing;
+pub mod workflow;
 
 use std::path::Path;
 

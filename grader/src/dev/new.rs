@@ -58,9 +58,14 @@ pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Outco
     }
     std::fs::write(&manifest, text)
         .with_context(|| format!("cannot write {}", manifest.display()))?;
+    let workflow_updated =
+        super::workflow::update(&workbook.root, &Workbook::load(&workbook.root)?)?;
     println!("Scaffolded the exercise `{name}`:");
     for (path, _) in &files {
         println!("  {}", path.display());
+    }
+    if workflow_updated {
+        println!("  {} (its reporter step)", super::workflow::WORKFLOW);
     }
     println!(
         "  {MANIFEST} (its entry, {})\n\nWrite what each `{TODO_MARKER}` asks; `cargo grader \

@@ -1,0 +1,114 @@
+//! The GitHub Classroom workflow's reporter step lists every exercise (the reporter
+//! wants one runner per exercise, each named in `runners` and given its results in an
+//! environment variable). That list is derived from the manifest: `dev new` rewrites it,
+//! and `dev check` fails when it is out of step.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::report::classroom::{output_name, runner_id};
+use crate::workbook::Workbook;
+
+/// Where the workflow lives, relative to the workbook's root.
+pub const WORKFLOW: &str = ".github/workflows/classroom.yml";
+
+/// The reporter step starts at this line and runs to the end of the file.
+const REPORTER_STEP: &str = "      - name: Autograding Reporter\n";
+
+/// The reporter step for the course of `workbook`.
+pub fn reporter_step(workbook: &Workbook) -> String {
+    let mut step = String::from(REPORTER_STEP);
+    step += "        if: ${{ !cancelled() }}\n";
+    step += "        uses: classroom-resources/autograding-grading-reporter@v1\n";
+    step += "        env:\n";
+    for exercise in &workbook.exercises {
+        step += &format!(
+            "          {}_RESULTS: \"${{{{ steps.grade.outputs.{} }}}}\"\n",
+            runner_id(&exercise.name).to_uppercase(),
+            output_name(&exercise.name)
+        );
+    }
+    let runners: Vec<String> = workbook
+        .exercises
+        .iter()
+        .map(|e| runner_id(&e.name))
+        .collect();
+    step += "        with:\n";
+    step += &format!("          runners: {}\n", runners.join(","));
+    step
+}
+
+/// `text` with its reporter step replaced by the one for `workbook`; `None` when `text`
+/// has no reporter step.
+fn with_reporter_step(text: &str, workbook: &Workbook) -> Option<String> {
+    let start = text.find(REPORTER_STEP)?;
+    Some(format!("{}{}", &text[..start], reporter_step(workbook)))
+}
+
+/// What is wrong with the workflow of `workbook`, if it has one.
+pub fn problem(workbook: &Workbook) -> Option<String> {
+    let text = std::fs::read_to_string(workbook.root.join(WORKFLOW)).ok()?;
+    match with_reporter_step(&text, workbook) {
+        None => Some(format!(
+            "{WORKFLOW} has no step starting `{}`",
+            REPORTER_STEP.trim()
+        )),
+        Some(expected) if expected != text => Some(format!(
+            "{WORKFLOW}: the reporter step does not list the exercises of workbook.toml, in \
+             order; it should end the file as:\n{}",
+            reporter_step(workbook)
+        )),
+        Some(_) => None,
+    }
+}
+
+/// Rewrites the reporter step of the workflow under `root` for `workbook` (nothing to do
+/// without a workflow). Returns whether it wrote.
+pub fn update(root: &Path, workbook: &Workbook) -> Result<bool> {
+    let path = root.join(WORKFLOW);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(false);
+    };
+    match with_reporter_step(&text, workbook) {
+        Some(updated) if updated != text => {
+            std::fs::write(&path, updated)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_step_names_each_exercise_once_in_course_order() {
+        let exercise = |name: &str| crate::workbook::ExerciseInfo {
+            name: name.to_string(),
+            lesson: String::new(),
+            hint: String::new(),
+            points: 100,
+        };
+        let workbook = Workbook {
+            root: Path::new("/nowhere").to_path_buf(),
+            exercises: vec![exercise("xor_all"), exercise("mex")],
+        };
+        let step = reporter_step(&workbook);
+        assert!(
+            step.contains(
+                "          XORALL_RESULTS: \"${{ steps.grade.outputs.xorAll_result }}\"\n"
+            )
+        );
+        assert!(
+            step.contains("          MEX_RESULTS: \"${{ steps.grade.outputs.mex_result }}\"\n")
+        );
+        assert!(step.ends_with("          runners: xorAll,mex\n"));
+        let file = format!("name: x\njobs:\n{REPORTER_STEP}        old: stuff\n");
+        let updated = with_reporter_step(&file, &workbook).unwrap();
+        assert_eq!(updated, format!("name: x\njobs:\n{step}"));
+        assert_eq!(with_reporter_step("name: x\n", &workbook), None);
+    }
+}

@@ -24,6 +24,8 @@ pub mod lessons {
     pub struct BoutonsTheorem;
     #[doc = include_str!("../../lessons/moves.md")]
     pub struct Moves;
+    #[doc = include_str!("../../lessons/all-moves.md")]
+    pub struct AllMoves;
     #[doc = include_str!("../../lessons/winning-move.md")]
     pub struct WinningMove;
     #[doc = include_str!("../../lessons/grundy-numbers.md")]

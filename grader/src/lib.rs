@@ -26,8 +26,12 @@ pub mod lessons {
     pub struct Moves;
     #[doc = include_str!("../../lessons/all-moves.md")]
     pub struct AllMoves;
+    #[doc = include_str!("../../lessons/game-search.md")]
+    pub struct GameSearch;
     #[doc = include_str!("../../lessons/winning-move.md")]
     pub struct WinningMove;
+    #[doc = include_str!("../../lessons/mex.md")]
+    pub struct Mex;
     #[doc = include_str!("../../lessons/grundy-numbers.md")]
     pub struct GrundyNumbers;
     #[doc = include_str!("../../lessons/grundy-tables.md")]

@@ -18,8 +18,9 @@
 //!
 //! What the hidden tests use:
 //! - 0 to 5 heaps, each of 0 to 15 stones, in any order, empty heaps anywhere;
-//! - every position of 1 to 4 heaps of 0 to 8 stones (7,380 of them), then a few
-//!   hundred positions of up to 5 heaps of up to 15, the losing ones among them;
+//! - the empty position, every position of 1 to 4 heaps of 0 to 8 stones (7,380 of
+//!   them), then a few hundred positions of up to 5 heaps of up to 15, among them
+//!   losing positions of 5 large heaps, which take the longest searches;
 //! - a memo that lives for one call is fast enough if it stores each position once
 //!   whatever the order of its heaps (sort the heaps to make the key). A search
 //!   without a memo takes hours; a memo keyed on the unsorted heaps takes seconds.

@@ -19,9 +19,7 @@ fn losing(mut heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     if let Some(&known) = memo.get(&heaps) {
         return known;
     }
-    let answer = !all_moves(&heaps)
-        .into_iter()
-        .any(|next| losing(next, memo));
+    let answer = !all_moves(&heaps).into_iter().any(|next| losing(next, memo));
     memo.insert(heaps, answer);
     answer
 }

@@ -1,7 +1,7 @@
 //! Right answers, with a memo keyed on the heaps as given: `[1, 2]` and `[2, 1]` are
 //! searched separately, so 5 heaps of up to 15 mean up to 120 times as many entries.
-//! Fine on small positions; a losing position like `[15, 6, 13, 11, 15]` takes about
-//! half a second alone, and the hard group has many of them.
+//! Fine on small positions; a losing position like `[15, 6, 13, 11, 15]` takes 0.3 s,
+//! 20 times as long as with sorted keys, and the hidden tests hold many of them.
 // expect: time limit
 // mistake: Your memo is keyed on the heaps in the order given, so the same position is searched once per order of its heaps: sort the heaps before looking them up.
 use std::collections::HashMap;

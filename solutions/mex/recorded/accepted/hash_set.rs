@@ -5,5 +5,7 @@ use std::collections::HashSet;
 
 pub fn mex(values: &[usize]) -> usize {
     let present: HashSet<usize> = values.iter().copied().collect();
-    (0..).find(|candidate| !present.contains(candidate)).unwrap()
+    (0..)
+        .find(|candidate| !present.contains(candidate))
+        .unwrap()
 }

@@ -4,5 +4,7 @@
 // expect: does not compile
 // expect: error[E0308]: mismatched types
 pub fn mex(values: &[usize]) -> usize {
-    (0..).find(|&candidate| !values.contains(candidate)).unwrap()
+    (0..)
+        .find(|&candidate| !values.contains(candidate))
+        .unwrap()
 }

@@ -158,6 +158,15 @@ pub fn index_advice(heaps: &[u64], message: &str) -> Option<String> {
     }
 }
 
+/// Advice for `0..=size - 1` (or any `size - 1`) on an empty heap, which underflows.
+pub fn empty_heap_advice(heaps: &[u64], message: &str) -> Option<String> {
+    (message.contains("subtract with overflow") && heaps.contains(&0)).then(|| {
+        "An empty heap has no moves, and `size - 1` underflows when size is 0: loop over \
+         the new sizes `0..size`, which is empty for an empty heap."
+            .to_string()
+    })
+}
+
 /// How a proposed move breaks the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Illegal {

@@ -23,6 +23,8 @@ exercise! {
 const MAX_HEAPS: usize = 8;
 /// The most stones in a heap.
 const MAX_SIZE: u64 = 50;
+/// Lists of at most this many moves are shown whole, the expected one above the answer.
+const SHOWN_SIDE_BY_SIDE: usize = 10;
 
 const TAKES_ZERO: &str = "A move takes at least one stone: the new sizes of a heap of a are \
 0..a (a - 1 at most), so the position itself is never in the list.";
@@ -159,9 +161,11 @@ impl Exercise for Hidden {
         if *answer == expected {
             return Ok(());
         }
-        let (rule, broken) = rule(heaps, &expected, answer);
-        let both = format!("\n  expected: {}\n  yours:    {}", list(&expected), list(answer));
-        Err(Mistake::new(rule + &both).maybe_advice(advice(heaps, &expected, answer, broken)))
+        let (mut rule, broken) = rule(heaps, &expected, answer);
+        if expected.len().max(answer.len()) <= SHOWN_SIDE_BY_SIDE {
+            rule += &format!("\n  expected: {}\n  yours:    {}", list(&expected), list(answer));
+        }
+        Err(Mistake::new(rule).maybe_advice(advice(heaps, &expected, answer, broken)))
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -200,7 +204,8 @@ fn rule(heaps: &[u64], expected: &[Vec<u64>], answer: &[Vec<u64>]) -> (String, B
         if position.len() != heaps.len() {
             return not_a_move(
                 format!(
-                    "it has {}, but a move keeps all {} in their places, empty ones included.",
+                    "it has {} where {from} has {}, and a move keeps every heap in its place, \
+                     empty ones included.",
                     count(position.len(), "heap", "heaps"),
                     count(heaps.len(), "heap", "heaps")
                 ),
@@ -352,7 +357,10 @@ mod tests {
         let two = rule(&[1, 1], &[&[0, 1], &[0, 0]]);
         assert!(two.contains("index 1 of your list, [0, 0]"), "{two}");
         assert!(two.contains("changes heap 0 (1 to 0) and heap 1 (1 to 0)"), "{two}");
-        assert!(rule(&[1], &[&[]]).contains("it has 0 heaps, but a move keeps all 1 heap"));
+        let dropped = rule(&[1], &[&[]]);
+        assert!(dropped.contains("it has 0 heaps where [1] has 1 heap, and a move keeps"), "{dropped}");
+        let long = rule(&[3, 4, 5], &[]);
+        assert!(!long.contains("expected:"), "12 moves are not shown side by side: {long}");
         let twice = rule(&[2], &[&[0], &[0]]);
         assert!(twice.contains("[0] is in your list twice, at indices 0 and 1"), "{twice}");
         let lacks = rule(&[3, 4, 5], &[]);

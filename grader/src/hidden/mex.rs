@@ -12,7 +12,7 @@ use crate::model::show::{list, thousands};
 use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
 exercise! {
-    name: "mex", time_limit: Duration::from_secs(2), cases: Hidden,
+    name: "mex", time_limit: Duration::from_secs(4), cases: Hidden,
     expected_cost: "one pass over the values with n + 1 flags (O(n)), or a sort \
          (O(n log n)). Calling `contains` on the slice for every candidate, or for every \
          value, is O(n^2)",
@@ -33,9 +33,9 @@ const EMPTY: &str = "`values` may be empty, and its mex is then 0: do not index 
 the length.";
 const ANY_SIZE: &str = "Values can be any usize; only the number of values is bounded. A mex of \
 n values is at most n, so size the table n + 1 and skip the larger values.";
-const SIZE_BY_COUNT: &str = "A value can be as large as usize::MAX, so a table sized by the \
-largest value cannot work. Size it by the number of values instead: a mex of n values is at most \
-n, so n + 1 flags suffice and larger values are skipped.";
+const SIZE_BY_COUNT: &str = "A value can be as large as usize::MAX, where `+ 1` overflows: \
+compute nothing from the largest value. A mex of n values is at most n, so size things by the \
+number of values instead: n + 1 flags suffice, and larger values are skipped.";
 
 /// Every list of 0 to 4 values from 0 to 4, shorter lists first.
 fn every_small_list() -> Vec<Vec<usize>> {
@@ -181,6 +181,7 @@ impl Exercise for Hidden {
         let why = match expected {
             0 => "0 itself is not among the values".to_string(),
             1 => "0 is among the values, and 1 is not".to_string(),
+            2 => "0 and 1 are among the values, and 2 is not".to_string(),
             _ => format!(
                 "0 to {} are all among the values, and {expected} is the first number missing",
                 expected - 1
@@ -279,12 +280,14 @@ mod tests {
     fn wrong_answers_are_rejected_with_the_rule() {
         let present = rule(&[0, 1, 3], 1);
         assert!(present.contains("The mex of [0, 1, 3] is 2"), "{present}");
-        assert!(present.contains("0 to 1 are all among the values"), "{present}");
+        assert!(present.contains("0 and 1 are among the values, and 2 is not"), "{present}");
         assert!(present.contains("1, which is among the values"), "{present}");
         let larger = rule(&[0, 5], 7);
         assert!(larger.contains("0 is among the values, and 1 is not"), "{larger}");
         assert!(larger.contains("1 is missing too, and it is smaller"), "{larger}");
         assert!(rule(&[], 1).contains("0 itself is not among the values"));
+        let longer = rule(&[3, 0, 2, 1], 3);
+        assert!(longer.contains("0 to 3 are all among the values, and 4 is the first"), "{longer}");
         assert!(check(&[0, 1, 2], usize::MAX).is_err());
     }
 

@@ -3,7 +3,7 @@
 //! subtract with overflow") instead of returning no moves.
 // expect: panicked
 // expect: attempt to subtract with overflow
-// mistake: An empty heap has no moves, and `size - 1` underflows when size is 0: loop over `0..size`.
+// expect: An empty heap has no moves, and `size - 1` underflows when size is 0
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     for (index, &size) in heaps.iter().enumerate() {

@@ -2,7 +2,8 @@
 //! heap with a stone pushes the same position forever. `[1]` never returns (here it
 //! runs about 10 seconds before the 6 GB of memory are full: the time limit is first).
 // expect: time limit
-// mistake: A loop that never ends: the new size is never increased, so the same move is pushed forever.
+// expect: input: heaps = [1]
+// expect: or a loop that never ends
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     for index in 0..heaps.len() {

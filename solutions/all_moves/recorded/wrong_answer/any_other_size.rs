@@ -2,7 +2,8 @@
 //! checks `new_size != size` instead of `new_size < size`, so small heaps grow.
 //! `[0, 1]` gives `[[1, 1], [0, 0]]` instead of `[[0, 0]]`: heap 0 grew from 0 to 1.
 // expect: wrong answer
-// mistake: A move only takes stones away: the new size must be smaller than the heap (new_size < size), not just different.
+// expect: heap 0 grows from 0 to 1
+// expect: A move only takes stones away: the new size must be smaller than the heap (new_size < size), not just different.
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let mut moves = Vec::new();

@@ -1,7 +1,8 @@
 //! Counts the stones taken from 1 upwards: every move is there, but the new sizes
 //! come out largest first. `[2]` gives `[[1], [0]]` instead of `[[0], [1]]`.
 // expect: wrong answer
-// mistake: The moves are all there but in the wrong order: within a heap, list the new sizes from 0 upwards (taking the whole heap first).
+// expect: input: heaps = [2]
+// expect: within a heap, list the new sizes from 0 upwards (taking the whole heap first).
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     for (index, &size) in heaps.iter().enumerate() {

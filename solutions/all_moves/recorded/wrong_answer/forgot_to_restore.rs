@@ -2,7 +2,8 @@
 //! its last new size, so heap 1's moves also change heap 0. `[1, 1]` gives
 //! `[[0, 1], [0, 0]]` instead of `[[0, 1], [1, 0]]`.
 // expect: wrong answer
-// mistake: Each move changes exactly one heap of the original position: copy the original for every move (or restore the heap you changed before moving on).
+// expect: input: heaps = [1, 1]
+// expect: Each move changes exactly one heap of the original position: copy the original for every move (or restore the heap you changed before moving on).
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     let mut position = heaps.to_vec();

@@ -2,7 +2,8 @@
 //! ordered by new size first. `[2, 1]` gives `[[0, 1], [2, 0], [1, 1]]` instead of
 //! `[[0, 1], [1, 1], [2, 0]]`.
 // expect: wrong answer
-// mistake: The moves are all there but in the wrong order: all of heap 0's moves come first, then heap 1's; loop over the heaps outside and the new sizes inside.
+// expect: input: heaps = [2, 1]
+// expect: all of heap 0's moves come first, then heap 1's; loop over the heaps outside and the new sizes inside.
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let mut moves = Vec::new();

@@ -2,7 +2,8 @@
 //! positions that differ only in order: here it puts heaps in the wrong places.
 //! `[1, 1]` gives `[[0, 1], [0, 1]]` instead of `[[0, 1], [1, 0]]`.
 // expect: wrong answer
-// mistake: Keep every heap in its place: sort positions only where you want a canonical form (a memo key), not in the list of moves.
+// expect: input: heaps = [1, 1]
+// expect: Keep every heap in its place: sort positions only where you want a canonical form (a memo key), not in the list of moves.
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     for (index, &size) in heaps.iter().enumerate() {

@@ -2,7 +2,8 @@
 //! `[0]` panics ("attempt to subtract with overflow") instead of answering `true`.
 // expect: panicked
 // expect: attempt to subtract with overflow
-// mistake: An empty heap has no moves, and `size - 1` underflows when size is 0: loop over `0..size`.
+// expect: input: heaps = [0]
+// expect: An empty heap has no moves, and `size - 1` underflows when size is 0
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

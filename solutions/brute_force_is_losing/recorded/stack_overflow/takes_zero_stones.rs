@@ -3,7 +3,7 @@
 //! the search calls itself on the same position forever. `[1]` never reaches a base
 //! case.
 // expect: stack overflow
-// mistake: A move takes at least one stone: new sizes go up to size - 1 (`0..size`). Taking 0 stones makes a position its own child, and the recursion never ends.
+// expect: A move takes at least one stone: new sizes go up to size - 1 (`0..size`). Taking 0 stones makes a position its own child.
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

@@ -2,7 +2,7 @@
 //! empty memo every time: no answer is ever found in it, so this is the search
 //! without a memo. `[6, 6, 6, 6]` takes more than a minute.
 // expect: time limit
-// mistake: The memo must be shared by the whole search: create it once, then pass `&mut memo` down to a recursive helper (do not call the function that creates it).
+// expect: or with a new memo in every call, the search is exponential
 use std::collections::HashMap;
 
 pub fn brute_force_is_losing(heaps: &[u64]) -> bool {

@@ -3,7 +3,7 @@
 //! `[8, 8]` takes milliseconds, `[12, 12]` seconds, `[4, 4, 4, 4]` half a second and
 //! `[6, 6, 6, 6]` more than a minute, so the 7,380 small positions never finish.
 // expect: time limit
-// mistake: The same positions are searched again and again: keep the answers in a memo (a HashMap from the sorted heaps to the answer) and look there first.
+// expect: Without a memo, or with a new memo in every call, the search is exponential
 pub fn brute_force_is_losing(heaps: &[u64]) -> bool {
     for index in 0..heaps.len() {
         for new_size in 0..heaps[index] {

@@ -3,7 +3,8 @@
 //! so it computes misère Nim, where taking the last stone loses. `[]` and `[0]` give
 //! `false` instead of `true`, and `[1]` gives `true` instead of `false`.
 // expect: wrong answer
-// mistake: A position with no stones has no moves: the player to move cannot move and loses, so it is losing (true). Your search plays misère Nim.
+// expect: input: heaps = []
+// expect: A position with no stones has no moves: the player to move cannot move and loses, so it is losing (true).
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

@@ -3,7 +3,8 @@
 //! `true`: its only move leads to `[0]`, a losing position for the opponent, so `[1]`
 //! is winning.
 // expect: wrong answer
-// mistake: A position is losing when no move reaches a losing position (every move reaches a winning one): a move to a losing position wins.
+// expect: input: heaps = [1]
+// expect: A position is losing when no move reaches a losing position (every move reaches a winning one): a move to a losing position wins.
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

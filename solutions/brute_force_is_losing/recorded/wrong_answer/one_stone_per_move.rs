@@ -2,7 +2,7 @@
 //! answer is the parity of the total. `[2]` gives `true`, but taking both stones (a
 //! legal move it never tries) wins.
 // expect: wrong answer
-// mistake: A move may take any number of stones from one heap, not just one: try every smaller size of every heap (the total number of stones does not decide the game).
+// expect: A move may take any number of stones from one heap, not just one: search every smaller size of every heap
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

@@ -3,7 +3,9 @@
 //! `true`: its winning move leads to `[0, 1, 1]` (losing), whose key {0, 1} is that
 //! of `[0, 1, 0]` (winning), already in the memo, so the winning move is missed.
 // expect: wrong answer
-// mistake: Your memo key loses information: a set forgets repeated sizes, so different positions share an answer. Sort the heaps and keep the whole list as the key.
+// expect: input: heaps = [0, 1, 2]
+// expect: as a set of sizes does by forgetting repeats
+// expect: Sort the heaps and keep the whole list as the key.
 use std::collections::{BTreeSet, HashMap};
 
 fn search(heaps: &[u64], memo: &mut HashMap<BTreeSet<u64>, bool>) -> bool {

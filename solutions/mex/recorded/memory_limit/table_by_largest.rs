@@ -2,7 +2,8 @@
 //! fine while values are small, but `[1 << 40]` asks for a terabyte of flags. (With
 //! `[usize::MAX]`, `largest + 1` overflows and panics instead.)
 // expect: memory limit
-// mistake: Size the table by the number of values, not by the largest value: a mex of n values is at most n, so n + 1 flags suffice and larger values are skipped.
+// expect: input: values = [1099511627776]
+// expect: Your code ran out of memory
 pub fn mex(values: &[usize]) -> usize {
     let largest = values.iter().copied().max().unwrap_or(0);
     let mut seen = vec![false; largest + 1];

@@ -3,7 +3,8 @@
 //! `[usize::MAX]`, indexes past its end.
 // expect: panicked
 // expect: index out of bounds
-// mistake: Values can be any usize; only the number of values is bounded. A mex of n values is at most n, so size the table n + 1 and skip the larger values.
+// expect: input: values = [1000001]
+// expect: Values can be any usize; only the number of values is bounded. A mex of n values is at most n, so size the table n + 1 and skip the larger values.
 pub fn mex(values: &[usize]) -> usize {
     let mut seen = vec![false; 1_000_001];
     for &value in values {

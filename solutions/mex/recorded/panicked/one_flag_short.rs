@@ -3,7 +3,7 @@
 //! `unwrap()` of `None`; the mex there is n (0 and 1).
 // expect: panicked
 // expect: called `Option::unwrap()` on a `None` value
-// mistake: n values can fill 0..n completely, and then the mex is n: keep n + 1 flags (or fall back to n).
+// expect: n values can fill 0..n completely, and then the mex is n: keep n + 1 flags (or fall back to n).
 pub fn mex(values: &[usize]) -> usize {
     let mut seen = vec![false; values.len()];
     for &value in values {

@@ -2,7 +2,7 @@
 //! panics on the empty slice, whose mex is 0.
 // expect: panicked
 // expect: index out of bounds: the len is 0 but the index is 0
-// mistake: `values` may be empty, and its mex is then 0: do not index before checking the length.
+// expect: `values` may be empty, and its mex is then 0: do not index before checking the length.
 pub fn mex(values: &[usize]) -> usize {
     let mut sorted = values.to_vec();
     sorted.sort_unstable();

@@ -2,7 +2,7 @@
 //! values and asking `contains` before each push, then sorts and walks. On 1,000,000
 //! distinct values (0 to 999,999 shuffled) each `contains` scans up to a million.
 // expect: time limit
-// mistake: Asking `Vec::contains` for every value is O(n^2). Sort and dedup, or use a HashSet, or mark values below n + 1 in a Vec<bool>.
+// expect: or for every value, is O(n^2)
 pub fn mex(values: &[usize]) -> usize {
     let mut distinct: Vec<usize> = Vec::new();
     for &value in values {

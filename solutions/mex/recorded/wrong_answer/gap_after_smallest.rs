@@ -2,7 +2,8 @@
 //! looks for a gap between values but never checks that 0 itself is there. `[1]`
 //! gives 2 instead of 0, and `[2, 3, 5]` gives 4 instead of 0.
 // expect: wrong answer
-// mistake: The mex starts at 0: when 0 is not among the values, the mex is 0.
+// expect: input: values = [1]
+// expect: The mex starts at 0: when 0 is not among the values, the mex is 0.
 pub fn mex(values: &[usize]) -> usize {
     let mut distinct = values.to_vec();
     distinct.sort_unstable();

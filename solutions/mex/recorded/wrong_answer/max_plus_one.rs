@@ -2,7 +2,8 @@
 //! 0 1 2, but the mex is the smallest number missing, not one past the largest.
 //! `[1]` gives 2 instead of 0, and `[0, 2]` gives 3 instead of 1.
 // expect: wrong answer
-// mistake: The largest value plus one is not the mex: the mex is the smallest number missing, so look for the first gap (0 first).
+// expect: input: values = [1]
+// expect: The largest value plus one is not the mex: the mex is the smallest number missing
 pub fn mex(values: &[usize]) -> usize {
     match values.iter().max() {
         Some(largest) => largest + 1,

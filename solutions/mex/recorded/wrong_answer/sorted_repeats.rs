@@ -2,7 +2,8 @@
 //! a repeat shifts every later value one place: `[0, 0, 1]` sorts to 0 0 1, index 1
 //! holds 0, and it answers 1 instead of 2.
 // expect: wrong answer
-// mistake: Values may repeat: after sorting, index i need not hold i. Skip repeats (or dedup) before comparing values with positions.
+// expect: input: values = [0, 0, 1]
+// expect: Values may repeat: after sorting, index i need not hold i. Skip repeats (or dedup) before comparing values with positions.
 pub fn mex(values: &[usize]) -> usize {
     let mut sorted = values.to_vec();
     sorted.sort_unstable();

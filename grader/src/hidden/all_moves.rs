@@ -7,7 +7,7 @@ use rand::Rng;
 
 use crate::exercise;
 use crate::model::cases;
-use crate::model::nim::empty_heap_advice;
+use crate::model::nim::{empty_heap_advice, validate_small_position};
 use crate::model::show::{count, list};
 use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
@@ -54,9 +54,9 @@ fn every_move(heaps: &[u64]) -> Vec<Vec<u64>> {
     moves
 }
 
-/// Positions of `MAX_HEAPS` or fewer heaps where each heap is empty with probability
-/// `empty`, and otherwise holds `sizes`.
-fn random_positions(
+/// `count` random positions, each of a number of heaps drawn from `heaps`, each heap
+/// empty with probability `empty` and otherwise of a size drawn from `sizes`.
+fn drawn_positions(
     rng: &mut impl Rng,
     count: usize,
     heaps: std::ops::RangeInclusive<usize>,
@@ -84,7 +84,7 @@ fn with_empty_heaps(seed: Seed) -> Vec<Vec<u64>> {
         vec![0, 0, 0, 0, 0, 0, 0, MAX_SIZE],
         vec![MAX_SIZE, 0, 0, 0, 0, 0, 0, 0],
     ];
-    some_empty.extend(random_positions(
+    some_empty.extend(drawn_positions(
         &mut seed.rng(71),
         200,
         1..=MAX_HEAPS,
@@ -100,7 +100,7 @@ fn eight_heaps(seed: Seed) -> Vec<Vec<u64>> {
         (43..=MAX_SIZE).rev().collect(),
         vec![0, MAX_SIZE, 0, MAX_SIZE, 0, MAX_SIZE, 0, MAX_SIZE],
     ];
-    positions.extend(random_positions(
+    positions.extend(drawn_positions(
         &mut seed.rng(73),
         200,
         MAX_HEAPS..=MAX_HEAPS,
@@ -122,7 +122,7 @@ impl Cases<Args> for Hidden {
             ),
             Group::new(
                 "random positions of 1 to 8 heaps of 0 to 50",
-                random_positions(&mut seed.rng(72), 2000, 1..=MAX_HEAPS, 0..=MAX_SIZE, 0.0),
+                drawn_positions(&mut seed.rng(72), 2000, 1..=MAX_HEAPS, 0..=MAX_SIZE, 0.0),
             ),
             Group::new(
                 "8 heaps of up to 50 stones: up to 400 moves",
@@ -131,19 +131,12 @@ impl Cases<Args> for Hidden {
         ];
         groups
             .into_iter()
-            .map(|group| Group::new(group.name, group.cases.into_iter().map(Args::from).collect()))
+            .map(|group| group.map(Args::from))
             .collect()
     }
 
     fn validate(input: &Args) -> Result<(), String> {
-        let heaps = &input.heaps;
-        if heaps.len() > MAX_HEAPS {
-            return Err(format!("{} heaps, more than {MAX_HEAPS}", heaps.len()));
-        }
-        match heaps.iter().find(|&&size| size > MAX_SIZE) {
-            Some(size) => Err(format!("a heap of {size}, more than {MAX_SIZE}")),
-            None => Ok(()),
-        }
+        validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
     }
 }
 

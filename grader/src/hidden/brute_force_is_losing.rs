@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use crate::exercise;
 use crate::model::cases;
-use crate::model::nim::{empty_heap_advice, nim_sum};
+use crate::model::nim::{empty_heap_advice, nim_sum, validate_small_position};
 use crate::model::show::{count, list};
 use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
 exercise! {
-    name: "brute_force_is_losing", time_limit: Duration::from_secs(5), cases: Hidden,
+    name: "brute_force_is_losing", time_limit: Duration::from_secs(4), cases: Hidden,
     expected_cost: "a memoised search: one memo, created once and passed down the recursion, \
          keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
          solved once. Without a memo, or with a new memo in every call, the search is \
@@ -127,19 +127,12 @@ impl Cases<Args> for Hidden {
         ];
         groups
             .into_iter()
-            .map(|group| Group::new(group.name, group.cases.into_iter().map(Args::from).collect()))
+            .map(|group| group.map(Args::from))
             .collect()
     }
 
     fn validate(input: &Args) -> Result<(), String> {
-        let heaps = &input.heaps;
-        if heaps.len() > MAX_HEAPS {
-            return Err(format!("{} heaps, more than {MAX_HEAPS}", heaps.len()));
-        }
-        match heaps.iter().find(|&&size| size > MAX_SIZE) {
-            Some(size) => Err(format!("a heap of {size}, more than {MAX_SIZE}")),
-            None => Ok(()),
-        }
+        validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
     }
 }
 
@@ -191,14 +184,19 @@ impl Exercise for Hidden {
     }
 }
 
-/// A move to a losing position (nim-sum 0), as `(heap, new size)`: the first heap that
-/// has the nim-sum's highest bit. None from a losing position.
-fn winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
+/// Every move to a losing position (nim-sum 0), as `(heap, new size)`: one for each heap
+/// with the nim-sum's highest bit. None from a losing position.
+fn winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
     let x = nim_sum(heaps);
-    heaps
-        .iter()
-        .position(|&a| a ^ x < a)
+    (0..heaps.len())
+        .filter(|&i| heaps[i] ^ x < heaps[i])
         .map(|i| (i, heaps[i] ^ x))
+        .collect()
+}
+
+/// The first winning move, if any.
+fn winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
+    winning_moves(heaps).first().copied()
 }
 
 /// The first move of a position with stones: its first nonempty heap, emptied.
@@ -232,9 +230,9 @@ fn has_repeated_size(heaps: &[u64]) -> bool {
 /// Recognises the classic mistakes behind a wrong answer (`answer` is wrong).
 fn advice(heaps: &[u64], answer: bool) -> Option<String> {
     let total: u64 = heaps.iter().sum();
-    let winning_moves: Vec<Vec<u64>> = (0..heaps.len())
-        .filter(|&i| heaps[i] ^ nim_sum(heaps) < heaps[i])
-        .map(|i| moved(heaps, i, heaps[i] ^ nim_sum(heaps)))
+    let after_wins: Vec<Vec<u64>> = winning_moves(heaps)
+        .into_iter()
+        .map(|(i, new_size)| moved(heaps, i, new_size))
         .collect();
     if total == 0 {
         Some(NO_STONES.to_string())
@@ -249,13 +247,15 @@ fn advice(heaps: &[u64], answer: bool) -> Option<String> {
             list(heaps),
             count((heaps[i] - new_size) as usize, "stone", "stones")
         ))
-    } else if winning_moves.iter().all(|after| has_repeated_size(after)) {
+    } else if let Some(after) = after_wins.first()
+        && after_wins.iter().all(|after| has_repeated_size(after))
+    {
         Some(format!(
             "Every winning move from here reaches a position with a repeated size, like {}. \
              A memo key that loses information, as a set of sizes does by forgetting repeats, \
              lets different positions share an answer, and such a move is missed. Sort the \
              heaps and keep the whole list as the key.",
-            list(&winning_moves[0])
+            list(after)
         ))
     } else {
         Some(TURNED_AROUND.to_string())

@@ -155,7 +155,7 @@ impl Cases<Args> for Hidden {
         ];
         groups
             .into_iter()
-            .map(|group| Group::new(group.name, group.cases.into_iter().map(Args::from).collect()))
+            .map(|group| group.map(Args::from))
             .collect()
     }
 

@@ -92,6 +92,11 @@ impl<I> Group<I> {
             cases,
         }
     }
+
+    /// The same group with each case made into another type (e.g. an exercise's `Args`).
+    pub fn map<J>(self, make: impl FnMut(I) -> J) -> Group<J> {
+        Group::new(self.name, self.cases.into_iter().map(make).collect())
+    }
 }
 
 /// Why an answer is wrong: the rule it broke, in the lesson's words, and, when the

@@ -9,7 +9,7 @@ use crate::exercise;
 use crate::model::cases;
 use crate::model::nim::{empty_heap_advice, validate_small_position};
 use crate::model::show::{count, list};
-use crate::model::{Cases, Exercise, Group, Mistake, Seed};
+use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
 
 exercise! {
     name: "all_moves", time_limit: Duration::from_secs(2), cases: Hidden,
@@ -112,10 +112,11 @@ fn eight_heaps(seed: Seed) -> Vec<Vec<u64>> {
 
 impl Cases<Args> for Hidden {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
-        let mut small = vec![Vec::new()];
-        small.extend(cases::all_positions(4, 3));
-        let groups = vec![
-            Group::new("no heaps, and every position of 1 to 4 heaps of 0 to 3", small),
+        inputs(vec![
+            Group::new(
+                "no heaps, and every position of 1 to 4 heaps of 0 to 3",
+                cases::every_position_from_empty(4, 3),
+            ),
             Group::new(
                 "empty heaps: positions of empty heaps only, and empty heaps among others",
                 with_empty_heaps(seed),
@@ -128,11 +129,7 @@ impl Cases<Args> for Hidden {
                 "8 heaps of up to 50 stones: up to 400 moves",
                 eight_heaps(seed),
             ),
-        ];
-        groups
-            .into_iter()
-            .map(|group| group.map(Args::from))
-            .collect()
+        ])
     }
 
     fn validate(input: &Args) -> Result<(), String> {

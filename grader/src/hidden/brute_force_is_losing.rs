@@ -8,7 +8,7 @@ use crate::exercise;
 use crate::model::cases;
 use crate::model::nim::{empty_heap_advice, nim_sum, validate_small_position};
 use crate::model::show::{count, list};
-use crate::model::{Cases, Exercise, Group, Mistake, Seed};
+use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
 
 exercise! {
     name: "brute_force_is_losing", time_limit: Duration::from_secs(4), cases: Hidden,
@@ -107,10 +107,13 @@ fn equal_and_empty() -> Vec<Vec<u64>> {
 }
 
 impl Cases<Args> for Hidden {
+    fn validate(input: &Args) -> Result<(), String> {
+        validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
+    }
+
     fn groups(seed: Seed) -> Vec<Group<Args>> {
-        let mut small = vec![Vec::new()];
-        small.extend(cases::all_positions(4, 8));
-        let groups = vec![
+        let small = cases::every_position_from_empty(4, 8);
+        inputs(vec![
             Group::new("no heaps, and every position of 1 to 4 heaps of 0 to 8", small),
             Group::new(
                 "random positions of 1 to 5 heaps of 0 to 15, in any order",
@@ -124,15 +127,7 @@ impl Cases<Args> for Hidden {
                 "losing positions of 5 large heaps",
                 HARD_LOSING.iter().map(|heaps| heaps.to_vec()).collect(),
             ),
-        ];
-        groups
-            .into_iter()
-            .map(|group| group.map(Args::from))
-            .collect()
-    }
-
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
+        ])
     }
 }
 
@@ -272,12 +267,18 @@ mod tests {
         Hidden::check(&Args::from(heaps.to_vec()), &answer)
     }
 
+    /// The rule and the advice (empty when there is none) for a wrong answer.
+    fn judged(heaps: &[u64], answer: bool) -> (String, String) {
+        let mistake = check(heaps, answer).expect_err("a wrong answer");
+        (mistake.rule, mistake.advice.unwrap_or_default())
+    }
+
     fn rule(heaps: &[u64], answer: bool) -> String {
-        check(heaps, answer).unwrap_err().rule
+        judged(heaps, answer).0
     }
 
     fn advice(heaps: &[u64], answer: bool) -> String {
-        check(heaps, answer).unwrap_err().advice.unwrap_or_default()
+        judged(heaps, answer).1
     }
 
     /// The lesson's search: P when no move reaches a P position, memoised on sorted heaps.

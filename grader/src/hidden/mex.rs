@@ -9,7 +9,7 @@ use crate::exercise;
 use crate::model::cases;
 use crate::model::grundy::mex;
 use crate::model::show::{list, thousands};
-use crate::model::{Cases, Exercise, Group, Mistake, Seed};
+use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
 
 exercise! {
     name: "mex", time_limit: Duration::from_secs(4), cases: Hidden,
@@ -39,8 +39,8 @@ number of values instead: n + 1 flags suffice, and larger values are skipped.";
 
 /// Every list of 0 to 4 values from 0 to 4, shorter lists first.
 fn every_small_list() -> Vec<Vec<usize>> {
-    std::iter::once(Vec::new())
-        .chain(cases::all_positions(4, 4))
+    cases::every_position_from_empty(4, 4)
+        .into_iter()
         .map(|values| values.into_iter().map(|v| v as usize).collect())
         .collect()
 }
@@ -49,28 +49,32 @@ fn every_small_list() -> Vec<Vec<usize>> {
 /// taken out, some repeated, sometimes with large values, shuffled.
 fn repeats_and_gaps(seed: Seed) -> Vec<Vec<usize>> {
     let mut rng = seed.rng(61);
-    (0..300)
-        .map(|_| {
-            let m = rng.random_range(0..=700);
-            let mut values: Vec<usize> = (0..m).collect();
-            for _ in 0..rng.random_range(0..=2) {
-                if !values.is_empty() {
-                    let at = rng.random_range(0..values.len());
-                    values.swap_remove(at);
-                }
-            }
-            for _ in 0..rng.random_range(0..=m.min(250)) {
-                if let Some(&v) = values.get(rng.random_range(0..=m)) {
-                    values.push(v);
-                }
-            }
-            if rng.random_bool(0.25) {
-                values.push(rng.random_range(m..=usize::MAX));
-            }
-            values.shuffle(&mut rng);
-            values
-        })
+    std::iter::repeat_with(|| around_a_gap(&mut rng))
+        .take(300)
         .collect()
+}
+
+/// The numbers below a random m up to 700, with 0 to 2 of them taken out, up to 250
+/// repeats, sometimes a value of m or more, shuffled.
+fn around_a_gap(rng: &mut impl Rng) -> Vec<usize> {
+    let m = rng.random_range(0..=700);
+    let mut values: Vec<usize> = (0..m).collect();
+    for _ in 0..rng.random_range(0..=2) {
+        if !values.is_empty() {
+            let at = rng.random_range(0..values.len());
+            values.swap_remove(at);
+        }
+    }
+    for _ in 0..rng.random_range(0..=m.min(250)) {
+        if let Some(&v) = values.get(rng.random_range(0..=m)) {
+            values.push(v);
+        }
+    }
+    if rng.random_bool(0.25) {
+        values.push(rng.random_range(m..=usize::MAX));
+    }
+    values.shuffle(rng);
+    values
 }
 
 /// Random lists of up to 300 values, each list's values drawn from its own range: below
@@ -131,7 +135,7 @@ fn a_million_values(seed: Seed) -> Vec<Vec<usize>> {
 
 impl Cases<Args> for Hidden {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
-        let groups = vec![
+        inputs(vec![
             Group::new(
                 "every list of 0 to 4 values from 0 to 4",
                 every_small_list(),
@@ -152,11 +156,7 @@ impl Cases<Args> for Hidden {
                 "1,000,000 values: every number below 1,000,000, shuffled, and others",
                 a_million_values(seed),
             ),
-        ];
-        groups
-            .into_iter()
-            .map(|group| group.map(Args::from))
-            .collect()
+        ])
     }
 
     fn validate(input: &Args) -> Result<(), String> {
@@ -173,30 +173,10 @@ impl Cases<Args> for Hidden {
 
 impl Exercise for Hidden {
     fn check(input: &Args, &answer: &usize) -> Result<(), Mistake> {
-        let values = &input.values;
-        let expected = mex(values);
-        if answer == expected {
-            return Ok(());
+        match mex(&input.values) {
+            expected if expected == answer => Ok(()),
+            expected => Err(wrong(&input.values, expected, answer)),
         }
-        let why = match expected {
-            0 => "0 itself is not among the values".to_string(),
-            1 => "0 is among the values, and 1 is not".to_string(),
-            2 => "0 and 1 are among the values, and 2 is not".to_string(),
-            _ => format!(
-                "0 to {} are all among the values, and {expected} is the first number missing",
-                expected - 1
-            ),
-        };
-        let yours = if answer < expected {
-            format!("{answer}, which is among the values: the mex never is")
-        } else {
-            format!("{answer}, but {expected} is missing too, and it is smaller")
-        };
-        Err(Mistake::new(format!(
-            "The mex of {} is {expected}: {why}. You returned {yours}.",
-            list(values)
-        ))
-        .maybe_advice(advice(values, expected, answer)))
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -217,6 +197,29 @@ impl Exercise for Hidden {
         };
         Some(advice.to_string())
     }
+}
+
+/// Why `answer` is not the mex of `values`, which is `expected`.
+fn wrong(values: &[usize], expected: usize, answer: usize) -> Mistake {
+        let why = match expected {
+        0 => "0 itself is not among the values".to_string(),
+        1 => "0 is among the values, and 1 is not".to_string(),
+        2 => "0 and 1 are among the values, and 2 is not".to_string(),
+        _ => format!(
+            "0 to {} are all among the values, and {expected} is the first number missing",
+            expected - 1
+        ),
+    };
+    let yours = if answer < expected {
+        format!("{answer}, which is among the values: the mex never is")
+    } else {
+        format!("{answer}, but {expected} is missing too, and it is smaller")
+    };
+    Mistake::new(format!(
+        "The mex of {} is {expected}: {why}. You returned {yours}.",
+        list(values)
+    ))
+    .maybe_advice(advice(values, expected, answer))
 }
 
 /// Recognises the classic mistakes behind a wrong mex.

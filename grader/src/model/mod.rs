@@ -99,6 +99,11 @@ impl<I> Group<I> {
     }
 }
 
+/// Groups of plain cases (positions, lists of values) made into an exercise's inputs.
+pub fn inputs<I, J: From<I>>(groups: Vec<Group<I>>) -> Vec<Group<J>> {
+    groups.into_iter().map(|group| group.map(J::from)).collect()
+}
+
 /// Why an answer is wrong: the rule it broke, in the lesson's words, and, when the
 /// answer looks like a classic mistake, advice aimed at that mistake.
 #[derive(Debug, Clone, PartialEq, Eq)]

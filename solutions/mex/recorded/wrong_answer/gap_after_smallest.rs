@@ -3,7 +3,8 @@
 //! gives 2 instead of 0, and `[2, 3, 5]` gives 4 instead of 0.
 // expect: wrong answer
 // expect: input: values = [1]
-// expect: The mex starts at 0: when 0 is not among the values, the mex is 0.
+// expect: neither is a gap found after the smallest value
+// expect: when 0 is not among the values, the mex is 0.
 pub fn mex(values: &[usize]) -> usize {
     let mut distinct = values.to_vec();
     distinct.sort_unstable();

@@ -3,7 +3,7 @@
 //! `[1]` gives 2 instead of 0, and `[0, 2]` gives 3 instead of 1.
 // expect: wrong answer
 // expect: input: values = [1]
-// expect: The largest value plus one is not the mex: the mex is the smallest number missing
+// expect: The largest value plus one is not the mex
 pub fn mex(values: &[usize]) -> usize {
     match values.iter().max() {
         Some(largest) => largest + 1,

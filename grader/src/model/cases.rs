@@ -32,6 +32,13 @@ pub fn all_positions(max_heaps: usize, max_size: u64) -> Vec<Vec<u64>> {
     all
 }
 
+/// The empty position, then [`all_positions`].
+pub fn every_position_from_empty(max_heaps: usize, max_size: u64) -> Vec<Vec<u64>> {
+    let mut every = vec![Vec::new()];
+    every.extend(all_positions(max_heaps, max_size));
+    every
+}
+
 /// A uniformly random number below `2^bits`.
 pub fn random_bits(rng: &mut impl Rng, bits: u32) -> u64 {
     let value: u64 = rng.random();

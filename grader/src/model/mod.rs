@@ -94,6 +94,16 @@ impl<I> Group<I> {
             cases,
         }
     }
+
+    /// The same group with each case made into another type (e.g. an exercise's `Args`).
+    pub fn map<J>(self, make: impl FnMut(I) -> J) -> Group<J> {
+        Group::new(self.name, self.cases.into_iter().map(make).collect())
+    }
+}
+
+/// Groups of plain cases (positions, lists of values) made into an exercise's inputs.
+pub fn inputs<I, J: From<I>>(groups: Vec<Group<I>>) -> Vec<Group<J>> {
+    groups.into_iter().map(|group| group.map(J::from)).collect()
 }
 
 /// Why an answer is wrong: the rule it broke, in the lesson's words, and, when the

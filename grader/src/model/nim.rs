@@ -89,6 +89,22 @@ pub fn validate_position(heaps: &[u64]) -> Result<(), String> {
     Ok(())
 }
 
+/// The promise of the exercises on small positions: at most `max_heaps` heaps of at
+/// most `max_size` stones.
+pub fn validate_small_position(
+    heaps: &[u64],
+    max_heaps: usize,
+    max_size: u64,
+) -> Result<(), String> {
+    if heaps.len() > max_heaps {
+        return Err(format!("{} heaps, more than {max_heaps}", heaps.len()));
+    }
+    match heaps.iter().find(|&&size| size > max_size) {
+        Some(size) => Err(format!("a heap of {size}, more than {max_size}")),
+        None => Ok(()),
+    }
+}
+
 /// "no heaps at all", "1 heap, numbered 0", "3 heaps, numbered 0 to 2".
 pub fn numbered_heaps(heaps: u64) -> String {
     match heaps {
@@ -194,6 +210,15 @@ pub fn index_advice(heaps: &[u64], message: &str) -> Option<String> {
                 .to_string(),
         )
     }
+}
+
+/// Advice for `0..=size - 1` (or any `size - 1`) on an empty heap, which underflows.
+pub fn empty_heap_advice(heaps: &[u64], message: &str) -> Option<String> {
+    (message.contains("subtract with overflow") && heaps.contains(&0)).then(|| {
+        "An empty heap has no moves, and `size - 1` underflows when size is 0: loop over \
+         the new sizes `0..size`, which is empty for an empty heap."
+            .to_string()
+    })
 }
 
 /// How a proposed move breaks the rules.

@@ -1,0 +1,403 @@
+//! Hidden tests for `all_moves`: every position one move away, in the exercise's order.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use rand::Rng;
+
+use crate::exercise;
+use crate::model::cases;
+use crate::model::nim::{empty_heap_advice, validate_small_position};
+use crate::model::show::{count, list};
+use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
+
+exercise! {
+    name: "all_moves", time_limit: Duration::from_secs(2), cases: Hidden,
+    expected_cost: "one copy of the position per move, and as many moves as stones (at most \
+         400 here). Filtering every smaller position instead costs the product of (size + 1) \
+         over the heaps",
+    api { fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>>; }
+}
+
+/// The most heaps in a position.
+const MAX_HEAPS: usize = 8;
+/// The most stones in a heap.
+const MAX_SIZE: u64 = 50;
+/// Lists of at most this many moves are shown whole, the expected one above the answer.
+const SHOWN_SIDE_BY_SIDE: usize = 10;
+
+const TAKES_ZERO: &str = "A move takes at least one stone: the new sizes of a heap of a are \
+0..a (a - 1 at most), so the position itself is never in the list.";
+const GROWS: &str = "A move only takes stones away: the new size must be smaller than the heap \
+(new_size < size), not just different.";
+const ONE_HEAP: &str = "Each move changes exactly one heap of the original position: copy the \
+original for every move (or restore the heap you changed before moving on).";
+const KEEP_EMPTY: &str = "Keep every heap in its place, empty ones included: a position after a \
+move has as many heaps as before, and only one of them changed.";
+const UNSORTED: &str = "Keep every heap in its place: sort positions only where you want a \
+canonical form (a memo key), not in the list of moves.";
+const HEAP_ORDER: &str = "The moves are all there but in the wrong order: all of heap 0's moves \
+come first, then heap 1's; loop over the heaps outside and the new sizes inside.";
+const SIZE_ORDER: &str = "The moves are all there but in the wrong order: within a heap, list \
+the new sizes from 0 upwards (taking the whole heap first).";
+
+/// Every move from `heaps`, in the exercise's order.
+fn every_move(heaps: &[u64]) -> Vec<Vec<u64>> {
+    let mut moves = Vec::new();
+    for (i, &size) in heaps.iter().enumerate() {
+        for new_size in 0..size {
+            let mut next = heaps.to_vec();
+            next[i] = new_size;
+            moves.push(next);
+        }
+    }
+    moves
+}
+
+/// `count` random positions, each of a number of heaps drawn from `heaps`, each heap
+/// empty with probability `empty` and otherwise of a size drawn from `sizes`.
+fn drawn_positions(
+    rng: &mut impl Rng,
+    count: usize,
+    heaps: std::ops::RangeInclusive<usize>,
+    sizes: std::ops::RangeInclusive<u64>,
+    empty: f64,
+) -> Vec<Vec<u64>> {
+    (0..count)
+        .map(|_| {
+            let n = rng.random_range(heaps.clone());
+            (0..n)
+                .map(|_| match rng.random_bool(empty) {
+                    true => 0,
+                    false => rng.random_range(sizes.clone()),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn with_empty_heaps(seed: Seed) -> Vec<Vec<u64>> {
+    let only_empty = (1..=MAX_HEAPS).map(|n| vec![0; n]);
+    let mut some_empty = vec![
+        vec![0, 5, 0],
+        vec![7, 0, 0, 0, 0, 0, 0, 1],
+        vec![0, 0, 0, 0, 0, 0, 0, MAX_SIZE],
+        vec![MAX_SIZE, 0, 0, 0, 0, 0, 0, 0],
+    ];
+    some_empty.extend(drawn_positions(
+        &mut seed.rng(71),
+        200,
+        1..=MAX_HEAPS,
+        1..=MAX_SIZE,
+        0.5,
+    ));
+    only_empty.chain(some_empty).collect()
+}
+
+fn eight_heaps(seed: Seed) -> Vec<Vec<u64>> {
+    let mut positions = vec![
+        vec![MAX_SIZE; MAX_HEAPS],
+        (43..=MAX_SIZE).rev().collect(),
+        vec![0, MAX_SIZE, 0, MAX_SIZE, 0, MAX_SIZE, 0, MAX_SIZE],
+    ];
+    positions.extend(drawn_positions(
+        &mut seed.rng(73),
+        200,
+        MAX_HEAPS..=MAX_HEAPS,
+        30..=MAX_SIZE,
+        0.0,
+    ));
+    positions
+}
+
+impl Cases<Args> for Hidden {
+    fn groups(seed: Seed) -> Vec<Group<Args>> {
+        inputs(vec![
+            Group::new(
+                "no heaps, and every position of 1 to 4 heaps of 0 to 3",
+                cases::every_position_from_empty(4, 3),
+            ),
+            Group::new(
+                "empty heaps: positions of empty heaps only, and empty heaps among others",
+                with_empty_heaps(seed),
+            ),
+            Group::new(
+                "random positions of 1 to 8 heaps of 0 to 50",
+                drawn_positions(&mut seed.rng(72), 2000, 1..=MAX_HEAPS, 0..=MAX_SIZE, 0.0),
+            ),
+            Group::new(
+                "8 heaps of up to 50 stones: up to 400 moves",
+                eight_heaps(seed),
+            ),
+        ])
+    }
+
+    fn validate(input: &Args) -> Result<(), String> {
+        validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
+    }
+}
+
+impl Exercise for Hidden {
+    fn answer_words(input: &Args) -> usize {
+        // One list of n heaps per move, and room for a move per heap too many.
+        let n = input.heaps.len();
+        let stones: u64 = input.heaps.iter().sum();
+        (stones as usize + n) * (n + 1) + 8
+    }
+
+    fn check(input: &Args, answer: &Vec<Vec<u64>>) -> Result<(), Mistake> {
+        let heaps = &input.heaps;
+        let expected = every_move(heaps);
+        if *answer == expected {
+            return Ok(());
+        }
+        let (mut rule, broken) = rule(heaps, &expected, answer);
+        if expected.len().max(answer.len()) <= SHOWN_SIDE_BY_SIDE {
+            rule += &format!("\n  expected: {}\n  yours:    {}", list(&expected), list(answer));
+        }
+        Err(Mistake::new(rule).maybe_advice(advice(heaps, &expected, answer, broken)))
+    }
+
+    fn panic_advice(input: &Args, message: &str) -> Option<String> {
+        empty_heap_advice(&input.heaps, message)
+    }
+}
+
+/// The first rule a wrong list breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Broken {
+    HeapCount,
+    Itself,
+    Grows,
+    TwoHeaps,
+    Repeated,
+    Missing,
+    /// Every move once, in another order.
+    Order,
+}
+
+/// The rule a wrong list breaks, in the lesson's words, and which rule it is.
+fn rule(heaps: &[u64], expected: &[Vec<u64>], answer: &[Vec<u64>]) -> (String, Broken) {
+    let from = list(heaps);
+    for (k, position) in answer.iter().enumerate() {
+        let shown = list(position);
+        let changed: Vec<usize> = (0..heaps.len())
+            .filter(|&i| position.get(i) != heaps.get(i))
+            .collect();
+        let not_a_move = |why: String, broken| {
+            let rule = format!(
+                "The position at index {k} of your list, {shown}, is not one move from \
+                 {from}: {why}"
+            );
+            (rule, broken)
+        };
+        if position.len() != heaps.len() {
+            return not_a_move(
+                format!(
+                    "it has {} where {from} has {}, and a move keeps every heap in its place, \
+                     empty ones included.",
+                    count(position.len(), "heap", "heaps"),
+                    count(heaps.len(), "heap", "heaps")
+                ),
+                Broken::HeapCount,
+            );
+        }
+        if changed.is_empty() {
+            return not_a_move(
+                "it is the position itself, which takes 0 stones, and a move takes at least \
+                 one stone."
+                    .to_string(),
+                Broken::Itself,
+            );
+        }
+        if let Some(&i) = changed.iter().find(|&&i| position[i] > heaps[i]) {
+            return not_a_move(
+                format!(
+                    "heap {i} grows from {} to {}, and a move only takes stones away.",
+                    heaps[i], position[i]
+                ),
+                Broken::Grows,
+            );
+        }
+        if changed.len() > 1 {
+            let (i, j) = (changed[0], changed[1]);
+            return not_a_move(
+                format!(
+                    "it changes heap {i} ({} to {}) and heap {j} ({} to {}), and a move changes \
+                     exactly one heap.",
+                    heaps[i], position[i], heaps[j], position[j]
+                ),
+                Broken::TwoHeaps,
+            );
+        }
+    }
+    let total = expected.len();
+    let moves = format!(
+        "from {from} there are {} (one per stone)",
+        count(total, "move", "moves")
+    );
+    let mut seen = HashMap::new();
+    for (k, position) in answer.iter().enumerate() {
+        if let Some(first) = seen.insert(position, k) {
+            let rule = format!(
+                "{} is in your list twice, at indices {first} and {k}, but each move leads to a \
+                 different list: {moves}, each once.",
+                list(position)
+            );
+            return (rule, Broken::Repeated);
+        }
+    }
+    if let Some(missing) = expected.iter().find(|m| !seen.contains_key(m)) {
+        let i = (0..heaps.len()).find(|&i| missing[i] != heaps[i]).unwrap_or(0);
+        let rule = format!(
+            "Your list lacks {}, the move that takes heap {i} from {} to {}: {moves}, and your \
+             list has {}.",
+            list(missing),
+            heaps[i],
+            missing[i],
+            count(answer.len(), "position", "positions")
+        );
+        return (rule, Broken::Missing);
+    }
+    let k = (0..total).find(|&k| answer[k] != expected[k]).unwrap_or(0);
+    let rule = format!(
+        "Every move is there, but not in the exercise's order: index {k} should hold {}, and \
+         yours holds {}. The moves go by heap (heap 0's first), then by new size, smallest \
+         first.",
+        list(&expected[k]),
+        list(&answer[k])
+    );
+    (rule, Broken::Order)
+}
+
+/// Recognises the classic mistakes behind a wrong list: the whole list tidied up (sorted
+/// positions, empty heaps dropped), or the rule the first wrong position breaks.
+fn advice(
+    heaps: &[u64],
+    expected: &[Vec<u64>],
+    answer: &[Vec<u64>],
+    broken: Broken,
+) -> Option<String> {
+    let tidied = |tidy: fn(&mut Vec<u64>)| -> Vec<Vec<u64>> {
+        expected
+            .iter()
+            .map(|position| {
+                let mut position = position.clone();
+                tidy(&mut position);
+                position
+            })
+            .collect()
+    };
+    let advice = if answer == tidied(|p| p.sort_unstable()) {
+        UNSORTED
+    } else if answer == tidied(|p| p.retain(|&h| h > 0)) {
+        KEEP_EMPTY
+    } else {
+        match broken {
+            Broken::HeapCount => KEEP_EMPTY,
+            Broken::Itself => TAKES_ZERO,
+            Broken::Grows => GROWS,
+            Broken::TwoHeaps => ONE_HEAP,
+            Broken::Order if heaps_out_of_order(heaps, answer) => HEAP_ORDER,
+            Broken::Order => SIZE_ORDER,
+            Broken::Repeated | Broken::Missing => return None,
+        }
+    };
+    Some(advice.to_string())
+}
+
+/// Whether a later move in `answer` changes an earlier heap than some move before it.
+fn heaps_out_of_order(heaps: &[u64], answer: &[Vec<u64>]) -> bool {
+    let changed_heap = |position: &Vec<u64>| (0..heaps.len()).find(|&i| position[i] != heaps[i]);
+    let order: Vec<Option<usize>> = answer.iter().map(changed_heap).collect();
+    order.windows(2).any(|pair| pair[1] < pair[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(heaps: &[u64], answer: &[&[u64]]) -> Result<(), Mistake> {
+        let answer: Vec<Vec<u64>> = answer.iter().map(|p| p.to_vec()).collect();
+        Hidden::check(&Args::from(heaps.to_vec()), &answer)
+    }
+
+    fn rule(heaps: &[u64], answer: &[&[u64]]) -> String {
+        check(heaps, answer).unwrap_err().rule
+    }
+
+    fn advice(heaps: &[u64], answer: &[&[u64]]) -> String {
+        check(heaps, answer).unwrap_err().advice.unwrap_or_default()
+    }
+
+    #[test]
+    fn the_stubs_examples_are_accepted() {
+        assert_eq!(check(&[1, 2], &[&[0, 2], &[1, 0], &[1, 1]]), Ok(()));
+        assert_eq!(check(&[0, 3], &[&[0, 0], &[0, 1], &[0, 2]]), Ok(()));
+        assert_eq!(check(&[], &[]), Ok(()));
+        assert_eq!(check(&[0, 0], &[]), Ok(()));
+        assert_eq!(every_move(&[3, 4, 5]).len(), 12);
+        assert_eq!(every_move(&[3, 4, 5])[4], [3, 1, 5]);
+    }
+
+    #[test]
+    fn junk_lists_are_rejected_with_their_rule() {
+        assert!(rule(&[1], &[&[0], &[1]]).contains("it is the position itself"));
+        assert!(rule(&[0, 1], &[&[1, 1], &[0, 0]]).contains("heap 0 grows from 0 to 1"));
+        let two = rule(&[1, 1], &[&[0, 1], &[0, 0]]);
+        assert!(two.contains("index 1 of your list, [0, 0]"), "{two}");
+        assert!(two.contains("changes heap 0 (1 to 0) and heap 1 (1 to 0)"), "{two}");
+        let dropped = rule(&[1], &[&[]]);
+        assert!(dropped.contains("it has 0 heaps where [1] has 1 heap, and a move keeps"), "{dropped}");
+        let long = rule(&[3, 4, 5], &[]);
+        assert!(!long.contains("expected:"), "12 moves are not shown side by side: {long}");
+        let twice = rule(&[2], &[&[0], &[0]]);
+        assert!(twice.contains("[0] is in your list twice, at indices 0 and 1"), "{twice}");
+        let lacks = rule(&[3, 4, 5], &[]);
+        assert!(lacks.contains("lacks [0, 4, 5], the move that takes heap 0 from 3 to 0"));
+        assert!(lacks.contains("there are 12 moves (one per stone), and your list has 0"));
+        let order = rule(&[2], &[&[1], &[0]]);
+        assert!(order.contains("index 0 should hold [0], and yours holds [1]"), "{order}");
+        assert!(order.contains("expected: [[0], [1]]"), "{order}");
+        assert!(check(&[], &[&[]]).is_err());
+    }
+
+    #[test]
+    fn classic_mistakes_get_advice() {
+        // Each example is what a recorded solution answers.
+        assert_eq!(advice(&[0], &[&[0]]), TAKES_ZERO);
+        assert_eq!(advice(&[1], &[&[0], &[1]]), TAKES_ZERO);
+        assert_eq!(advice(&[0, 1], &[&[1, 1], &[0, 0]]), GROWS);
+        assert_eq!(advice(&[2], &[&[1], &[0]]), SIZE_ORDER);
+        assert_eq!(advice(&[2, 1], &[&[0, 1], &[2, 0], &[1, 1]]), HEAP_ORDER);
+        assert_eq!(advice(&[1], &[&[]]), KEEP_EMPTY);
+        assert_eq!(advice(&[2, 3], &[&[2], &[1, 2], &[2, 1], &[2, 2]]), KEEP_EMPTY);
+        assert_eq!(advice(&[1, 1], &[&[0, 1], &[0, 0]]), ONE_HEAP);
+        assert_eq!(advice(&[1, 1], &[&[0, 1], &[0, 1]]), UNSORTED);
+        // A move left out matches no classic mistake.
+        assert_eq!(advice(&[1, 1], &[&[0, 1]]), "");
+    }
+
+    #[test]
+    fn an_empty_heap_underflow_gets_advice() {
+        let advice = |heaps: Vec<u64>| {
+            Hidden::panic_advice(&Args::from(heaps), "attempt to subtract with overflow")
+        };
+        assert!(advice(vec![0]).unwrap().contains("`size - 1` underflows"));
+        assert_eq!(advice(vec![3, 1]), None);
+    }
+
+    #[test]
+    fn every_case_fits_the_promises_and_the_answer_bound() {
+        let groups = Hidden::groups(Seed::DEFAULT);
+        assert_eq!(groups[0].cases.len(), 1 + 4 + 16 + 64 + 256);
+        let cases: usize = groups.iter().map(|g| g.cases.len()).sum();
+        assert!((2000..5000).contains(&cases), "a few thousand positions: {cases}");
+        for input in groups.iter().flat_map(|g| &g.cases) {
+            let mut words = Vec::new();
+            crate::wire::Wire::put(&every_move(&input.heaps), &mut words);
+            assert!(words.len() <= Hidden::answer_words(input));
+        }
+        assert_eq!(every_move(&[MAX_SIZE; MAX_HEAPS]).len(), 400);
+    }
+}

@@ -123,9 +123,8 @@ fn read_cases() -> Vec<u64> {
     let mut words = vec![0u64; (bytes / 8) as usize];
     // SAFETY: the words' memory, as bytes: any byte pattern is a valid u64, and the
     // file's words are little-endian, as this CPU's (see the compile_error! above).
-    let view = unsafe {
-        std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), words.len() * 8)
-    };
+    let view =
+        unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), words.len() * 8) };
     cases.read_exact(view).expect("cannot read the cases");
     words
 }

@@ -162,6 +162,9 @@ if sys.argv[2] == "--readme":
     readme = open("README.md").read()
     new = re.sub(r"(<!-- bench:start -->\n).*?(\n<!-- bench:end -->)",
                  lambda m: m.group(1) + table + m.group(2), readme, flags=re.S)
+    if sys.argv[3]:
+        new = re.sub(r"(<!-- cold:start -->).*?(<!-- cold:end -->)",
+                     lambda m: m.group(1) + f"{float(sys.argv[3]):.0f} s" + m.group(2), new)
     open("README.md", "w").write(new)
     print("README.md updated.")
 EOF

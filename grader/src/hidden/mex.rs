@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use crate::exercise;
 use crate::model::cases;
 use crate::model::grundy::mex;
-use crate::model::show::{list, thousands};
+use crate::model::show::list;
 use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
 
 exercise! {
@@ -162,14 +162,7 @@ impl Cases<Args> for Hidden {
     }
 
     fn validate(input: &Args) -> Result<(), String> {
-        if input.values.len() > MAX_VALUES {
-            return Err(format!(
-                "{} values, more than the {} promised",
-                thousands(input.values.len() as u64),
-                thousands(MAX_VALUES as u64)
-            ));
-        }
-        Ok(())
+        cases::at_most(input.values.len(), MAX_VALUES, "values")
     }
 }
 

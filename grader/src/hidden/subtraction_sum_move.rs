@@ -10,7 +10,7 @@ use crate::exercise;
 use crate::model::cases;
 use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, validate_game};
 use crate::model::nim::{numbered_heaps, one_based_advice};
-use crate::model::show::{count, list, thousands};
+use crate::model::show::{count, list};
 use crate::model::{Cases, Exercise, Group, Mistake, Seed};
 
 exercise! {
@@ -142,13 +142,7 @@ impl Cases<Args> for Hidden {
     }
 
     fn validate(input: &Args) -> Result<(), String> {
-        if input.heaps.len() > MAX_HEAPS {
-            return Err(format!(
-                "{} heaps, more than the {} promised",
-                thousands(input.heaps.len() as u64),
-                thousands(MAX_HEAPS as u64)
-            ));
-        }
+        cases::at_most(input.heaps.len(), MAX_HEAPS, "heaps")?;
         let largest = input.heaps.iter().copied().max().unwrap_or(0);
         validate_game(largest, &input.moves)?;
         validate_moves(&input.moves)

@@ -3,6 +3,8 @@
 
 use rand::Rng;
 
+use super::show::thousands;
+
 /// The largest positions the Nim exercises promise to handle.
 pub const MAX_HEAPS: usize = 1_000_000;
 /// Every length up to this one gets a random position of its own.
@@ -10,6 +12,19 @@ pub const EVERY_LENGTH_UP_TO: usize = 300;
 /// Large lengths that are not round numbers (nor multiples of 2, 4, 8 or 16): code that
 /// works in blocks, or unrolls a loop, gets its tail wrong on these.
 pub const AWKWARD_LENGTHS: [usize; 4] = [1_001, 65_537, 131_071, 999_983];
+
+/// An input validator's check of a length: `len` `items` (heaps, values...) are at most
+/// the `promised` number.
+pub fn at_most(len: usize, promised: usize, items: &str) -> Result<(), String> {
+    if len > promised {
+        return Err(format!(
+            "{} {items}, more than the {} promised",
+            thousands(len as u64),
+            thousands(promised as u64)
+        ));
+    }
+    Ok(())
+}
 
 /// Every ordered position of 1 to `max_heaps` heaps with sizes `0..=max_size`, fewer
 /// heaps first, then in counting order.

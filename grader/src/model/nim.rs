@@ -2,7 +2,7 @@
 //! position, and the advice every exercise on positions needs.
 
 use super::cases::{self, MAX_HEAPS};
-use super::show::{count, thousands};
+use super::show::count;
 use super::{Cases, Group, Mistake, Seed};
 
 pub use cases::nim_sum;
@@ -79,14 +79,7 @@ impl<I: From<Vec<u64>> + AsRef<Vec<u64>>> Cases<I> for Positions {
 
 /// The promise of every exercise on one position: at most a million heaps.
 pub fn validate_position(heaps: &[u64]) -> Result<(), String> {
-    if heaps.len() > MAX_HEAPS {
-        return Err(format!(
-            "{} heaps, more than the {} promised",
-            thousands(heaps.len() as u64),
-            thousands(MAX_HEAPS as u64)
-        ));
-    }
-    Ok(())
+    cases::at_most(heaps.len(), MAX_HEAPS, "heaps")
 }
 
 /// The promise of the exercises on small positions: at most `max_heaps` heaps of at

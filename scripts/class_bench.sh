@@ -3,10 +3,11 @@
 # checkouts, on one core and on two, and how well it scales.
 #
 #   bash scripts/class_bench.sh              # a class of 100, one run per core count
+#   bash scripts/class_bench.sh --readme     # also rewrite the figures in README.md
 #   CLASS_SIZE=20 RUNS=3 bash scripts/class_bench.sh
 #
-# The class is realistic: learner i has solved the first i mod 7 exercises (none to all
-# six), and each solved file carries a line of its own, as every learner's code differs
+# The class is realistic: learner i has solved the first i mod (n + 1) of the course's n
+# exercises (none to all), and each solved file carries a line of its own, as every learner's code differs
 # (so no build is shared; untouched stubs are the same bytes, as they are in a real
 # class). Timed with hyperfine (installed from Debian's packages when missing); each
 # run writes its reports afresh. Machines here are shared and noisy: read the ratio.
@@ -30,12 +31,14 @@ for i in $(seq 1 "$size"); do
     learner="$class/learner$(printf %03d "$i")"
     mkdir -p "$learner"
     cp -r workbook.toml exercises "$learner/"
-    solved=$((i % 7))
+    solved=$((i % (${#exercises[@]} + 1)))
     for j in "${!exercises[@]}"; do
         exercise=${exercises[$j]}
-        file="$learner/exercises/$exercise/src/lib.rs"
+        # The exercise's one file: src/lib.rs, or src/main.rs for a program.
+        name=$(basename "$(ls exercises/"$exercise"/src/*.rs)")
+        file="$learner/exercises/$exercise/src/$name"
         if [ "$j" -lt "$solved" ]; then
-            cp "solutions/$exercise/src/lib.rs" "$file"
+            cp "solutions/$exercise/src/$name" "$file"
             echo "// learner $i" >> "$file"
         else
             cp "grader/stubs/$exercise.rs" "$file"
@@ -51,8 +54,8 @@ hyperfine --runs "$runs" --shell=bash --export-json "$work/class.json" \
     --command-name "1 core" "taskset -c 0 $grader verify --class $class --out $work/out" \
     --command-name "2 cores" "taskset -c 0,1 $grader verify --class $class --out $work/out"
 
-python3 - "$work/class.json" "$size" <<'EOF'
-import json, os, sys
+python3 - "$work/class.json" "$size" "${1:-}" "${#exercises[@]}" <<'EOF'
+import json, os, re, sys
 results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 size = int(sys.argv[2])
 print()
@@ -66,4 +69,15 @@ one, two = results["1 core"]["mean"], results["2 cores"]["mean"]
 print()
 print(f"scaling: {one / two:.2f}x faster on 2 cores than on 1")
 print(f"load average after the runs: {os.getloadavg()[0]:.1f} (on {os.cpu_count()} cores)")
+if sys.argv[3] == "--readme":
+    two_cores = results["2 cores"]
+    line = (f"a class of {size} checkouts of the {sys.argv[4]} exercises took "
+            f"{two_cores['mean']:.0f} s on 2 cores ({two_cores['mean'] / size:.1f} s per learner, "
+            f"{(two_cores['user'] + two_cores['system']) / size:.1f} s of CPU each), "
+            f"{one / two:.2f}x faster than on 1 core")
+    readme = open("README.md").read()
+    readme = re.sub(r"(<!-- class:start -->).*?(<!-- class:end -->)",
+                    lambda m: m.group(1) + line + m.group(2), readme, flags=re.S)
+    open("README.md", "w").write(readme)
+    print("README.md updated.")
 EOF

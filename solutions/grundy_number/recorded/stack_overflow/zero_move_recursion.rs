@@ -1,6 +1,7 @@
 //! Treats an amount of 0 as a move in a memoised recursion: the heap calls itself
 //! before its value is in the memo, forever.
 // expect: stack overflow
+// expect: 0 is not a move: from a heap of k it would
 use std::collections::HashMap;
 
 fn grundy(n: usize, moves: &[usize], memo: &mut HashMap<usize, usize>) -> usize {

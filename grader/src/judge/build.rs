@@ -88,22 +88,9 @@ pub fn toolchain() -> Result<&'static Toolchain> {
     if let Some(toolchain) = TOOLCHAIN.get() {
         return Ok(toolchain);
     }
-    // rustup's proxy picks the toolchain; it is the user's own, and trusted. One call
-    // for both answers: each start of the proxy costs tens of milliseconds.
-    let output = sandbox::output_of_trusted(Command::new("rustc").args([
-        "--print",
-        "sysroot",
-        "--print",
-        "target-libdir",
-    ]))
-    .context(NO_RUSTC)?;
-    if !output.status.success() {
-        bail!("{NO_RUSTC}\n{}", String::from_utf8_lossy(&output.stderr));
-    }
-    let printed = String::from_utf8_lossy(&output.stdout);
-    let mut lines = printed.lines().map(|line| PathBuf::from(line.trim()));
-    let (Some(sysroot), Some(libdir)) = (lines.next(), lines.next()) else {
-        bail!("{NO_RUSTC}\nrustc printed no sysroot and library folder: {printed}");
+    let (sysroot, libdir) = match toolchain_of_cargo() {
+        Some(found) => found,
+        None => ask_rustc()?,
     };
     // The shared std's file name carries a hash of the compiler's version.
     let std_name = std::fs::read_dir(&libdir)
@@ -124,6 +111,46 @@ pub fn toolchain() -> Result<&'static Toolchain> {
         libdir,
         key,
     }))
+}
+
+/// The sysroot and the standard library's folder, as the rustup proxy tells them. It
+/// picks the toolchain; it is the user's own, and trusted. One call for both answers:
+/// each start of the proxy costs tens of milliseconds.
+fn ask_rustc() -> Result<(PathBuf, PathBuf)> {
+    let output = sandbox::output_of_trusted(Command::new("rustc").args([
+        "--print",
+        "sysroot",
+        "--print",
+        "target-libdir",
+    ]))
+    .context(NO_RUSTC)?;
+    if !output.status.success() {
+        bail!("{NO_RUSTC}\n{}", String::from_utf8_lossy(&output.stderr));
+    }
+    let printed = String::from_utf8_lossy(&output.stdout);
+    let mut lines = printed.lines().map(|line| PathBuf::from(line.trim()));
+    match (lines.next(), lines.next()) {
+        (Some(sysroot), Some(libdir)) => Ok((sysroot, libdir)),
+        _ => bail!("{NO_RUSTC}\nrustc printed no sysroot and library folder: {printed}"),
+    }
+}
+
+/// Under `cargo grader`, the toolchain cargo runs from, without asking the proxy: cargo
+/// names its own program in `$CARGO`, in `<sysroot>/bin/`, and a rustup toolchain's
+/// folder is named after its host (`stable-x86_64-unknown-linux-gnu`), whose standard
+/// library is in `<sysroot>/lib/rustlib/<host>/lib`. `None` for any other layout.
+fn toolchain_of_cargo() -> Option<(PathBuf, PathBuf)> {
+    let cargo = PathBuf::from(std::env::var_os("CARGO")?);
+    let sysroot = cargo.parent()?.parent()?.to_path_buf();
+    let name = sysroot.file_name()?.to_str()?.to_string();
+    let rustlib = sysroot.join("lib/rustlib");
+    let libdir = std::fs::read_dir(&rustlib)
+        .ok()?
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .find(|host| name.ends_with(&format!("-{host}")))
+        .map(|host| rustlib.join(host).join("lib"))?;
+    (sysroot.join("bin/rustc").is_file() && libdir.is_dir()).then_some((sysroot, libdir))
 }
 
 fn hash_of(value: impl Hash) -> String {

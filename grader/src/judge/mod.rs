@@ -15,7 +15,7 @@ pub mod source;
 pub mod verdict;
 
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
@@ -126,10 +126,34 @@ pub fn grade(
         submission,
         settings,
         cancel,
-        || judge.plan(settings.seed),
+        || plan_of(judge, settings.seed),
         |_, _| {},
     )?;
     Ok(grade)
+}
+
+/// The plan of the last grading in this process, kept for the next one: watch grades
+/// the same exercise on every save, and its cases (millions of heaps) take as long to
+/// generate as a compile. One plan only: a plan can hold a hundred megabytes.
+static LAST_PLAN: Mutex<Option<KeptPlan>> = Mutex::new(None);
+
+/// A plan, with the exercise and the seed it was made for.
+type KeptPlan = (&'static str, Seed, Arc<dyn Plan>);
+
+/// `judge`'s plan for `seed`: the last one when it is the same, else a new one.
+fn plan_of(judge: &dyn Judge, seed: Seed) -> Arc<dyn Plan> {
+    if let Ok(last) = LAST_PLAN.lock()
+        && let Some((name, last_seed, plan)) = last.as_ref()
+        && *name == judge.name()
+        && *last_seed == seed
+    {
+        return Arc::clone(plan);
+    }
+    let plan: Arc<dyn Plan> = Arc::from(judge.plan(seed));
+    if let Ok(mut last) = LAST_PLAN.lock() {
+        *last = Some((judge.name(), seed, Arc::clone(&plan)));
+    }
+    plan
 }
 
 /// Grades `submission` like [`grade`], and keeps the program it built (when it built
@@ -145,7 +169,7 @@ pub fn grade_keeping<'a>(
         submission,
         settings,
         &cancel,
-        || judge.plan(settings.seed),
+        || plan_of(judge, settings.seed),
         |_, _| {},
     )?;
     let answerer = program.map(|program| Answerer {
@@ -243,7 +267,14 @@ pub fn grade_typed(
             );
         }
     };
-    let (grade, _) = grade_with(judge, submission, settings, cancel, || plan, inspect)?;
+    let (grade, _) = grade_with(
+        judge,
+        submission,
+        settings,
+        cancel,
+        || Arc::from(plan),
+        inspect,
+    )?;
     let (explanation, printed) = seen.into_inner().unwrap_or_default();
     let printed = match &grade.verdict {
         // The failure's own output has the runtime's last words taken out.
@@ -266,7 +297,7 @@ fn grade_with(
     submission: &Submission,
     settings: &Settings,
     cancel: &Cancel,
-    plan: impl FnOnce() -> Box<dyn Plan> + Send,
+    plan: impl FnOnce() -> Arc<dyn Plan> + Send,
     inspect: impl Fn(&dyn Plan, &run::Execution) + Sync,
 ) -> Result<(Grade, Option<build::Program>)> {
     let (built, plan) = std::thread::scope(|scope| {
@@ -378,8 +409,10 @@ fn run_groups(
     };
     let limit = judge.time_limit().mul_f64(settings.time_scale);
     let cases: Vec<usize> = plan.groups().into_iter().map(|(_, cases)| cases).collect();
-    let indices: Vec<usize> = (0..cases.len()).collect();
-    let results = crate::parallel::map(&indices, |&group| -> Result<Option<GroupResult>> {
+    // The biggest inputs first: the longest run should not be the last to start.
+    let mut order: Vec<usize> = (0..cases.len()).collect();
+    order.sort_by_key(|&group| std::cmp::Reverse(plan.input(group).len()));
+    let results = crate::parallel::map(&order, |&group| -> Result<Option<GroupResult>> {
         let request = RunRequest {
             program: &program.path,
             layout,
@@ -400,8 +433,10 @@ fn run_groups(
         decide::fail_unfinished(&mut result, &execution, judge.expected_cost());
         Ok(Some(result))
     });
+    let mut in_course_order: Vec<_> = order.into_iter().zip(results).collect();
+    in_course_order.sort_by_key(|&(group, _)| group);
     let mut groups = Vec::new();
-    for result in results {
+    for (_, result) in in_course_order {
         match result? {
             Some(group) => groups.push(group),
             None => {

@@ -108,3 +108,21 @@ fn the_start_gives_the_command_that_starts_and_the_one_that_tests() {
         "the first start's time is a measured figure, in seconds: {figure:?}"
     );
 }
+
+#[test]
+fn the_speed_section_counts_the_cases_the_grader_runs() {
+    let readme = readme();
+    let counted = readme
+        .split("runs all ")
+        .nth(1)
+        .and_then(|rest| rest.split(" hidden cases of\n`xor_all`").next())
+        .expect("the speed section says how many cases xor_all has");
+    let cases: usize = grader::hidden::judge_for("xor_all")
+        .unwrap()
+        .plan(grader::model::Seed::DEFAULT)
+        .groups()
+        .iter()
+        .map(|(_, cases)| cases)
+        .sum();
+    assert_eq!(counted, grader::model::show::thousands(cases as u64));
+}

@@ -49,6 +49,7 @@ pub fn run<I: Wire + Send + 'static, A: Wire + 'static>(call: fn(I) -> A) {
 type Case = Box<dyn Fn(&mut &[u64]) -> Option<Vec<u64>> + Send>;
 
 fn run_cases(call: Case) {
+    keep_freed_memory();
     let words = read_cases();
     std::panic::set_hook(Box::new(|info| {
         let payload = info.payload();
@@ -73,7 +74,7 @@ fn run_cases(call: Case) {
     let worker = std::thread::Builder::new()
         .name("learner".to_string())
         .stack_size(STACK_BYTES)
-        .spawn(move || answer_all(&words, &*call))
+        .spawn(move || answer_all(words, &*call))
         .expect("cannot start the worker thread");
     if worker.join().is_err() {
         std::process::exit(3);
@@ -114,17 +115,81 @@ fn answer_all(words: &[u64], call: &dyn Fn(&mut &[u64]) -> Option<Vec<u64>>) {
         .expect("cannot write the answers");
 }
 
-/// Reads the cases descriptor whole, as words, straight into the words' memory (the
-/// cases of a run can be tens of megabytes).
-fn read_cases() -> Vec<u64> {
+/// The cases descriptor, whole, as words: mapped into memory where the system allows
+/// (the cases of a run can be tens of megabytes: a copy of them costs more than the
+/// learner's code takes to answer them), else read.
+fn read_cases() -> &'static [u64] {
     // SAFETY: as for the answers, the grader opened this descriptor for this process.
-    let mut cases = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(CASES_FD) });
-    let bytes = cases.metadata().expect("cannot read the cases").len();
-    let mut words = vec![0u64; (bytes / 8) as usize];
+    let cases = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(CASES_FD) });
+    let bytes = cases.metadata().expect("cannot read the cases").len() as usize;
+    if let Some(words) = mapped(bytes) {
+        return words;
+    }
+    let mut words = vec![0u64; bytes / 8];
     // SAFETY: the words' memory, as bytes: any byte pattern is a valid u64, and the
     // file's words are little-endian, as this CPU's (see the compile_error! above).
     let view =
         unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), words.len() * 8) };
-    cases.read_exact(view).expect("cannot read the cases");
-    words
+    (&*cases).read_exact(view).expect("cannot read the cases");
+    words.leak()
 }
+
+#[cfg(target_os = "linux")]
+unsafe extern "C" {
+    fn mmap(address: *mut u8, len: usize, protection: i32, flags: i32, fd: i32, offset: i64)
+    -> *mut u8;
+}
+
+/// The cases file's `bytes` bytes mapped, read-only, for the whole run.
+#[cfg(target_os = "linux")]
+fn mapped(bytes: usize) -> Option<&'static [u64]> {
+    const PROT_READ: i32 = 1;
+    const MAP_PRIVATE: i32 = 2;
+    // Fills the mapping at once, rather than page by page as it is read.
+    const MAP_POPULATE: i32 = 0x8000;
+    if bytes < 8 {
+        return None;
+    }
+    // SAFETY: a new mapping of the whole file, which the grader sealed against writes;
+    // it is never unmapped, so the slice lives as long as the process. mmap's address
+    // is page-aligned, so aligned for u64.
+    unsafe {
+        let address = mmap(
+            std::ptr::null_mut(),
+            bytes,
+            PROT_READ,
+            MAP_PRIVATE | MAP_POPULATE,
+            CASES_FD,
+            0,
+        );
+        if address.is_null() || address as isize == -1 {
+            return None;
+        }
+        Some(std::slice::from_raw_parts(address.cast::<u64>(), bytes / 8))
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn mapped(_bytes: usize) -> Option<&'static [u64]> {
+    None
+}
+
+/// glibc's malloc gives each big vector (a case of a million heaps) fresh pages from
+/// the kernel, and hands them back when it is freed: the next case faults them in again.
+/// Big blocks come from the heap instead, and freed memory stays for the next case.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn keep_freed_memory() {
+    unsafe extern "C" {
+        fn mallopt(parameter: i32, value: i32) -> i32;
+    }
+    const M_TRIM_THRESHOLD: i32 = -1;
+    const M_MMAP_THRESHOLD: i32 = -3;
+    // SAFETY: mallopt only sets malloc's parameters, before any other thread exists.
+    unsafe {
+        mallopt(M_MMAP_THRESHOLD, 32 << 20);
+        mallopt(M_TRIM_THRESHOLD, i32::MAX);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn keep_freed_memory() {}

@@ -136,8 +136,14 @@ fn read_cases() -> &'static [u64] {
 
 #[cfg(target_os = "linux")]
 unsafe extern "C" {
-    fn mmap(address: *mut u8, len: usize, protection: i32, flags: i32, fd: i32, offset: i64)
-    -> *mut u8;
+    fn mmap(
+        address: *mut u8,
+        len: usize,
+        protection: i32,
+        flags: i32,
+        fd: i32,
+        offset: i64,
+    ) -> *mut u8;
 }
 
 /// The cases file's `bytes` bytes mapped, read-only, for the whole run.

@@ -62,10 +62,12 @@ fn the_learner_edition_hides_the_solutions_builds_works_and_offers_the_reference
         );
     }
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
-    assert!(
-        !readme.contains("solutions/"),
-        "the README names files the edition lacks"
-    );
+    for lacking in ["solutions/", "scripts/", "grader/tests"] {
+        assert!(
+            !readme.contains(lacking),
+            "the README names {lacking}, which the edition lacks"
+        );
+    }
 
     // The workspace builds and every command works.
     cargo_in(&out, &["build", "-q", "-p", "grader"]).expect_code(0);

@@ -12,7 +12,8 @@ use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use super::Message;
 
 /// One save makes several events (truncate, write, close; or vim's rename dance): a save
-/// is over once its file has been quiet this long...
+/// is over when its file is closed after writing or renamed into place, or once its
+/// file has been quiet this long...
 const QUIET: Duration = Duration::from_millis(50);
 /// ...or at the latest this long after its first event, so a busy file still gets graded.
 const LONGEST_WAIT: Duration = Duration::from_millis(100);
@@ -23,7 +24,10 @@ const LONGEST_WAIT: Duration = Duration::from_millis(100);
 pub fn watch_folder(folder: &Path, messages: Sender<Message>) -> Result<RecommendedWatcher> {
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         let message = match event {
-            Ok(event) if is_change(&event.kind) => Message::FilesChanged(event.paths),
+            Ok(event) if is_change(&event.kind) => Message::FilesChanged {
+                finished: finishes_a_save(&event.kind),
+                paths: event.paths,
+            },
             Ok(_) => return,
             Err(error) => Message::WatchFailed(error.to_string()),
         };
@@ -46,6 +50,18 @@ fn is_change(kind: &EventKind) -> bool {
     }
 }
 
+/// Whether an event is the last of a save: the file closed after writing (editors that
+/// write in place), or renamed into place (editors that write a copy). Another save
+/// right after is no harm: it stops the grading this one started.
+fn finishes_a_save(kind: &EventKind) -> bool {
+    use notify::event::{ModifyKind, RenameMode};
+    matches!(
+        kind,
+        EventKind::Access(AccessKind::Close(AccessMode::Write))
+            | EventKind::Modify(ModifyKind::Name(RenameMode::To | RenameMode::Both))
+    )
+}
+
 /// Turns bursts of file events into one save per file.
 #[derive(Debug, Default)]
 pub struct Debouncer {
@@ -55,7 +71,8 @@ pub struct Debouncer {
 }
 
 impl Debouncer {
-    pub fn add(&mut self, paths: impl IntoIterator<Item = PathBuf>, now: Instant) {
+    /// Adds the files an event changed; `finished` when the event ends a save (due now).
+    pub fn add(&mut self, paths: impl IntoIterator<Item = PathBuf>, now: Instant, finished: bool) {
         let mut added = false;
         for path in paths {
             added = true;
@@ -67,7 +84,11 @@ impl Debouncer {
             return;
         }
         let first = *self.first_event.get_or_insert(now);
-        self.due = Some((now + QUIET).min(first + LONGEST_WAIT));
+        self.due = Some(if finished {
+            now
+        } else {
+            (now + QUIET).min(first + LONGEST_WAIT)
+        });
     }
 
     /// When the pending save is due; `None` when nothing is pending.
@@ -114,6 +135,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_save_is_due_at_once_when_its_file_is_closed_or_renamed_into_place() {
+        assert!(finishes_a_save(&EventKind::Access(AccessKind::Close(
+            AccessMode::Write
+        ))));
+        assert!(finishes_a_save(&EventKind::Modify(ModifyKind::Name(
+            RenameMode::To
+        ))));
+        assert!(!finishes_a_save(&EventKind::Modify(ModifyKind::Data(
+            DataChange::Any
+        ))));
+        assert!(!finishes_a_save(&EventKind::Create(CreateKind::File)));
+        let start = Instant::now();
+        let mut debouncer = Debouncer::default();
+        debouncer.add([PathBuf::from("a")], start, false);
+        assert_eq!(debouncer.due(), Some(start + QUIET));
+        debouncer.add([PathBuf::from("a")], start, true);
+        assert_eq!(debouncer.due(), Some(start));
+        assert_eq!(debouncer.take_due(start), [PathBuf::from("a")]);
+    }
+
+    #[test]
     fn reading_a_file_is_no_change() {
         assert!(!is_change(&EventKind::Access(AccessKind::Open(
             AccessMode::Any
@@ -139,8 +181,8 @@ mod tests {
         let file = PathBuf::from("/wb/exercises/01/src/lib.rs");
         let mut debouncer = Debouncer::default();
         assert_eq!(debouncer.due(), None);
-        debouncer.add([file.clone()], start);
-        debouncer.add([file.clone()], start + Duration::from_millis(5));
+        debouncer.add([file.clone()], start, false);
+        debouncer.add([file.clone()], start + Duration::from_millis(5), false);
         assert_eq!(debouncer.due(), Some(start + Duration::from_millis(55)));
         assert!(
             debouncer
@@ -159,7 +201,11 @@ mod tests {
         let start = Instant::now();
         let mut debouncer = Debouncer::default();
         for ms in (0..200).step_by(10) {
-            debouncer.add([PathBuf::from("a")], start + Duration::from_millis(ms));
+            debouncer.add(
+                [PathBuf::from("a")],
+                start + Duration::from_millis(ms),
+                false,
+            );
             if ms >= 60 {
                 assert_eq!(debouncer.due(), Some(start + LONGEST_WAIT));
             }
@@ -169,7 +215,7 @@ mod tests {
     #[test]
     fn no_paths_is_no_save() {
         let mut debouncer = Debouncer::default();
-        debouncer.add(Vec::new(), Instant::now());
+        debouncer.add(Vec::new(), Instant::now(), true);
         assert_eq!(debouncer.due(), None);
     }
 }

@@ -39,7 +39,11 @@ pub enum Message {
     /// Stdin ended (or the terminal is gone): no more keys.
     InputClosed,
     Resized,
-    FilesChanged(Vec<PathBuf>),
+    /// Files changed; `finished` when the event ends a save.
+    FilesChanged {
+        paths: Vec<PathBuf>,
+        finished: bool,
+    },
     WatchFailed(String),
     /// A job of the worker is done: `Event::Graded` or `Event::CheckedAll`.
     Done(Event),
@@ -156,12 +160,12 @@ fn to_event(message: Message, state: &State, debouncer: &mut Debouncer) -> Resul
         Message::Line(line) => Event::Line(line),
         Message::InputClosed => Event::InputClosed,
         Message::Resized => return Ok(None),
-        Message::FilesChanged(paths) => {
+        Message::FilesChanged { paths, finished } => {
             // Only exercise files count: editors' swap and backup files do not.
             let saved = paths
                 .into_iter()
                 .filter(|path| state.entries.iter().any(|e| &e.path == path));
-            debouncer.add(saved, Instant::now());
+            debouncer.add(saved, Instant::now(), finished);
             return Ok(None);
         }
         Message::WatchFailed(error) => {

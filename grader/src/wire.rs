@@ -176,7 +176,7 @@ pub mod record {
 
     /// An answer's words as a record body.
     pub fn words_body(words: &[u64]) -> Vec<u8> {
-        // Word by word into a buffer made once: the cases of a run are tens of megabytes.
+        // Into a buffer made once: an answer can be thousands of words.
         let mut bytes = vec![0; words.len() * 8];
         for (chunk, word) in bytes.chunks_exact_mut(8).zip(words) {
             chunk.copy_from_slice(&word.to_le_bytes());

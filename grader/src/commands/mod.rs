@@ -52,16 +52,17 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         } => {
             let deadline = as_of.as_deref().map(Deadline::parse).transpose()?;
             let seed = seed(&output)?;
+            // Other people's code: only in the full sandbox, unless allowed.
+            if checkout.is_some() || class.is_some() {
+                doctor::require_full_sandbox(allow_weak_sandbox)?;
+            }
             match (checkout, class.zip(out)) {
-                // Other people's code: only in the full sandbox, unless allowed. The
-                // reports go to files: no color in them.
+                // The reports go to files: no color in them.
                 (_, Some((dir, out))) => {
-                    doctor::require_full_sandbox(allow_weak_sandbox)?;
                     let grader = Grader::new(workbook, false, seed);
                     class::run(&grader, &dir, &out, deadline.as_ref(), output.format)
                 }
                 (Some(checkout), None) => {
-                    doctor::require_full_sandbox(allow_weak_sandbox)?;
                     let grader = Grader::new(workbook, color, seed);
                     verify::checkout(&grader, &checkout, deadline.as_ref(), output.format)
                 }

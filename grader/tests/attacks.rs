@@ -748,7 +748,7 @@ fn odd_checkouts_score_zero_for_the_odd_files_alone() {
     let path = checkout.path().to_str().unwrap();
     let grading = lab.grade(
         &["verify", "--workbook", path, "--format", "json"],
-        Cost::VERIFY,
+        Cost::verify(),
     );
     assert_eq!(grading.code, 1, "{grading:#?}");
     let report = common::valid_report(&grading.stdout);
@@ -788,7 +788,7 @@ fn odd_checkouts_score_zero_for_the_odd_files_alone() {
         assert_eq!(exercise["verdict"], "passed", "{exercise}");
     }
 
-    let grading = lab.grade(&["verify", "--workbook", path], Cost::VERIFY);
+    let grading = lab.grade(&["verify", "--workbook", path], Cost::verify());
     has(
         &grading.stdout,
         &format!(
@@ -816,7 +816,7 @@ fn odd_checkouts_score_zero_for_the_odd_files_alone() {
     lab.folders.push(odd.clone());
     let mut command = lab.command(&["verify", "--format", "json", "--workbook"]);
     command.arg(&odd);
-    let grading = lab.run(command, Cost::VERIFY);
+    let grading = lab.run(command, Cost::verify());
     let report = common::valid_report(&grading.stdout);
     let xor_all = exercise_named(&report, "xor_all");
     assert_eq!(xor_all["verdict"], "unreadable file");
@@ -1118,7 +1118,7 @@ fn class_grading_needs_the_full_sandbox_unless_the_instructor_allows_less() {
             grader::sandbox::PRETEND_MISSING_VARIABLE,
             "seccomp,landlock",
         );
-        lab.run(command, Cost::VERIFY)
+        lab.run(command, Cost::verify())
     };
 
     let refused = weak(&["verify", "--workbook", path]);

@@ -15,8 +15,7 @@ exercise! {
     expected_cost: "a memoised search: one memo, created once and passed down the recursion, \
          keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
          solved once. Without a memo, or with a new memo in every call, the search is \
-         exponential; a memo keyed on the unsorted heaps solves every order of the heaps \
-         separately",
+         exponential",
     api { fn brute_force_is_losing(heaps: &[u64]) -> bool; }
 }
 
@@ -26,54 +25,16 @@ const MAX_HEAPS: usize = 5;
 const MAX_SIZE: u64 = 15;
 
 /// Losing positions of 5 large heaps, heaps in no particular order: a search must try
-/// every move of a losing position. Chosen among all such positions for the work a memo
-/// keyed on unsorted heaps does on them: 13 to 24 times as many calls as with sorted keys.
-const HARD_LOSING: [[u64; 5]; 45] = [
-    [12, 12, 7, 11, 12],
-    [10, 13, 13, 7, 13],
-    [10, 6, 12, 12, 12],
-    [13, 12, 11, 7, 13],
-    [8, 15, 15, 15, 7],
+/// every move of a losing position. A memo keyed on unsorted heaps, which solves every
+/// order of the heaps separately, is ten to twenty times slower on such positions, and
+/// must still pass: a constant factor that small is no job for a time limit, which must
+/// never fail a right search by chance. So the group is a handful of them, not dozens.
+const HARD_LOSING: [[u64; 5]; 5] = [
     [10, 14, 13, 7, 14],
-    [13, 11, 13, 6, 13],
-    [11, 11, 7, 12, 11],
-    [10, 13, 7, 15, 15],
-    [9, 14, 15, 15, 7],
-    [12, 11, 7, 15, 15],
-    [8, 12, 15, 7, 12],
-    [10, 7, 11, 11, 13],
-    [13, 12, 10, 12, 7],
-    [9, 9, 11, 12, 7],
-    [9, 13, 15, 12, 7],
     [8, 7, 9, 11, 13],
-    [10, 10, 7, 13, 10],
-    [11, 6, 13, 15, 15],
-    [9, 5, 11, 11, 12],
-    [9, 6, 13, 13, 15],
-    [9, 7, 9, 9, 14],
-    [8, 11, 8, 12, 7],
-    [9, 12, 6, 15, 12],
-    [13, 13, 6, 10, 12],
-    [9, 7, 10, 9, 13],
-    [6, 10, 11, 11, 12],
-    [9, 11, 7, 11, 14],
-    [13, 14, 9, 7, 13],
-    [9, 8, 12, 7, 10],
-    [12, 7, 10, 10, 11],
-    [10, 12, 10, 10, 6],
-    [14, 14, 11, 6, 13],
-    [11, 11, 6, 11, 13],
-    [9, 10, 10, 14, 7],
-    [8, 7, 10, 14, 11],
-    [11, 13, 14, 5, 13],
     [6, 11, 12, 13, 12],
-    [14, 10, 6, 12, 14],
-    [9, 14, 5, 12, 14],
     [7, 12, 11, 14, 14],
-    [8, 15, 13, 5, 15],
-    [11, 15, 14, 15, 5],
-    [9, 10, 11, 7, 15],
-    [9, 9, 6, 11, 13],
+    [9, 8, 12, 7, 10],
 ];
 
 const NO_STONES: &str = "A position with no stones has no moves: the player to move cannot \
@@ -126,7 +87,7 @@ impl Cases<Args> for Hidden {
             Group::new("no heaps, and every position of 1 to 4 heaps of 0 to 8", small),
             Group::new(
                 "random positions of 1 to 5 heaps of 0 to 15, in any order",
-                cases::random_positions(&mut seed.rng(81), 250, MAX_HEAPS, MAX_SIZE + 1),
+                cases::random_positions(&mut seed.rng(81), 200, MAX_HEAPS, MAX_SIZE + 1),
             ),
             Group::new(
                 "up to 5 heaps of up to 15, many of them equal or empty",

@@ -1,14 +1,14 @@
-//! A `while` loop over the new sizes that never moves on to the next size: the first
-//! heap with a stone pushes the same position forever. `[1]` never returns (here it
-//! runs about 10 seconds before the 6 GB of memory are full: the time limit is first).
+//! A `while` loop over the heaps that never moves on to the next heap: it lists the
+//! moves of heap 0 again and again. `[0]` has no moves to list, so the loop spins
+//! without end (and without using memory, so the time limit is what stops it).
 // expect: time limit
-// expect: input: heaps = [1]
+// expect: input: heaps = [0]
 // expect: or a loop that never ends
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
-    for index in 0..heaps.len() {
-        let mut new_size = 0;
-        while new_size < heaps[index] {
+    let mut index = 0;
+    while index < heaps.len() {
+        for new_size in 0..heaps[index] {
             let mut next = heaps.to_vec();
             next[index] = new_size;
             moves.push(next);

@@ -1,9 +1,7 @@
-//! Right answers, with a memo keyed on the heaps as given: `[1, 2]` and `[2, 1]` are
-//! searched separately, so 5 heaps of up to 15 mean up to 120 times as many entries.
-//! Fine on small positions; a losing position like `[15, 6, 13, 11, 15]` takes 0.3 s,
-//! 20 times as long as with sorted keys, and the hidden tests hold many of them.
-// expect: time limit
-// expect: a memo keyed on the unsorted heaps solves every order of the heaps separately
+//! Correct, and slower than it needs to be: the memo is keyed on the heaps as given, so
+//! `[1, 2]` and `[2, 1]` are searched separately. On a losing position of 5 large heaps
+//! it does some twenty times the work of a memo on sorted heaps, but the work is still
+//! bounded by the number of ordered positions, and it passes in time.
 use std::collections::HashMap;
 
 fn search(heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {

@@ -2,6 +2,9 @@
 //! - the hidden tests: one module per file of `src/hidden/`, and `ALL`, every one's judge;
 //! - the lessons: every `lessons/*.md` becomes a doctest, so `cargo test` compiles and
 //!   runs their Rust code blocks.
+//!
+//! And it records which cargo builds the grader, whose toolchain then compiles the
+//! learner's code when the grader is started without cargo (see `judge::build`).
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -13,6 +16,10 @@ fn main() {
     let lessons = grader.join("../lessons");
     println!("cargo::rerun-if-changed={}", hidden.display());
     println!("cargo::rerun-if-changed={}", lessons.display());
+    println!("cargo::rerun-if-env-changed=CARGO");
+    if let Some(cargo) = std::env::var_os("CARGO").and_then(|c| c.into_string().ok()) {
+        println!("cargo::rustc-env=XORLINGS_BUILT_BY_CARGO={cargo}");
+    }
 
     let mut modules = String::new();
     let mut all = String::new();

@@ -135,12 +135,17 @@ fn ask_rustc() -> Result<(PathBuf, PathBuf)> {
     }
 }
 
-/// Under `cargo grader`, the toolchain cargo runs from, without asking the proxy: cargo
-/// names its own program in `$CARGO`, in `<sysroot>/bin/`, and a rustup toolchain's
-/// folder is named after its host (`stable-x86_64-unknown-linux-gnu`), whose standard
-/// library is in `<sysroot>/lib/rustlib/<host>/lib`. `None` for any other layout.
+/// The toolchain of the cargo that runs the grader (`cargo grader`), or else of the one
+/// that built it, without asking the proxy (each start of it costs tens of
+/// milliseconds): cargo names its own program in `$CARGO`, in `<sysroot>/bin/`, and a
+/// rustup toolchain's folder is named after its host (`stable-x86_64-unknown-linux-gnu`),
+/// whose standard library is in `<sysroot>/lib/rustlib/<host>/lib`. `None` for any
+/// other layout, or a toolchain since removed.
 fn toolchain_of_cargo() -> Option<(PathBuf, PathBuf)> {
-    let cargo = PathBuf::from(std::env::var_os("CARGO")?);
+    let cargo = match std::env::var_os("CARGO") {
+        Some(cargo) => PathBuf::from(cargo),
+        None => PathBuf::from(option_env!("XORLINGS_BUILT_BY_CARGO")?),
+    };
     let sysroot = cargo.parent()?.parent()?.to_path_buf();
     let name = sysroot.file_name()?.to_str()?.to_string();
     let rustlib = sysroot.join("lib/rustlib");

@@ -250,19 +250,14 @@ fn read_bounded(mut file: File, limit: u64) -> Result<(Vec<u8>, bool)> {
 fn read_records(file: &File, limit: u64, count: usize) -> Result<(Vec<u8>, bool)> {
     let len = file.metadata().context("cannot read the answers")?.len();
     let end = len.min(limit);
-    let read = |at: u64, bytes: u64| -> Result<Vec<u8>> {
-        let mut buffer = vec![0; bytes as usize];
-        file.read_exact_at(&mut buffer, at)
-            .context("cannot read the answers")?;
-        Ok(buffer)
-    };
+    let mut window = Window::new(file, end);
     let mut records = Vec::new();
     let mut at = 0;
     for _ in 0..count {
         if end - at < record::HEADER_BYTES as u64 {
             break;
         }
-        let header = read(at, record::HEADER_BYTES as u64)?;
+        let header = window.read(at, record::HEADER_BYTES as u64)?.to_vec();
         let word = |i: usize| u64::from_le_bytes(header[i * 8..i * 8 + 8].try_into().unwrap());
         let (kind, printed_end, length) = (word(0), word(1), word(2));
         let body_at = at + record::HEADER_BYTES as u64;
@@ -272,8 +267,8 @@ fn read_records(file: &File, limit: u64, count: usize) -> Result<(Vec<u8>, bool)
             .checked_add(length)
             .is_some_and(|record_end| record_end <= len);
         if kind == record::PANIC && whole && length > PANIC_KEPT_BYTES {
-            let kept = read(body_at, PANIC_KEPT_BYTES)?;
-            let mut message = String::from_utf8_lossy(&kept).into_owned();
+            let kept = window.read(body_at, PANIC_KEPT_BYTES)?;
+            let mut message = String::from_utf8_lossy(kept).into_owned();
             message.push_str(&format!(
                 " [... {} more bytes, not kept]",
                 thousands(length - PANIC_KEPT_BYTES)
@@ -282,15 +277,53 @@ fn read_records(file: &File, limit: u64, count: usize) -> Result<(Vec<u8>, bool)
         } else {
             // A record cut short by the bound stays cut short: the judge ignores it.
             records.extend(header);
-            records.extend(read(body_at, body_bytes)?);
+            records.extend_from_slice(window.read(body_at, body_bytes)?);
         }
         at = body_at.saturating_add(length).min(end);
     }
     // What follows the records, if they end cut short (the judge stops there).
     if (end - at) < record::HEADER_BYTES as u64 {
-        records.extend(read(at, end - at)?);
+        records.extend_from_slice(window.read(at, end - at)?);
     }
     Ok((records, len > limit))
+}
+
+/// Reads a file's first `end` bytes a window at a time: a run writes thousands of small
+/// records, and two reads for each cost more than the run took to write them.
+struct Window<'a> {
+    file: &'a File,
+    end: u64,
+    start: u64,
+    bytes: Vec<u8>,
+}
+
+impl<'a> Window<'a> {
+    /// Bytes read at once; a longer read gets a buffer of its own.
+    const BYTES: u64 = 256 << 10;
+
+    fn new(file: &'a File, end: u64) -> Self {
+        Window {
+            file,
+            end,
+            start: 0,
+            bytes: Vec::new(),
+        }
+    }
+
+    /// Bytes `at..at + count`, which must lie within the first `end` bytes.
+    fn read(&mut self, at: u64, count: u64) -> Result<&[u8]> {
+        let window_end = self.start + self.bytes.len() as u64;
+        if count > Self::BYTES || at < self.start || at + count > window_end {
+            let kept = count.max(Self::BYTES.min(self.end - at));
+            self.start = at;
+            self.bytes.resize(kept as usize, 0);
+            self.file
+                .read_exact_at(&mut self.bytes, at)
+                .context("cannot read the answers")?;
+        }
+        let from = (at - self.start) as usize;
+        Ok(&self.bytes[from..from + count as usize])
+    }
 }
 
 #[cfg(test)]

@@ -221,8 +221,8 @@ impl Cases<Args> for Hidden {
                 wide_positions(seed),
             ),
             group(
-                "1,000,000 heaps: 999,999 heaps of 1 and a 0, a million 1s, one or two huge heaps \
-                 among 0s and 1s, and random 64-bit heaps",
+                "1,000,000 heaps: 999,999 heaps of 1 and a 0, a million 1s, one huge heap among \
+                 an odd and an even number of 1s, two huge heaps, and random 64-bit heaps",
                 large_positions(seed),
             ),
         ]
@@ -298,13 +298,20 @@ fn large_positions(seed: Seed) -> Vec<Vec<u64>> {
     let mut rng = seed.rng(66);
     let mut odd_ones = vec![1; MAX_HEAPS - 1];
     odd_ones.push(0);
+    // One huge heap among an odd number of 1s (empty it), and among an even number
+    // (shrink it to 1): each wrong endgame rule fails one of the two.
     let one_huge = ones_with_big_heaps(&mut rng, MAX_HEAPS, 1, u64::MAX);
+    let mut other_parity = one_huge.clone();
+    if let Some(small) = other_parity.iter_mut().find(|heap| **heap <= 1) {
+        *small ^= 1;
+    }
     // The last heap becomes the XOR of the others: a second huge heap, and nim-sum 0.
     let two_huge_lost = cases::make_losing(ones_with_big_heaps(&mut rng, MAX_HEAPS, 1, u64::MAX));
     vec![
         odd_ones,
         vec![1; MAX_HEAPS],
         one_huge,
+        other_parity,
         two_huge_lost,
         cases::large_random(&mut rng, MAX_HEAPS),
     ]
@@ -572,7 +579,9 @@ mod tests {
         assert!(large.iter().all(|heaps| heaps.len() == MAX_HEAPS));
         assert_eq!((counts[0].big, counts[0].ones, counts[0].lost()), (0, MAX_HEAPS - 1, true));
         assert_eq!((counts[2].big, counts[2].lost()), (1, false));
-        assert_eq!((counts[3].big, counts[3].lost()), (2, true));
+        assert_eq!((counts[3].big, counts[3].lost()), (1, false));
+        assert_ne!(counts[2].ones % 2, counts[3].ones % 2);
+        assert_eq!((counts[4].big, counts[4].lost()), (2, true));
         assert!(wide_positions(Seed::DEFAULT).contains(&vec![1 << 63, 1 << 63]));
     }
 

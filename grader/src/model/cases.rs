@@ -144,11 +144,15 @@ pub fn large_random(rng: &mut impl Rng, count: usize) -> Vec<u64> {
     (0..count).map(|_| rng.random()).collect()
 }
 
-/// A million heaps where only the last one can be reduced to win: the others are small
-/// and the last carries the nim-sum's highest bit.
+/// A million heaps where only the last one can be reduced to win: the others are below
+/// 2^20 and the last carries the nim-sum's highest bit. The last heap's low 20 bits are
+/// 0, so the nim-sum is larger than every heap: no heap is "larger than the nim-sum".
 pub fn large_last_heap_wins(rng: &mut impl Rng) -> Vec<u64> {
     let mut heaps: Vec<u64> = (0..MAX_HEAPS - 1).map(|_| random_bits(rng, 20)).collect();
-    heaps.push(u64::MAX - 5);
+    if nim_sum(&heaps) == 0 {
+        heaps[0] ^= 1;
+    }
+    heaps.push(u64::MAX << 20);
     heaps
 }
 
@@ -204,6 +208,19 @@ pub fn awkward_move_sets() -> Vec<Vec<usize>> {
 mod tests {
     use super::super::Seed;
     use super::*;
+
+    #[test]
+    fn only_the_last_heap_wins_and_no_heap_is_larger_than_the_nim_sum() {
+        for seed in [Seed::DEFAULT, Seed(1), Seed(0xdead_beef)] {
+            let heaps = large_last_heap_wins(&mut seed.rng(17));
+            let x = nim_sum(&heaps);
+            assert!(heaps.iter().all(|&heap| heap < x), "seed {seed}");
+            let winning: Vec<usize> = (0..heaps.len())
+                .filter(|&i| heaps[i] ^ x < heaps[i])
+                .collect();
+            assert_eq!(winning, [heaps.len() - 1], "seed {seed}");
+        }
+    }
 
     #[test]
     fn all_positions_counts_every_ordered_position() {

@@ -16,7 +16,7 @@ use std::fmt;
 use std::time::Duration;
 
 use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::judge::decide::GroupResult;
 use crate::judge::run::Execution;
@@ -66,10 +66,13 @@ impl Seed {
     pub const DEFAULT: Seed = Seed(0);
 
     /// A random source for one generator: each generator of an exercise picks its own
-    /// `stream`, so adding a generator never changes the others' cases.
-    pub fn rng(self, stream: u64) -> ChaCha8Rng {
-        let mut rng = ChaCha8Rng::seed_from_u64(self.0);
-        rng.set_stream(stream);
+    /// `stream`, so adding a generator never changes the others' cases. Stream `n` starts
+    /// `n` jumps of 2^128 numbers into the seed's sequence: streams never overlap.
+    pub fn rng(self, stream: u64) -> Xoshiro256PlusPlus {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.0);
+        for _ in 0..stream {
+            rng.jump();
+        }
         rng
     }
 }

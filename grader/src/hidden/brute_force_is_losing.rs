@@ -11,7 +11,7 @@ use crate::model::show::{count, list};
 use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
 
 exercise! {
-    name: "brute_force_is_losing", time_limit: Duration::from_secs(6), cases: Hidden,
+    name: "brute_force_is_losing", time_limit: Duration::from_secs(8), cases: Hidden,
     expected_cost: "a memoised search: one memo, created once and passed down the recursion, \
          keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
          solved once. Without a memo, or with a new memo in every call, the search is \

@@ -1,6 +1,6 @@
 //! Correct, and slower than it needs to be: the memo is keyed on the heaps as given, so
 //! `[1, 2]` and `[2, 1]` are searched separately. On a losing position of 5 large heaps
-//! it does some twenty times the work of a memo on sorted heaps, but the work is still
+//! it does ten to twenty times the work of a memo on sorted heaps, but the work is still
 //! bounded by the number of ordered positions, and it passes in time.
 use std::collections::HashMap;
 

@@ -17,6 +17,8 @@ fn xor_all_cases(seed: Seed) -> Vec<Vec<Vec<u64>>> {
         .map(|group| {
             let words: Vec<u64> = plan
                 .input(group)
+                .bytes()
+                .unwrap()
                 .chunks(8)
                 .map(|bytes| u64::from_le_bytes(bytes.try_into().unwrap()))
                 .collect();

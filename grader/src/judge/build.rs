@@ -369,9 +369,12 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         "--edition=2024",
         "--crate-type=bin",
         "--crate-name=program",
-        // Optimise a little (a HashMap memo runs ten times faster, for no visible compile
-        // time), but keep the checks of a debug build: overflow is a panic, as in `cargo test`.
+        // Optimise a little (a HashMap memo runs ten times faster), but keep the checks of
+        // a debug build: overflow is a panic, as in `cargo test`. One codegen unit: the
+        // local link-time optimisation of several would take a quarter of the compile.
         "-Copt-level=1",
+        "-Ccodegen-units=1",
+        "-Clto=off",
         "-Coverflow-checks=on",
         "-Cdebug-assertions=on",
         "-Cprefer-dynamic",

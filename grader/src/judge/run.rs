@@ -144,7 +144,7 @@ pub struct Execution {
 pub struct RunRequest<'a> {
     pub program: &'a Path,
     pub layout: Layout,
-    pub input: &'a [u8],
+    pub input: &'a RunInput,
     /// How many cases the input holds: the runner writes a record for each, then one.
     pub cases: usize,
     pub answer_limit: u64,
@@ -153,7 +153,7 @@ pub struct RunRequest<'a> {
 
 /// Runs the program of `request` on its input, in the sandbox.
 pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<Execution> {
-    let input = unlinked_file_with(request.input)?;
+    let input = request.input.open()?;
     let answers = tempfile::tempfile().context("cannot create the answers file")?;
     let printed = tempfile::tempfile().context("cannot create the output file")?;
     let file_limit = request.answer_limit.max(PRINTED_LIMIT_BYTES) + PRINTED_LIMIT_BYTES;
@@ -201,31 +201,106 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
     })
 }
 
-/// An unlinked file holding `bytes`, positioned at its start. On Linux it lives in
-/// memory, sealed (not even the program's static constructors can change its cases):
-/// the cases of one run can be tens of megabytes, and writing them to a disk's file
-/// system cost more than the run.
-fn unlinked_file_with(bytes: &[u8]) -> Result<File> {
+/// What the runs of one group read (the runner's cases, or a program's stdin): written
+/// once, with the plan, and handed to every run of the group. It is an unlinked file; on
+/// Linux it lives in memory, sealed, so not even a program's static constructors can
+/// change its cases. The cases of one group can be tens of megabytes: writing them
+/// again for each run, after the compiler, cost more than the run.
+#[derive(Debug)]
+pub struct RunInput {
+    /// The file, or why it could not be written (the run that needs it says so).
+    file: Result<File, String>,
+    len: u64,
+}
+
+impl RunInput {
+    /// `bytes` as a run's input.
+    pub fn new(bytes: &[u8]) -> RunInput {
+        RunInput::written(|file| file.write_all(bytes))
+    }
+
+    /// The input that `write` writes into a new file.
+    pub fn written(write: impl FnOnce(&mut File) -> std::io::Result<()>) -> RunInput {
+        let file = new_file().and_then(|mut file| {
+            write(&mut file)?;
+            file.rewind()?;
+            seal(&file);
+            Ok(file)
+        });
+        let len = file.as_ref().map_or(0, |file| {
+            file.metadata().map_or(0, |metadata| metadata.len())
+        });
+        RunInput {
+            file: file.map_err(|error| error.to_string()),
+            len,
+        }
+    }
+
+    /// Its size in bytes.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Its bytes, read back.
+    pub fn bytes(&self) -> Result<Vec<u8>> {
+        let mut bytes = vec![0; self.len as usize];
+        self.file()?
+            .read_exact_at(&mut bytes, 0)
+            .context("cannot read the cases file")?;
+        Ok(bytes)
+    }
+
+    /// A descriptor of its own for one run, at the start: runs of the same group at
+    /// once (a class, `dev check`) must not move each other's reading position.
+    fn open(&self) -> Result<File> {
+        let file = self.file()?;
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            if let Ok(own) = File::open(format!("/proc/self/fd/{}", file.as_raw_fd())) {
+                return Ok(own);
+            }
+        }
+        // Without /proc, a copy.
+        let copy = RunInput::new(&self.bytes()?);
+        copy.file()
+            .and_then(|file| file.try_clone().context("cannot open the cases file"))
+    }
+
+    fn file(&self) -> Result<&File> {
+        self.file
+            .as_ref()
+            .map_err(|error| anyhow::anyhow!("cannot write the cases file: {error}"))
+    }
+}
+
+/// A new unlinked file: in memory where the system allows, else in the temporary folder.
+fn new_file() -> std::io::Result<File> {
     #[cfg(target_os = "linux")]
-    let flags = rustix::fs::MemfdFlags::CLOEXEC | rustix::fs::MemfdFlags::ALLOW_SEALING;
-    #[cfg(target_os = "linux")]
-    let file = rustix::fs::memfd_create("xorlings-cases", flags)
-        .map(File::from)
-        .or_else(|_| tempfile::tempfile());
-    #[cfg(not(target_os = "linux"))]
-    let file = tempfile::tempfile();
-    let mut file = file.context("cannot create the cases file")?;
-    file.write_all(bytes)
-        .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
-        .context("cannot write the cases file")?;
+    {
+        let flags = rustix::fs::MemfdFlags::CLOEXEC | rustix::fs::MemfdFlags::ALLOW_SEALING;
+        if let Ok(fd) = rustix::fs::memfd_create("xorlings-cases", flags) {
+            return Ok(File::from(fd));
+        }
+    }
+    tempfile::tempfile()
+}
+
+/// Seals a file from `new_file` against every change; a file from `tempfile` (no memfd
+/// here) takes no seals, and stays as it is.
+fn seal(file: &File) {
     #[cfg(target_os = "linux")]
     {
         use rustix::fs::SealFlags;
-        // A file from `tempfile` (no memfd here) takes no seals: it stays as it is.
         let seals = SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL;
-        let _ = rustix::fs::fcntl_add_seals(&file, seals);
+        let _ = rustix::fs::fcntl_add_seals(file, seals);
     }
-    Ok(file)
+    #[cfg(not(target_os = "linux"))]
+    let _ = file;
 }
 
 /// The file's first `limit` bytes, and whether it holds more.
@@ -330,6 +405,11 @@ impl<'a> Window<'a> {
 mod tests {
     use super::*;
 
+    /// A file holding `bytes`, as a run gets its input.
+    fn unlinked_file_with(bytes: &[u8]) -> Result<File> {
+        RunInput::new(bytes).open()
+    }
+
     #[test]
     fn the_runtimes_last_words_are_not_the_learners() {
         let printed = Printed {
@@ -339,6 +419,31 @@ mod tests {
         let mine =
             printed.without_lines_containing(&["overflowed its stack", "fatal runtime error"]);
         assert_eq!(mine.text, "step 1\nstep 2\n");
+    }
+
+    /// Each run of a group reads the same sealed cases from the start, however many read
+    /// them at once, and none can change them.
+    #[test]
+    fn every_run_reads_the_cases_from_the_start_and_cannot_change_them() {
+        let input = RunInput::new(b"the cases");
+        assert_eq!(input.len(), 9);
+        let (mut first, mut second) = (input.open().unwrap(), input.open().unwrap());
+        let mut start = [0; 3];
+        first.read_exact(&mut start).unwrap();
+        assert_eq!(&start, b"the");
+        let mut whole = String::new();
+        second.read_to_string(&mut whole).unwrap();
+        assert_eq!(whole, "the cases");
+        #[cfg(target_os = "linux")]
+        {
+            let writable = std::fs::OpenOptions::new().write(true).open(format!(
+                "/proc/self/fd/{}",
+                std::os::fd::AsRawFd::as_raw_fd(&first)
+            ));
+            let written = writable.and_then(|mut file| file.write_all(b"forged"));
+            assert!(written.is_err(), "the sealed cases took a write");
+        }
+        assert_eq!(input.bytes().unwrap(), b"the cases");
     }
 
     #[test]

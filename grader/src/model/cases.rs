@@ -2,6 +2,7 @@
 //! [`Seed`](super::Seed)'s generators, and adversarial large ones.
 
 use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::show::thousands;
 
@@ -91,10 +92,14 @@ pub fn random_wide_positions(rng: &mut impl Rng, count: usize, max_heaps: usize)
 
 /// One random position of each length from 0 to [`EVERY_LENGTH_UP_TO`], and of each
 /// of the [`AWKWARD_LENGTHS`] up to `max_len`, with sizes below `max_size`.
-pub fn every_length(rng: &mut impl Rng, max_len: usize, max_size: u64) -> Vec<Vec<u64>> {
+pub fn every_length(rng: &mut Xoshiro256PlusPlus, max_len: usize, max_size: u64) -> Vec<Vec<u64>> {
     (0..=EVERY_LENGTH_UP_TO.min(max_len))
         .chain(AWKWARD_LENGTHS.into_iter().filter(|&n| n <= max_len))
-        .map(|len| (0..len).map(|_| rng.random_range(0..max_size)).collect())
+        .map(|len| {
+            let mut heaps = vec![0; len];
+            xorlings_bulk::fill_below(rng, &mut heaps, max_size);
+            heaps
+        })
         .collect()
 }
 
@@ -128,7 +133,7 @@ pub fn near_max_positions() -> Vec<Vec<u64>> {
 
 /// The nim-sum of a position.
 pub fn nim_sum(heaps: &[u64]) -> u64 {
-    heaps.iter().fold(0, |x, &h| x ^ h)
+    xorlings_bulk::xor_of(heaps)
 }
 
 /// A position turned losing: its last heap becomes the XOR of the others.
@@ -140,15 +145,18 @@ pub fn make_losing(mut heaps: Vec<u64>) -> Vec<u64> {
 }
 
 /// `count` random full 64-bit heaps.
-pub fn large_random(rng: &mut impl Rng, count: usize) -> Vec<u64> {
-    (0..count).map(|_| rng.random()).collect()
+pub fn large_random(rng: &mut Xoshiro256PlusPlus, count: usize) -> Vec<u64> {
+    let mut heaps = vec![0; count];
+    xorlings_bulk::fill_random(rng, &mut heaps);
+    heaps
 }
 
 /// A million heaps where only the last one can be reduced to win: the others are below
 /// 2^20 and the last carries the nim-sum's highest bit. The last heap's low 20 bits are
 /// 0, so the nim-sum is larger than every heap: no heap is "larger than the nim-sum".
-pub fn large_last_heap_wins(rng: &mut impl Rng) -> Vec<u64> {
-    let mut heaps: Vec<u64> = (0..MAX_HEAPS - 1).map(|_| random_bits(rng, 20)).collect();
+pub fn large_last_heap_wins(rng: &mut Xoshiro256PlusPlus) -> Vec<u64> {
+    let mut heaps = vec![0; MAX_HEAPS - 1];
+    xorlings_bulk::fill_bits(rng, &mut heaps, 20);
     if nim_sum(&heaps) == 0 {
         heaps[0] ^= 1;
     }
@@ -220,6 +228,25 @@ mod tests {
                 .collect();
             assert_eq!(winning, [heaps.len() - 1], "seed {seed}");
         }
+    }
+
+    /// The optimised bulk generators give what the generator gives number by number, and
+    /// the random heaps below a bound take every value below it, and no other.
+    #[test]
+    fn the_bulk_generators_keep_to_the_generator_and_the_bound() {
+        let mut one_by_one = Seed(5).rng(1);
+        let expected: Vec<u64> = (0..1000).map(|_| one_by_one.random()).collect();
+        assert_eq!(large_random(&mut Seed(5).rng(1), 1000), expected);
+        let mut bulk = Seed(5).rng(1);
+        let mut low = vec![0; 1000];
+        xorlings_bulk::fill_bits(&mut bulk, &mut low, 20);
+        let masked: Vec<u64> = expected.iter().map(|x| x & ((1 << 20) - 1)).collect();
+        assert_eq!(low, masked);
+        let mut below = vec![0; 10_000];
+        xorlings_bulk::fill_below(&mut Seed(5).rng(2), &mut below, 7);
+        let seen: std::collections::BTreeSet<u64> = below.iter().copied().collect();
+        assert_eq!(seen, (0..7).collect());
+        assert_eq!(nim_sum(&expected), expected.iter().fold(0, |x, &h| x ^ h));
     }
 
     #[test]

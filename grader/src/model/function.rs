@@ -2,6 +2,7 @@
 //! in the wire format, its answers come back as records, and the exercise's checker
 //! judges each one.
 
+use std::io::Write;
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -10,7 +11,7 @@ use super::{Build, Cases, Exercise, Group, Judge, Plan, Seed};
 use crate::judge::decide::{
     Failure, GroupResult, Problem, guarded, printed_by_learner, problem_of_end,
 };
-use crate::judge::run::Execution;
+use crate::judge::run::{Execution, RunInput};
 use crate::model::Mistake;
 use crate::wire::{self, Wire, record};
 
@@ -70,13 +71,19 @@ impl<E: Exercise> Judge for FunctionJudge<E> {
 /// The cases of one grading, each group encoded for the runner.
 struct FunctionPlan<E: Exercise> {
     groups: Vec<Group<E::Input>>,
-    inputs: Vec<Vec<u64>>,
+    inputs: Vec<RunInput>,
+    /// The most bytes a right run of each group writes back.
+    answer_bytes: Vec<u64>,
 }
 
 impl<E: Exercise> FunctionPlan<E> {
     fn new(groups: Vec<Group<E::Input>>) -> Self {
-        let inputs = groups.iter().map(|group| encode(&group.cases)).collect();
-        FunctionPlan { groups, inputs }
+        let (inputs, answer_bytes) = groups.iter().map(|group| encode::<E>(&group.cases)).unzip();
+        FunctionPlan {
+            groups,
+            inputs,
+            answer_bytes,
+        }
     }
 
     /// The problem with `input`, given the runner's record for it (if it got that far).
@@ -134,13 +141,29 @@ impl<E: Exercise> FunctionPlan<E> {
     }
 }
 
-/// The cases file's words: the case count, then each case's words.
-fn encode<I: Wire>(cases: &[I]) -> Vec<u64> {
-    let mut words = vec![cases.len() as u64];
-    for case in cases {
-        case.put(&mut words);
-    }
-    words
+/// The cases file of a group (the case count, then each case's words, written a batch
+/// at a time, never all of them in memory at once), and the most bytes a right run on
+/// them writes back.
+fn encode<E: Exercise>(cases: &[E::Input]) -> (RunInput, u64) {
+    /// Words written at once (a case longer than that is written whole).
+    const BATCH_WORDS: usize = 64 << 10;
+    // Each case's record, then the final one.
+    let mut answer_bytes = RECORD_HEADER_BYTES;
+    let input = RunInput::written(|file| {
+        let mut words = vec![cases.len() as u64];
+        for case in cases {
+            let start = words.len();
+            case.put(&mut words);
+            let answer_words = E::answer_words(case, words.len() - start) as u64;
+            answer_bytes += (RECORD_HEADER_BYTES + 8 * answer_words).max(PANIC_RECORD_BYTES);
+            if words.len() >= BATCH_WORDS {
+                file.write_all(bytemuck::cast_slice(&words))?;
+                words.clear();
+            }
+        }
+        file.write_all(bytemuck::cast_slice(&words))
+    });
+    (input, answer_bytes)
 }
 
 impl<E: Exercise> Plan for FunctionPlan<E> {
@@ -151,18 +174,12 @@ impl<E: Exercise> Plan for FunctionPlan<E> {
             .collect()
     }
 
-    fn input(&self, group: usize) -> &[u8] {
-        // The words' own memory: tens of megabytes, not copied. The wire's words are
-        // little-endian, as the memory of every CPU the runner builds on.
-        bytemuck::cast_slice(&self.inputs[group])
+    fn input(&self, group: usize) -> &RunInput {
+        &self.inputs[group]
     }
 
     fn answer_bytes(&self, group: usize) -> u64 {
-        let per_case = |input: &E::Input| {
-            let answer = RECORD_HEADER_BYTES + 8 * E::answer_words(input) as u64;
-            answer.max(PANIC_RECORD_BYTES)
-        };
-        self.groups[group].cases.iter().map(per_case).sum::<u64>() + RECORD_HEADER_BYTES
+        self.answer_bytes[group]
     }
 
     fn decide(&self, group: usize, execution: &Execution) -> GroupResult {

@@ -19,7 +19,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::judge::decide::GroupResult;
-use crate::judge::run::Execution;
+use crate::judge::run::{Execution, RunInput};
 use crate::wire::Wire;
 use show::{Measure, Parse, Show};
 
@@ -175,11 +175,9 @@ pub trait Exercise: Declared {
         None
     }
     /// The most words a right answer to `input` takes (answers are read back with this
-    /// bound); by default, as many as the input and a few more.
-    fn answer_words(input: &Self::Input) -> usize {
-        let mut words = Vec::new();
-        input.put(&mut words);
-        words.len() + 8
+    /// bound), given the input's own `input_words`; by default, as many and a few more.
+    fn answer_words(_input: &Self::Input, input_words: usize) -> usize {
+        input_words + 8
     }
     /// Extra lines for `cargo grader try`: the position after a move, binary columns...
     fn explain(_input: &Self::Input, _answer: &Self::Answer) -> Option<String> {
@@ -233,7 +231,7 @@ pub trait Plan: Send + Sync {
     /// Each group's name and number of cases.
     fn groups(&self) -> Vec<(String, usize)>;
     /// What a run of `group` reads (the runner's cases, or a program's stdin).
-    fn input(&self, group: usize) -> &[u8];
+    fn input(&self, group: usize) -> &RunInput;
     /// The most bytes a right run of `group` writes back.
     fn answer_bytes(&self, group: usize) -> u64;
     /// Judges the run of `group`. A checker that panics is the grader's bug: it comes

@@ -11,7 +11,7 @@ use super::{Build, Judge, Mistake, Plan, Seed};
 use crate::judge::decide::{
     Failure, GroupResult, Problem, guarded, printed_by_learner, problem_of_end,
 };
-use crate::judge::run::{Ended, Execution, Printed};
+use crate::judge::run::{Ended, Execution, Printed, RunInput};
 
 /// How the Rust runtime starts its report of a panic: `thread 'main' panicked at <where>:`.
 const PANIC_HEADER: &str = " panicked at ";
@@ -141,12 +141,22 @@ impl<C: Contest> Judge for ProgramJudge<C> {
 struct ProgramPlan<C: Contest> {
     files: Vec<InputFile>,
     inputs: Vec<Result<C::Input, String>>,
+    /// Each file as the runs read it.
+    stdins: Vec<RunInput>,
 }
 
 impl<C: Contest> ProgramPlan<C> {
     fn new(files: Vec<InputFile>) -> Self {
         let inputs = files.iter().map(|file| C::read(&file.text)).collect();
-        ProgramPlan { files, inputs }
+        let stdins = files
+            .iter()
+            .map(|file| RunInput::new(file.text.as_bytes()))
+            .collect();
+        ProgramPlan {
+            files,
+            inputs,
+            stdins,
+        }
     }
 
     /// What went wrong in a run on `input`, if anything: a run that did not end well, or
@@ -228,8 +238,8 @@ impl<C: Contest> Plan for ProgramPlan<C> {
             .collect()
     }
 
-    fn input(&self, group: usize) -> &[u8] {
-        self.files[group].text.as_bytes()
+    fn input(&self, group: usize) -> &RunInput {
+        &self.stdins[group]
     }
 
     fn answer_bytes(&self, group: usize) -> u64 {

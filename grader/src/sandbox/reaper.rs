@@ -2,18 +2,21 @@
 //! behind is re-parented to the grader, which kills and reaps it.
 //!
 //! An orphan is a child of the grader that is neither a run's leader nor in the process
-//! group of a run still going on (that run's end kills its group). The sandbox
-//! registers each run under a lock held from before the fork, so a child another thread
-//! is starting is never taken for an orphan.
+//! group of a run still going on (that run's end kills its group). A sweep waits for
+//! the children being started to be registered as runs, so a child another thread is
+//! starting is never taken for an orphan; runs start side by side.
 
 use std::io;
 use std::process::{Child, Command, Output};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use rustix::process::Pid;
 
 /// The runs going on, by their leader's pid, which is also their process group.
 static SPAWNED: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
+/// Read while a child is started and registered (or a trusted command runs), written
+/// by a sweep.
+static STARTING: RwLock<()> = RwLock::new(());
 
 fn spawned() -> MutexGuard<'static, Vec<Pid>> {
     // The list stays right even if a thread panicked while holding the lock.
@@ -22,18 +25,30 @@ fn spawned() -> MutexGuard<'static, Vec<Pid>> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+fn starting() -> RwLockReadGuard<'static, ()> {
+    STARTING
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn sweeping() -> RwLockWriteGuard<'static, ()> {
+    STARTING
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Spawns `command`, registering its process before any sweep can look.
 pub fn spawn(command: &mut Command) -> io::Result<(Child, Pid)> {
-    let mut spawned = spawned();
+    let _starting = starting();
     let child = command.spawn()?;
     let pid = Pid::from_child(&child);
-    spawned.push(pid);
+    spawned().push(pid);
     Ok((child, pid))
 }
 
 /// Runs `command` to its end while no sweep can look.
 pub fn output_of_trusted(command: &mut Command) -> io::Result<Output> {
-    let _spawned = spawned();
+    let _starting = starting();
     command.output()
 }
 
@@ -64,6 +79,7 @@ mod linux {
     /// Kills and reaps every orphan, until none is left (killing one re-parents its
     /// own children to the grader).
     pub fn kill_orphans() {
+        let _sweeping = super::sweeping();
         let runs = super::spawned();
         loop {
             let orphans: Vec<Pid> = children()

@@ -344,18 +344,15 @@ fn a_game_in_a_terminal_fits_80_by_24() {
     tmux.wait_for("Bouton's theorem");
     tmux.keys("7 59999");
     tmux.keys("Enter");
-    let screen = tmux.wait_for("The engine takes 6 from heap 1 (7 -> 1).");
-    for expected in [
+    let screen = tmux.wait_for_all(&[
+        "The engine takes 6 from heap 1 (7 -> 1).",
         heading,
         "You take 59999 from heap 7 (60000 -> 1).",
         "              0 = 0000 0000 0000 0000   (nim-sum)",
         "your move>",
-    ] {
-        assert!(
-            screen.contains(expected),
-            "{expected:?} missing in\n{screen}"
-        );
-    }
+    ]);
+    let aligned = "              0 = 0000 0000 0000 0000   (nim-sum)";
+    assert!(screen.contains(aligned), "{aligned:?} missing in\n{screen}");
     assert!(
         screen.starts_with(heading),
         "the heading scrolled away:\n{screen}"

@@ -16,6 +16,8 @@ exercise! {
          keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
          solved once. Without a memo, or with a new memo in every call, the search is \
          exponential",
+    // Its time limit must tell a right algorithm from a slow one at full speed.
+    optimised: true,
     api { fn brute_force_is_losing(heaps: &[u64]) -> bool; }
 }
 

@@ -16,6 +16,8 @@ exercise! {
     expected_cost: "one pass over the values with n + 1 flags (O(n)), or a sort \
          (O(n log n)). Calling `contains` on the slice for every candidate, or for every \
          value, is O(n^2)",
+    // Its time limit must tell a right algorithm from a slow one at full speed.
+    optimised: true,
     api { fn mex(values: &[usize]) -> usize; }
 }
 

@@ -348,7 +348,7 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
     };
     std::fs::write(src.join(file_name), request.source).context("cannot copy the exercise file")?;
     let root = match (request.build, &library) {
-        (model::Build::Library { api }, Some(_)) => {
+        (model::Build::Library { api, .. }, Some(_)) => {
             let main = format!(
                 "#[allow(dead_code)]\n#[path = \"src/lib.rs\"]\nmod learner;\n\n\
                  {RUNNER_CRATE}::api!(@runner {api});\n\n\
@@ -365,23 +365,32 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         .map(|dir| dir.display().to_string())
         .unwrap_or_default();
     let path = folder.path().join("program");
-    let mut args: Vec<OsString> = [
-        "--edition=2024",
-        "--crate-type=bin",
-        "--crate-name=program",
-        // Optimise a little (a HashMap memo runs ten times faster), but keep the checks of
-        // a debug build: overflow is a panic, as in `cargo test`. One codegen unit: the
-        // local link-time optimisation of several would take a quarter of the compile.
-        "-Copt-level=1",
-        "-Ccodegen-units=1",
-        "-Clto=off",
-        "-Coverflow-checks=on",
-        "-Cdebug-assertions=on",
-        "-Cprefer-dynamic",
-        "--error-format=json",
-    ]
-    .map(OsString::from)
-    .to_vec();
+    let optimised = matches!(
+        request.build,
+        model::Build::Library {
+            optimised: true,
+            ..
+        }
+    );
+    // Optimised a little, in one codegen unit: the local link-time optimisation of
+    // several would take a quarter of the compile.
+    let optimisation: &[&str] = if optimised {
+        &["-Copt-level=1", "-Ccodegen-units=1", "-Clto=off"]
+    } else {
+        &["-Copt-level=0"]
+    };
+    let mut args: Vec<OsString> = ["--edition=2024", "--crate-type=bin", "--crate-name=program"]
+        .iter()
+        .chain(optimisation)
+        .chain(&[
+            // The checks of a debug build either way: overflow is a panic, as in `cargo test`.
+            "-Coverflow-checks=on",
+            "-Cdebug-assertions=on",
+            "-Cprefer-dynamic",
+            "--error-format=json",
+        ])
+        .map(OsString::from)
+        .collect();
     if request.color {
         args.push("--json=diagnostic-rendered-ansi".into());
     }

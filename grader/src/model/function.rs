@@ -42,7 +42,10 @@ impl<E: Exercise> Judge for FunctionJudge<E> {
         E::NAME
     }
     fn build(&self) -> Build {
-        Build::Library { api: E::API }
+        Build::Library {
+            api: E::API,
+            optimised: E::OPTIMISED,
+        }
     }
     fn time_limit(&self) -> Duration {
         E::TIME_LIMIT

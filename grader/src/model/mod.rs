@@ -33,7 +33,7 @@ use show::{Measure, Parse, Show};
 macro_rules! exercise {
     (
         name: $name:literal, time_limit: $time_limit:expr, cases: $cases:ty,
-        expected_cost: $expected_cost:expr,
+        expected_cost: $expected_cost:expr, $(optimised: $optimised:literal,)?
         api { $($api:tt)* }
     ) => {
         $crate::api!(@grader $($api)*);
@@ -51,6 +51,7 @@ macro_rules! exercise {
             const API: &'static str = API;
             const TIME_LIMIT: std::time::Duration = $time_limit;
             const EXPECTED_COST: &'static str = $expected_cost;
+            const OPTIMISED: bool = false $(|| $optimised)?;
         }
 
         pub const JUDGE: &dyn $crate::model::Judge = &$crate::model::function::FunctionJudge::<Hidden>::new();
@@ -151,6 +152,9 @@ pub trait Declared: Sync + 'static {
     const TIME_LIMIT: Duration;
     /// What running in time takes, in the lesson's words.
     const EXPECTED_COST: &'static str;
+    /// Whether the learner's code is compiled optimised (`optimised: true` in
+    /// `exercise!`): see [`Build::Library`].
+    const OPTIMISED: bool;
 }
 
 /// An exercise's cases, and the promises its stub makes about them.
@@ -189,7 +193,11 @@ pub trait Exercise: Declared {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Build {
     /// `src/lib.rs`, linked with the runner; `api` is the exercise's declaration.
-    Library { api: &'static str },
+    /// Compiled as `cargo test` compiles it (no optimisation: the quickest compile), or,
+    /// when `optimised`, at opt-level 1, for the exercises whose time limits must tell a
+    /// right algorithm from a slow one (a `HashMap` memo runs ten times faster there).
+    /// Overflow checks and debug assertions are on in both.
+    Library { api: &'static str, optimised: bool },
     /// `src/main.rs`, a whole program that reads stdin and writes stdout.
     Program,
 }
@@ -211,7 +219,7 @@ pub trait Judge: Sync {
     /// What the hidden tests call, as the stub declares it: `xor_all(heaps: &[u64]) -> u64`.
     fn signature(&self) -> String {
         match self.build() {
-            Build::Library { api } => {
+            Build::Library { api, .. } => {
                 let declaration = api.split(';').next().unwrap_or_default();
                 let tidy = declaration
                     .replace(" :", ":")

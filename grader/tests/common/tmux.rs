@@ -118,15 +118,24 @@ impl Tmux {
 
     /// Reads the screen until it shows `text`; returns that screen.
     pub fn wait_for(&self, text: &str) -> String {
+        self.wait_for_all(&[text])
+    }
+
+    /// Waits until the screen shows every one of `texts` (a screen drawn in several
+    /// writes can be caught half drawn), and returns it.
+    pub fn wait_for_all(&self, texts: &[&str]) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if find_phrase(&screen, text).is_some() {
+            if texts
+                .iter()
+                .all(|text| find_phrase(&screen, text).is_some())
+            {
                 return screen;
             }
             assert!(
                 start.elapsed() < DEADLINE,
-                "the screen never showed {text:?}; it shows:\n{screen}"
+                "the screen never showed all of {texts:?}; it shows:\n{screen}"
             );
             std::thread::sleep(POLL);
         }

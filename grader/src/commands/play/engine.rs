@@ -95,7 +95,7 @@ impl Engine {
 /// same `Move`): the engine's answers are read as that type.
 fn answers_moves(judge: &dyn Judge) -> bool {
     match judge.build() {
-        Build::Library { api } => {
+        Build::Library { api, .. } => {
             shape(api).is_some() && shape(api) == shape(nim_winning_move::API)
         }
         Build::Program => false,

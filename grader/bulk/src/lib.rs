@@ -1,11 +1,11 @@
 //! The hidden cases' arithmetic on millions of heaps: random heaps, and XOR sums.
 //!
 //! A crate of its own so that it is compiled with full optimisation even in a debug
-//! build (the workspace's `Cargo.toml` says so), while the grader is built at opt-level 1
-//! for a quick first start. At opt-level 1 a loop calls the standard library's shared
-//! generic code (`Range::next`, `rotate_left`...) for every number: the grader took
-//! 50 ms to make the million-heap cases of one grading, longer than rustc took to
-//! compile the learner's file. Every function here is generic over nothing and never
+//! build (the workspace's `Cargo.toml` says so), while the grader is built unoptimised
+//! for a quick first start. Unoptimised, or even at opt-level 1, a loop calls the
+//! standard library's shared generic code (`Range::next`, `rotate_left`...) for every
+//! number: at opt-level 1 the grader took 50 ms to make the million-heap cases of one
+//! grading, longer than rustc took to compile the learner's file. Every function here is generic over nothing and never
 //! inlined (rustc would otherwise copy small functions into the grader, to be compiled
 //! there), so that its code, the generator's included, is compiled here.
 

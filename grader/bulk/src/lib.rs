@@ -5,9 +5,10 @@
 //! for a quick first start. Unoptimised, or even at opt-level 1, a loop calls the
 //! standard library's shared generic code (`Range::next`, `rotate_left`...) for every
 //! number: at opt-level 1 the grader took 50 ms to make the million-heap cases of one
-//! grading, longer than rustc took to compile the learner's file. Every function here is generic over nothing and never
-//! inlined (rustc would otherwise copy small functions into the grader, to be compiled
-//! there), so that its code, the generator's included, is compiled here.
+//! grading, longer than rustc took to compile the learner's file. Every function here is
+//! generic over nothing and never inlined (rustc would otherwise copy small functions
+//! into the grader, to be compiled there), so that its code, the generator's included,
+//! is compiled here.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::RngCore;

@@ -11,6 +11,8 @@ exercise! {
     name: "grundy_number", time_limit: Duration::from_secs(3), cases: Hidden,
     expected_cost: "each Grundy number computed once: a table or a memo, \
          O(n * k) for a heap of n and k moves. Recursion without a memo is exponential",
+    // Its time limit must tell a right algorithm from a slow one at full speed.
+    optimised: true,
     api { fn grundy_number(n: usize, moves: &[usize]) -> usize; }
 }
 

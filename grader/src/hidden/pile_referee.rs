@@ -7,7 +7,7 @@ use std::time::Duration;
 use rand::Rng;
 
 use crate::dev::diff_of_at_most;
-use crate::model::cases::{make_losing, random_bits};
+use crate::model::cases::{make_losing, random_heaps_of_bits};
 use crate::model::nim::{nim_sum, with_columns};
 use crate::model::program::{Contest, InputFile, ProgramJudge, Rejection};
 use crate::model::show::{Measure, ParseValue, count, list, thousands};
@@ -306,7 +306,7 @@ fn random_positions(seed: Seed) -> Positions {
             match p % 2 {
                 0 => {
                     let bits = [3, 10, 20, LOSING_BITS][magnitude];
-                    make_losing((0..n).map(|_| random_bits(&mut rng, bits)).collect())
+                    make_losing(random_heaps_of_bits(&mut rng, n, bits))
                 }
                 _ => {
                     let max = [7, 1000, 1_000_000, MAX_SIZE][magnitude];
@@ -328,7 +328,7 @@ fn most_positions(seed: Seed) -> Positions {
         .into_iter()
         .enumerate()
         .map(|(p, n)| match p % 2 {
-            0 => make_losing((0..n).map(|_| random_bits(&mut rng, LOSING_BITS)).collect()),
+            0 => make_losing(random_heaps_of_bits(&mut rng, n, LOSING_BITS)),
             _ => (0..n).map(|_| rng.random_range(0..=MAX_SIZE)).collect(),
         })
         .collect()
@@ -337,11 +337,7 @@ fn most_positions(seed: Seed) -> Positions {
 /// One lost position of 200,000 heaps: every heap must be looked at, none qualifies.
 fn largest_lost_position(seed: Seed) -> Vec<u64> {
     let mut rng = seed.rng(83);
-    make_losing(
-        (0..MAX_HEAPS)
-            .map(|_| random_bits(&mut rng, LOSING_BITS))
-            .collect(),
-    )
+    make_losing(random_heaps_of_bits(&mut rng, MAX_HEAPS, LOSING_BITS))
 }
 
 /// The output's lines, without the blank lines at its end.

@@ -375,7 +375,7 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
     // Optimised a little, in one codegen unit: the local link-time optimisation of
     // several would take a quarter of the compile.
     let optimisation: &[&str] = if optimised {
-        &["-Copt-level=1", "-Ccodegen-units=1", "-Clto=off"]
+        &["-Copt-level=1", "-Ccodegen-units=1"]
     } else {
         &["-Copt-level=0"]
     };

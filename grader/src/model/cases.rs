@@ -65,6 +65,14 @@ pub fn random_bits(rng: &mut impl Rng, bits: u32) -> u64 {
     }
 }
 
+/// `count` random heaps below `2^bits`: the same numbers as `count` calls of
+/// [`random_bits`], made by the optimised bulk code.
+pub fn random_heaps_of_bits(rng: &mut Xoshiro256PlusPlus, count: usize, bits: u32) -> Vec<u64> {
+    let mut heaps = vec![0; count];
+    xorlings_bulk::fill_bits(rng, &mut heaps, bits);
+    heaps
+}
+
 /// `count` random positions of 1 to `max_heaps` heaps, each heap below `max_size`.
 pub fn random_positions(
     rng: &mut impl Rng,
@@ -155,8 +163,7 @@ pub fn large_random(rng: &mut Xoshiro256PlusPlus, count: usize) -> Vec<u64> {
 /// 2^20 and the last carries the nim-sum's highest bit. The last heap's low 20 bits are
 /// 0, so the nim-sum is larger than every heap: no heap is "larger than the nim-sum".
 pub fn large_last_heap_wins(rng: &mut Xoshiro256PlusPlus) -> Vec<u64> {
-    let mut heaps = vec![0; MAX_HEAPS - 1];
-    xorlings_bulk::fill_bits(rng, &mut heaps, 20);
+    let mut heaps = random_heaps_of_bits(rng, MAX_HEAPS - 1, 20);
     if nim_sum(&heaps) == 0 {
         heaps[0] ^= 1;
     }
@@ -237,11 +244,12 @@ mod tests {
         let mut one_by_one = Seed(5).rng(1);
         let expected: Vec<u64> = (0..1000).map(|_| one_by_one.random()).collect();
         assert_eq!(large_random(&mut Seed(5).rng(1), 1000), expected);
-        let mut bulk = Seed(5).rng(1);
-        let mut low = vec![0; 1000];
-        xorlings_bulk::fill_bits(&mut bulk, &mut low, 20);
-        let masked: Vec<u64> = expected.iter().map(|x| x & ((1 << 20) - 1)).collect();
-        assert_eq!(low, masked);
+        let mut one_by_one = Seed(5).rng(1);
+        let masked: Vec<u64> = (0..1000)
+            .map(|_| random_bits(&mut one_by_one, 20))
+            .collect();
+        assert_eq!(random_heaps_of_bits(&mut Seed(5).rng(1), 1000, 20), masked);
+        assert!(masked.iter().all(|&heap| heap < 1 << 20));
         let mut below = vec![0; 10_000];
         xorlings_bulk::fill_below(&mut Seed(5).rng(2), &mut below, 7);
         let seen: std::collections::BTreeSet<u64> = below.iter().copied().collect();

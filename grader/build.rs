@@ -1,5 +1,5 @@
 //! Derives two lists from the workbook's files, so adding an exercise edits no list:
-//! - the hidden tests: one module per file of `src/hidden/`, and `ALL`, every one's judge;
+//! - the hidden tests: one module per file of `src/hidden/`, and `ALL`, every one's `TESTS`;
 //! - the lessons: every `lessons/*.md` becomes a doctest, so `cargo test` compiles and
 //!   runs their Rust code blocks.
 //!
@@ -30,10 +30,10 @@ fn main() {
             path.display().to_string()
         )
         .unwrap();
-        writeln!(all, "    {name}::JUDGE,").unwrap();
+        writeln!(all, "    {name}::TESTS,").unwrap();
     }
     let registry = format!(
-        "{modules}\n/// Every exercise's hidden tests, by file name.\npub static ALL: &[&dyn crate::model::Judge] = &[\n{all}];\n"
+        "{modules}\n/// Every exercise's hidden tests, by file name.\npub static ALL: &[&dyn crate::model::HiddenTests] = &[\n{all}];\n"
     );
     std::fs::write(out.join("hidden.rs"), registry).expect("cannot write the registry");
 

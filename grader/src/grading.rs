@@ -1,17 +1,21 @@
-//! The workbook with the settings of one command: what every command grades with.
+//! Grading, one way for every command: a [`Request`] (an exercise, its code, its cases,
+//! whether to keep the program) gives back a [`Response`] (the grade, what the code did
+//! on a typed case, the program when kept). The [`Grader`] is the workbook with the
+//! settings of one command.
 
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
+use xorlings_core::run::Printed;
+use xorlings_core::wire::record;
 
-use crate::hidden;
-use crate::judge::{self, Answerer, Cancel, Grade, Settings, Submission, Tried};
-use crate::model::{Judge, Plan, Seed};
-use crate::report::{self, Graded};
-use crate::workbook::{ExerciseInfo, Workbook};
-
-const NO_JUDGE: &str = "this grader has no hidden tests for it. The manifest and the grader \
-disagree: update the grader (`git pull`) or restore workbook.toml.";
+use crate::judge::build::Program;
+use crate::judge::{self, Cancel, Grade, Prepared, Ran, Settings, Submission, Verdict};
+use crate::model::{HiddenTests, Plan, Seed};
+use crate::text::output_width;
+use crate::workbook::{Exercise, Workbook};
 
 #[derive(Clone)]
 pub struct Grader {
@@ -19,113 +23,275 @@ pub struct Grader {
     pub settings: Settings,
 }
 
+/// What to grade.
+pub struct Request<'a> {
+    pub exercise: &'a Exercise,
+    pub code: Code<'a>,
+    pub cases: Cases,
+    /// Keep the built program in the response (`cargo grader play` asks it for moves).
+    pub keep_program: bool,
+}
+
+/// The code a request grades.
+pub enum Code<'a> {
+    /// A learner's file as read (or why it could not be), to compile.
+    Source(&'a Submission),
+    /// A program built by an earlier request.
+    Built(&'a Program),
+}
+
+/// The cases a request grades on.
+pub enum Cases {
+    /// The exercise's cases for the settings' seed, generated beside the compiler (and
+    /// kept for the next request: watch grades the same exercise on every save).
+    Generated,
+    /// Cases generated beforehand: a class is graded on one set of cases per exercise.
+    Planned(Arc<Prepared>),
+    /// One case the learner typed (`cargo grader try`, watch's `t`, a move in `play`).
+    Typed(TypedCase),
+}
+
+/// A case the learner typed, read as the exercise's input.
+pub struct TypedCase {
+    plan: Box<dyn Plan>,
+    /// The input as the lessons write it: `heaps = [3, 4, 5]`.
+    input: String,
+}
+
+impl TypedCase {
+    /// The words typed after the exercise's name, as an input of `tests`' exercise; `Err`
+    /// says why they are no input of it.
+    pub fn new(tests: &dyn HiddenTests, words: &[String]) -> Result<TypedCase, String> {
+        let plan = tests.plan_typed(words)?;
+        let input = plan.typed_input().unwrap_or_else(|| words.join(" "));
+        Ok(TypedCase { plan, input })
+    }
+}
+
+/// What grading a request gave.
+pub struct Response {
+    pub grade: Grade,
+    /// With a typed case: what the code did on it.
+    pub typed: Option<Typed>,
+    /// With `keep_program`: the program, when one was built.
+    pub program: Option<Program>,
+}
+
+/// What the learner's code did on a typed case.
+#[derive(Debug, Clone)]
+pub struct Typed {
+    /// The input as the lessons write it: `heaps = [3, 4, 5]`.
+    pub input: String,
+    /// "Your function returned X.", with the exercise's explanation of X.
+    pub explanation: Option<String>,
+    /// What the learner's code printed on the case (a failure keeps its own too).
+    pub printed: Printed,
+    /// The answer's words, when the code answered (see `xorlings_core::wire::decode`).
+    pub answer: Option<Vec<u64>>,
+}
+
+/// A typed case's grade, with what the code did on it.
+#[derive(Debug, Clone)]
+pub struct Tried {
+    pub grade: Grade,
+    pub typed: Typed,
+}
+
+impl<'a> Request<'a> {
+    /// Grades `code` on the exercise's generated cases.
+    pub fn new(exercise: &'a Exercise, code: Code<'a>) -> Self {
+        Request {
+            exercise,
+            code,
+            cases: Cases::Generated,
+            keep_program: false,
+        }
+    }
+
+    pub fn on(mut self, cases: Cases) -> Self {
+        self.cases = cases;
+        self
+    }
+
+    pub fn keeping_program(mut self) -> Self {
+        self.keep_program = true;
+        self
+    }
+}
+
+impl Response {
+    fn without_run(grade: Grade) -> Response {
+        Response {
+            grade,
+            typed: None,
+            program: None,
+        }
+    }
+
+    /// The grade of a typed case with what the code did on it.
+    pub fn tried(self) -> Option<Tried> {
+        Some(Tried {
+            typed: self.typed?,
+            grade: self.grade,
+        })
+    }
+}
+
+/// The plan of the last grading in this process, kept for the next one: watch grades
+/// the same exercise on every save, and its cases (millions of heaps) take as long to
+/// generate as a compile. One plan only: a plan can hold a hundred megabytes.
+static LAST_PLAN: Mutex<Option<KeptPlan>> = Mutex::new(None);
+
+/// A plan, with the exercise and the seed it was made for.
+type KeptPlan = (&'static str, Seed, Arc<Prepared>);
+
 impl Grader {
     pub fn new(workbook: Workbook, color: bool, seed: Seed) -> Self {
         let settings = Settings {
             cache: workbook.root.join("target").join("xorlings"),
             color,
-            width: report::output_width(),
+            width: output_width(),
             seed,
             time_scale: 1.0,
         };
         Grader { workbook, settings }
     }
 
-    pub fn judge(&self, exercise: &ExerciseInfo) -> Result<&'static dyn Judge> {
-        hidden::judge_for(&exercise.name)
-            .with_context(|| format!("cannot grade `{}`: {NO_JUDGE}", exercise.name))
+    /// The learner's own file of `exercise`, in this workbook.
+    pub fn own_file(&self, exercise: &Exercise) -> Submission {
+        read(&self.workbook.root, &exercise.file())
     }
 
-    /// Grades the learner's own file for `exercise` in this workbook.
-    pub fn grade(&self, exercise: &ExerciseInfo, cancel: &Cancel) -> Result<Grade> {
-        self.grade_file(exercise, &self.workbook.root, &exercise.file(), cancel)
-    }
-
-    /// Grades the learner's own file for `exercise` on the one case typed as `words`
-    /// (`cargo grader try`); the inner `Err` says why those words are no valid input.
-    pub fn try_typed(
-        &self,
-        exercise: &ExerciseInfo,
-        words: &[String],
-        cancel: &Cancel,
-    ) -> Result<Result<Tried, String>> {
-        let relative = exercise.file();
-        let source = judge::source::read_source(&self.workbook.root, &relative);
-        self.with_submission(exercise, source, &relative, |judge, submission| {
-            judge::grade_typed(judge, submission, &self.settings, words, cancel)
-        })
-        .with_context(|| format!("cannot try {}", relative.display()))
-    }
-
-    /// Grades the file `relative` under `root` (a learner's checkout, a stub, a
-    /// solution) as `exercise`.
-    pub fn grade_file(
-        &self,
-        exercise: &ExerciseInfo,
-        root: &Path,
-        relative: &Path,
-        cancel: &Cancel,
-    ) -> Result<Grade> {
-        let source = judge::source::read_source(root, relative);
-        self.grade_source(exercise, source, relative, None, cancel)
-    }
-
-    /// Grades `source`, read from the learner's file `relative` (or why it could not
-    /// be), as `exercise`: on `plan`'s cases when given, else on cases generated now.
-    pub fn grade_source(
-        &self,
-        exercise: &ExerciseInfo,
-        source: Result<String, String>,
-        relative: &Path,
-        plan: Option<&dyn Plan>,
-        cancel: &Cancel,
-    ) -> Result<Grade> {
-        self.with_submission(exercise, source, relative, |judge, submission| match plan {
-            Some(plan) => judge::grade_planned(judge, submission, &self.settings, cancel, plan),
-            None => judge::grade(judge, submission, &self.settings, cancel),
-        })
-        .with_context(|| format!("cannot grade {}", relative.display()))
-    }
-
-    /// Grades the learner's own file like [`Grader::grade`], and keeps the program built
-    /// to answer single cases (`cargo grader play` asks it for moves).
-    pub fn grade_keeping(
-        &self,
-        exercise: &ExerciseInfo,
-    ) -> Result<(Grade, Option<Answerer<'static>>)> {
-        let relative = exercise.file();
-        let source = judge::source::read_source(&self.workbook.root, &relative);
-        self.with_submission(exercise, source, &relative, |judge, submission| {
-            judge::grade_keeping(judge, submission, &self.settings)
-        })
-        .with_context(|| format!("cannot grade {}", relative.display()))
-    }
-
-    /// Hands `source`, read from `relative`, to `grade` with the exercise's judge.
-    fn with_submission<T>(
-        &self,
-        exercise: &ExerciseInfo,
-        source: Result<String, String>,
-        relative: &Path,
-        grade: impl FnOnce(&'static dyn Judge, &Submission) -> Result<T>,
-    ) -> Result<T> {
-        let judge = self.judge(exercise)?;
-        let submission = Submission {
-            source,
-            shown_as: &shown(relative),
-        };
-        grade(judge, &submission)
-    }
-
-    /// A grade with what reports say about its exercise.
-    pub fn graded<'a>(&self, exercise: &'a ExerciseInfo, grade: &'a Grade) -> Graded<'a> {
-        Graded {
+    /// Grades a request: builds its code while its cases are prepared (on two cores that
+    /// costs no time), then runs every group and decides.
+    pub fn grade(&self, request: Request, cancel: &Cancel) -> Result<Response> {
+        let Request {
             exercise,
-            number: self.workbook.index_of(&exercise.name).map_or(0, |i| i + 1),
+            code,
+            cases,
+            keep_program,
+        } = request;
+        let tests = exercise.tests;
+        let settings = &self.settings;
+        let (typed_input, cases) = match cases {
+            Cases::Typed(TypedCase { plan, input }) => (Some(input), Source::Plan(plan)),
+            Cases::Planned(prepared) => (None, Source::Prepared(prepared)),
+            Cases::Generated => (None, Source::Seed(settings.seed)),
+        };
+        // The cases are prepared on a thread of their own, or after the build where the
+        // system refuses one; hidden tests that panic there give no cases.
+        let cases = Mutex::new(Some(cases));
+        let make = || {
+            let cases = cases.lock().ok()?.take()?;
+            std::panic::catch_unwind(AssertUnwindSafe(|| prepare(tests, cases))).ok()
+        };
+        let (built, prepared) = std::thread::scope(|scope| {
+            let preparing = std::thread::Builder::new()
+                .name("cases".to_string())
+                .spawn_scoped(scope, make);
+            let built = match code {
+                Code::Source(submission) => judge::build(tests, submission, settings, cancel)
+                    .map(|built| judge::program_of(submission, built))
+                    .with_context(|| format!("cannot grade {}", submission.shown_as)),
+                Code::Built(program) => Ok(Ok(program.clone())),
+            };
+            let prepared = match preparing {
+                Ok(preparing) => preparing.join().ok().flatten(),
+                Err(_) => make(),
+            };
+            (built, prepared)
+        });
+        let Some(prepared) = prepared else {
+            let grade =
+                Grade::without_run(tests.name(), judge::no_cases(tests), None, settings.seed);
+            return Ok(Response::without_run(grade));
+        };
+        let program = match built? {
+            Ok(program) => program,
+            Err(verdict) => {
+                let grade =
+                    Grade::without_run(tests.name(), *verdict, Some(&prepared), settings.seed);
+                return Ok(Response::without_run(grade));
+            }
+        };
+        let Some(ran) = judge::run(tests, &program, &prepared, settings, cancel)? else {
+            let grade = Grade::without_run(tests.name(), Verdict::Cancelled, None, settings.seed);
+            return Ok(Response::without_run(grade));
+        };
+        let typed = typed_input.map(|input| typed_run(input, &prepared, &ran));
+        let groups = ran.into_iter().map(|ran| ran.result).collect();
+        let grade = judge::grade_of(tests, groups, &program, settings);
+        Ok(Response {
             grade,
-            shown_file: shown(&exercise.file()),
-            call: hidden::judge_for(&exercise.name).map_or_else(String::new, |j| j.signature()),
+            typed,
+            program: keep_program.then_some(program),
+        })
+    }
+}
+
+/// Where a request's cases come from, as the thread that prepares them takes them.
+enum Source {
+    Seed(Seed),
+    Prepared(Arc<Prepared>),
+    Plan(Box<dyn Plan>),
+}
+
+/// The cases of `source`, ready for the runs.
+fn prepare(tests: &dyn HiddenTests, source: Source) -> Arc<Prepared> {
+    match source {
+        Source::Prepared(prepared) => prepared,
+        Source::Plan(plan) => Arc::new(Prepared::new(plan)),
+        Source::Seed(seed) => {
+            if let Ok(last) = LAST_PLAN.lock()
+                && let Some((name, last_seed, prepared)) = last.as_ref()
+                && *name == tests.name()
+                && *last_seed == seed
+            {
+                return Arc::clone(prepared);
+            }
+            let prepared = Arc::new(Prepared::new(tests.plan(seed)));
+            if let Ok(mut last) = LAST_PLAN.lock() {
+                *last = Some((tests.name(), seed, Arc::clone(&prepared)));
+            }
+            prepared
         }
+    }
+}
+
+/// What the code did on the one case of a typed plan.
+fn typed_run(input: String, prepared: &Prepared, ran: &[Ran]) -> Typed {
+    let Some(Ran { result, execution }) = ran.first() else {
+        return Typed {
+            input,
+            explanation: None,
+            printed: Printed::default(),
+            answer: None,
+        };
+    };
+    let printed = match &result.failure {
+        // The failure's own output has the runtime's last words taken out.
+        Some(failure) => failure.printed.clone(),
+        None => execution.printed.range(0, u64::MAX),
+    };
+    let (records, _) = record::parse(&execution.answers);
+    let answer = match records.first() {
+        Some(record::Record::Answer { words, .. }) => Some(words.clone()),
+        _ => None,
+    };
+    Typed {
+        input,
+        explanation: prepared.plan.explain_typed(execution),
+        printed,
+        answer,
+    }
+}
+
+/// The file `relative` under `root` (a learner's checkout, a stub, a solution), read
+/// with the grader's bounds, as a submission.
+pub fn read(root: &Path, relative: &Path) -> Submission {
+    Submission {
+        source: judge::source::read_source(root, relative),
+        shown_as: shown(relative),
     }
 }
 

@@ -1,13 +1,15 @@
-//! The hidden tests: one file per exercise in `src/hidden/`, each defining `JUDGE`. The
-//! build script lists the files, so adding an exercise edits no list here.
+//! The hidden tests: one file per exercise in `src/hidden/`, each registering itself as
+//! `TESTS`. The build script lists the files, so adding an exercise edits no list here.
+//! Each file imports only the exercise model (`crate::model`) and `xorlings_core`.
 
-use crate::model::Judge;
+use crate::model::HiddenTests;
 
 include!(concat!(env!("OUT_DIR"), "/hidden.rs"));
 
-/// The hidden tests of the exercise called `name`.
-pub fn judge_for(name: &str) -> Option<&'static dyn Judge> {
-    ALL.iter().copied().find(|judge| judge.name() == name)
+/// The hidden tests of the exercise called `name`: the workbook resolves each exercise
+/// of its manifest with this once, when it loads.
+pub fn tests_for(name: &str) -> Option<&'static dyn HiddenTests> {
+    ALL.iter().copied().find(|tests| tests.name() == name)
 }
 
 #[cfg(test)]
@@ -16,11 +18,11 @@ mod tests {
     use crate::model::Seed;
 
     #[test]
-    fn every_judge_has_a_name_of_its_own() {
-        for judge in ALL {
+    fn every_exercise_has_a_name_of_its_own() {
+        for tests in ALL {
             assert_eq!(
-                judge_for(judge.name()).map(|j| j.name()),
-                Some(judge.name())
+                tests_for(tests.name()).map(|t| t.name()),
+                Some(tests.name())
             );
         }
     }
@@ -29,13 +31,13 @@ mod tests {
     /// doc comment, with the learners' seed and with others.
     #[test]
     fn every_case_keeps_the_promises_of_its_exercise() {
-        for judge in ALL {
+        for tests in ALL {
             for seed in [Seed::DEFAULT, Seed(1), Seed(0xdead_beef)] {
-                let broken = judge.plan(seed).invalid_cases();
+                let broken = tests.plan(seed).invalid_cases();
                 assert!(
                     broken.is_empty(),
                     "{} (seed {seed}):\n{}",
-                    judge.name(),
+                    tests.name(),
                     broken.join("\n")
                 );
             }

@@ -1,53 +1,75 @@
 //! xorlings' grader: grades the exercises with hidden tests, keeps progress, watches
 //! files, and lets instructors check the workbook. `main.rs` only parses the command
-//! line and turns the [`Outcome`] into an exit code.
+//! line and turns the [`Exit`] into an exit code.
 //!
-//! - `commands`, `watch`, `dev`: what each command does;
-//! - `class`: reading learners' checkouts (or their commits) for `verify`;
-//! - `session` (the learner's progress), `grading` (the workbook and the settings of a
-//!   command), `workbook` (the manifest and the paths), `progress`, `reference`;
-//! - `hidden`: each exercise's hidden tests, on the exercise model of `model`;
-//! - `judge`: building, running and deciding, with `wire` (shared with the runner);
-//! - `report` and `text`: what people and tools read.
+//! The modules, in layers: each imports only from the layers below it (and from the
+//! crates `xorlings-core` and `xorlings-bulk`, below them all); `tests/layers.rs` keeps
+//! it so.
+//!
+//! 1. `text` (bounded, visible, wrapped text) and `parallel` (threads and the slots of
+//!    the heavy work);
+//! 2. `model`, the exercise model (what hidden tests are: plans, checkers, cases), and
+//!    `lesson` (Markdown for the terminal);
+//! 3. `hidden`: each exercise's hidden tests, one file each;
+//! 4. `sandbox`: every compile and run of a learner's code is confined there;
+//! 5. `judge`: reading, building, running and deciding;
+//! 6. `workbook`: the manifest, each exercise resolved with its hidden tests;
+//! 7. `grading` (one request, one response), `progress`, `reference`;
+//! 8. `report` (what people and tools read) and `session` (the learner's progress);
+//! 9. `class` (learners' checkouts and commits) and `cli` (the command line);
+//! 10. `watch`, `dev` and `commands`' own modules, then `commands`, which runs them.
 
-pub mod class;
-pub mod cli;
-pub mod commands;
-pub mod dev;
-pub mod grading;
-pub mod hidden;
-pub mod judge;
-pub mod lesson;
-pub mod model;
-pub mod parallel;
-pub mod progress;
-pub mod reference;
-pub mod report;
+mod class;
+mod cli;
+mod commands;
+mod dev;
+mod grading;
+mod hidden;
+mod judge;
+mod lesson;
+mod model;
+mod parallel;
+mod progress;
+mod reference;
+mod report;
 // The sandbox calls the kernel directly between fork and exec: the one place that needs
 // unsafe code, each block with its `// SAFETY:` reason.
 #[allow(unsafe_code)]
-pub mod sandbox;
-pub mod session;
-pub mod text;
-pub mod watch;
-pub mod wire;
-pub mod workbook;
+mod sandbox;
+mod session;
+mod text;
+mod watch;
+mod workbook;
+
+// What other crates use: `main.rs`; each reference solution's own test
+// (`assert_solution_passes`, which cargo-mutants runs on every mutant); and the
+// integration tests in `tests/`, which run the real binary and look up the workbook, an
+// exercise's cases, or a report, to check what it printed.
+pub use cli::Cli;
+pub use commands::run;
+pub use dev::{assert_solution_passes, quote_report};
+pub use model::show::thousands;
+pub use model::{Build, HiddenTests, Plan, Seed};
+pub use report::classroom::{output_name, runner_id};
+pub use sandbox::{PRETEND_MISSING_VARIABLE, init as init_sandbox};
+pub use text::DEFAULT_WIDTH;
+pub use workbook::{Exercise, Workbook};
 
 /// How a command went, for `main` to turn into an exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Exit {
     /// Everything graded passed (or the command had nothing to grade).
     Passed,
     /// Something graded did not pass.
     NotPassed,
 }
 
-impl Outcome {
-    pub fn of(passed: bool) -> Outcome {
+impl Exit {
+    pub fn of(passed: bool) -> Exit {
         if passed {
-            Outcome::Passed
+            Exit::Passed
         } else {
-            Outcome::NotPassed
+            Exit::NotPassed
         }
     }
 }

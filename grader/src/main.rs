@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use colored::Colorize;
-use grader::Outcome;
+use grader::Exit;
 
 /// Exit codes: passed, not passed, and the grader could not do its job.
 const PASSED: u8 = 0;
@@ -18,12 +18,12 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL)
     };
     // Learner code runs confined; whatever a run leaves behind comes back to be killed.
-    if let Err(error) = grader::sandbox::init() {
+    if let Err(error) = grader::init_sandbox() {
         eprintln!("{} {error:#}", "warning:".yellow().bold());
     }
-    match grader::commands::run(grader::cli::Cli::parse()) {
-        Ok(Outcome::Passed) => ExitCode::from(PASSED),
-        Ok(Outcome::NotPassed) => ExitCode::from(NOT_PASSED),
+    match grader::run(grader::Cli::parse()) {
+        Ok(Exit::Passed) => ExitCode::from(PASSED),
+        Ok(Exit::NotPassed) => ExitCode::from(NOT_PASSED),
         Err(error) => {
             eprintln!("{} {error:#}", "error:".red().bold());
             ExitCode::from(ERROR)

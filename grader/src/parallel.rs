@@ -11,22 +11,30 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
-/// Runs `f` on every item, on up to [`cores`] threads, keeping the order.
+/// Runs `f` on every item, on up to [`cores`] threads (this one among them), keeping
+/// the order. Where the system refuses a thread, the threads there are do the work.
 pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let workers = cores().min(items.len().max(1));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(item) = items.get(i) else { break };
-                    let result = f(item);
-                    results.lock().expect("no worker panics")[i] = Some(result);
-                }
-            });
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            let Some(item) = items.get(i) else { break };
+            let result = f(item);
+            results.lock().expect("no worker panics")[i] = Some(result);
         }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..workers {
+            let started = std::thread::Builder::new()
+                .name("grader-worker".to_string())
+                .spawn_scoped(scope, work);
+            if started.is_err() {
+                break;
+            }
+        }
+        work();
     });
     results
         .into_inner()
@@ -92,7 +100,7 @@ mod tests {
         let items: Vec<u32> = (0..20).collect();
         std::thread::scope(|scope| {
             for _ in 0..4 {
-                scope.spawn(|| {
+                let mapper = || {
                     map(&items, |_| {
                         let _slot = slot();
                         let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
@@ -100,7 +108,10 @@ mod tests {
                         std::thread::sleep(std::time::Duration::from_millis(2));
                         busy.fetch_sub(1, Ordering::SeqCst);
                     });
-                });
+                };
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, mapper)
+                    .unwrap();
             }
         });
         assert!(most.load(Ordering::SeqCst) <= cores());

@@ -151,18 +151,11 @@ fn lock(root: &Path) -> Result<rustix::fd::OwnedFd> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workbook::{DEFAULT_POINTS, ExerciseInfo};
+    use crate::workbook::Exercise;
 
     fn workbook() -> (tempfile::TempDir, Workbook) {
         let dir = tempfile::tempdir().unwrap();
-        let exercises = ["a", "b", "c"]
-            .map(|name| ExerciseInfo {
-                name: name.to_string(),
-                lesson: String::new(),
-                hint: String::new(),
-                points: DEFAULT_POINTS,
-            })
-            .to_vec();
+        let exercises = ["a", "b", "c"].map(Exercise::example).to_vec();
         let workbook = Workbook {
             root: dir.path().to_path_buf(),
             exercises,
@@ -176,11 +169,14 @@ mod tests {
         std::thread::scope(|scope| {
             for name in ["a", "b", "c"] {
                 let workbook = &workbook;
-                scope.spawn(move || {
+                let writer = move || {
                     for _ in 0..20 {
                         Progress::record(workbook, name, true).unwrap();
                     }
-                });
+                };
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, writer)
+                    .unwrap();
             }
         });
         let Loaded::Found(progress) = Progress::load(&workbook).unwrap() else {

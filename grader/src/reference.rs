@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use base64::Engine;
 
-use crate::workbook::{ExerciseInfo, Workbook};
+use crate::workbook::{Exercise, Workbook};
 
 /// Where the learner edition keeps the references.
 pub const FOLDER: &str = "grader/reference";
@@ -39,13 +39,13 @@ pub fn unpack(packed: &str) -> Result<String> {
 }
 
 /// The packed reference of `exercise`, relative to the root.
-pub fn packed_path(exercise: &ExerciseInfo) -> PathBuf {
+pub fn packed_path(exercise: &Exercise) -> PathBuf {
     Path::new(FOLDER).join(format!("{}.txt", exercise.name))
 }
 
 /// The reference solution to compare with, after `exercise` passed: its path in the
 /// full workbook, or, in the learner edition, the path it was unpacked to now.
-pub fn offer(workbook: &Workbook, exercise: &ExerciseInfo) -> Result<Option<PathBuf>> {
+pub fn offer(workbook: &Workbook, exercise: &Exercise) -> Result<Option<PathBuf>> {
     let solution = exercise.solution();
     let target = workbook.root.join(&solution);
     if target.is_file() {

@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use crate::grading::Grader;
 use crate::judge::Grade;
 use crate::progress::{DAMAGED_FILE, Loaded, Progress};
-use crate::workbook::{ExerciseInfo, Workbook};
+use crate::workbook::{Exercise, Workbook};
 
 /// Said once when the progress file was damaged.
 pub const PROGRESS_RESET: &str = "Your progress file was damaged, so it was set aside (as \
@@ -44,7 +44,7 @@ impl Session {
 
     /// The exercise the learner is on: the one progress names, else the first not done,
     /// else the last.
-    pub fn current(&self) -> &ExerciseInfo {
+    pub fn current(&self) -> &Exercise {
         let exercises = &self.workbook().exercises;
         self.progress
             .current
@@ -56,7 +56,7 @@ impl Session {
 
     /// The exercise a learner typed (a name or its number in the list), or the current
     /// one when nothing was typed.
-    pub fn exercise(&self, typed: Option<&str>) -> Result<ExerciseInfo> {
+    pub fn exercise(&self, typed: Option<&str>) -> Result<Exercise> {
         match typed {
             None => Ok(self.current().clone()),
             Some(typed) => find(self.workbook(), typed).cloned(),
@@ -64,7 +64,7 @@ impl Session {
     }
 
     /// The first exercise after `name` in course order that is not done yet.
-    pub fn next_pending(&self, name: &str) -> Option<&ExerciseInfo> {
+    pub fn next_pending(&self, name: &str) -> Option<&Exercise> {
         let workbook = self.workbook();
         let start = workbook.index_of(name).map_or(0, |i| i + 1);
         workbook.exercises[start..]
@@ -88,7 +88,7 @@ impl Session {
     }
 
     /// Puts the pristine stub back in place of the learner's file.
-    pub fn reset(&mut self, exercise: &ExerciseInfo) -> Result<()> {
+    pub fn reset(&mut self, exercise: &Exercise) -> Result<()> {
         let root = &self.workbook().root;
         let stub = root.join(exercise.stub());
         let target = root.join(exercise.file());
@@ -107,7 +107,7 @@ impl Session {
 
 /// The exercise called `typed`, or numbered `typed` in the course (from 1); an error
 /// suggests the closest name.
-pub fn find<'a>(workbook: &'a Workbook, typed: &str) -> Result<&'a ExerciseInfo> {
+pub fn find<'a>(workbook: &'a Workbook, typed: &str) -> Result<&'a Exercise> {
     let exercises = &workbook.exercises;
     if let Some(exercise) = exercises.iter().find(|e| e.name == typed) {
         return Ok(exercise);

@@ -5,6 +5,8 @@
 use colored::Colorize;
 use unicode_width::UnicodeWidthChar;
 
+/// The width of printed reports when stdout is not a terminal (pipes, files, lessons).
+pub const DEFAULT_WIDTH: usize = 80;
 /// Narrower than this, wrapping would only make things worse.
 const MIN_WIDTH: usize = 20;
 
@@ -131,10 +133,6 @@ impl Text {
     pub fn append(&mut self, other: Text) -> &mut Self {
         self.lines.extend(other.lines);
         self
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.lines.is_empty()
     }
 
     fn push(&mut self, indent: usize, spans: Vec<(Style, String)>, kind: Kind) {
@@ -264,6 +262,7 @@ fn is_bidi_control(c: char) -> bool {
 }
 
 /// The text without its escape codes (CSI sequences: ESC [ ... a final byte in @..~).
+#[cfg(test)]
 pub fn strip_ansi(text: &str) -> String {
     let mut plain = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
@@ -285,11 +284,46 @@ pub fn strip_ansi(text: &str) -> String {
 }
 
 /// Columns a line takes on screen, escape codes aside.
+#[cfg(test)]
 pub fn visible_width(line: &str) -> usize {
     strip_ansi(line)
         .chars()
         .map(|c| c.width().unwrap_or(0))
         .sum()
+}
+
+/// A unified diff from `old` to `new`, cut after `max_lines` lines.
+pub fn diff_of_at_most(
+    max_lines: usize,
+    old_name: &str,
+    old: &str,
+    new_name: &str,
+    new: &str,
+) -> String {
+    let diff = similar::TextDiff::from_lines(old, new);
+    let text = diff
+        .unified_diff()
+        .context_radius(2)
+        .header(old_name, new_name)
+        .to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut shown = lines[..lines.len().min(max_lines)].join("\n");
+    if lines.len() > max_lines {
+        shown.push_str(&format!(
+            "\n... {} more lines of diff",
+            lines.len() - max_lines
+        ));
+    }
+    shown
+}
+
+/// The width to wrap printed reports to: the terminal's, else [`DEFAULT_WIDTH`].
+pub fn output_width() -> usize {
+    use std::io::IsTerminal;
+    match std::io::stdout().is_terminal() {
+        true => crossterm::terminal::size().map_or(DEFAULT_WIDTH, |(columns, _)| columns as usize),
+        false => DEFAULT_WIDTH,
+    }
 }
 
 #[cfg(test)]

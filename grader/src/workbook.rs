@@ -1,13 +1,16 @@
 //! The workbook on disk: its root folder and its manifest, `workbook.toml`, which holds
 //! the course order. Folders are named after exercises and never move when it changes.
+//! Each exercise is resolved once, when the workbook loads: what the manifest says of
+//! it, with its hidden tests.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
 use crate::hidden;
-use crate::model::Build;
+use crate::model::HiddenTests;
 
 /// The manifest's file name; the folder that holds it is the workbook root.
 pub const MANIFEST: &str = "workbook.toml";
@@ -21,15 +24,12 @@ was found here or in any parent folder.\nRun the grader from your clone of the w
 /// One exercise as the manifest lists it.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ExerciseInfo {
-    /// The exercise's name: its folders' names and the name learners type.
-    pub name: String,
-    /// The lesson's path from the root, e.g. `lessons/nim-sum.md`.
-    pub lesson: String,
-    pub hint: String,
-    /// Points for passing every group of hidden cases; partial credit by group.
+struct Listed {
+    name: String,
+    lesson: String,
+    hint: String,
     #[serde(default = "default_points")]
-    pub points: u32,
+    points: u32,
 }
 
 fn default_points() -> u32 {
@@ -39,14 +39,52 @@ fn default_points() -> u32 {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Manifest {
-    exercise: Vec<ExerciseInfo>,
+    exercise: Vec<Listed>,
+}
+
+/// One exercise of the workbook: what the manifest says of it, and its hidden tests.
+#[derive(Clone)]
+pub struct Exercise {
+    /// The exercise's name: its folders' names and the name learners type.
+    pub name: String,
+    /// The lesson's path from the root, e.g. `lessons/nim-sum.md`.
+    pub lesson: String,
+    pub hint: String,
+    /// Points for passing every group of hidden cases; partial credit by group.
+    pub points: u32,
+    /// Its number in the course, from 1.
+    pub number: usize,
+    pub tests: &'static dyn HiddenTests,
+    /// The learner's file in `src/`: `lib.rs`, or `main.rs` for a whole program.
+    file_name: &'static str,
+}
+
+impl fmt::Debug for Exercise {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "exercise {} ({})", self.number, self.name)
+    }
 }
 
 /// The workbook: where it is, and its exercises in course order.
 #[derive(Debug, Clone)]
 pub struct Workbook {
     pub root: PathBuf,
-    pub exercises: Vec<ExerciseInfo>,
+    pub exercises: Vec<Exercise>,
+}
+
+/// Whether `name` may name an exercise: lowercase letters, digits and `_`, starting
+/// with a letter (it is a folder, a crate and a Rust function).
+pub fn check_name(name: &str) -> Result<(), String> {
+    let plain = name
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !name.starts_with(|c: char| c.is_ascii_lowercase()) || !plain {
+        return Err(format!(
+            "`{name}` is not a name for an exercise: use lowercase letters, digits and `_`, \
+             starting with a letter (it names a folder, a crate and a Rust function)"
+        ));
+    }
+    Ok(())
 }
 
 impl Workbook {
@@ -72,39 +110,11 @@ impl Workbook {
             .map_err(|error| anyhow::anyhow!("{}", error.to_string().trim_end()))
             .context("each exercise needs a name, a lesson and a hint")
             .context(restore.clone())?;
-        let workbook = Workbook {
+        let exercises = resolve(manifest.exercise).context(restore)?;
+        Ok(Workbook {
             root: root.to_path_buf(),
-            exercises: manifest.exercise,
-        };
-        workbook.validate().context(restore)?;
-        Ok(workbook)
-    }
-
-    /// The checks every command relies on; `dev check` does the deeper ones.
-    fn validate(&self) -> Result<()> {
-        if self.exercises.is_empty() {
-            bail!("it lists no exercise");
-        }
-        for (i, exercise) in self.exercises.iter().enumerate() {
-            if self.exercises[..i].iter().any(|e| e.name == exercise.name) {
-                bail!("the exercise `{}` is listed twice", exercise.name);
-            }
-            let plain = |s: &str| {
-                !s.is_empty()
-                    && s.chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-            };
-            if !plain(&exercise.name) {
-                bail!(
-                    "the exercise `{}` has a name that is not made of lowercase letters, digits and `_`",
-                    exercise.name
-                );
-            }
-            if exercise.points == 0 {
-                bail!("the exercise `{}` is worth 0 points", exercise.name);
-            }
-        }
-        Ok(())
+            exercises,
+        })
     }
 
     /// Where the exercise's position in course order is (0-based).
@@ -113,22 +123,50 @@ impl Workbook {
     }
 }
 
-/// Where each file of an exercise lives, relative to a workbook's root.
-impl ExerciseInfo {
-    /// `lib.rs`, or `main.rs` for an exercise whose learner writes a whole program.
-    fn file_name(&self) -> &'static str {
-        match hidden::judge_for(&self.name).map(|judge| judge.build()) {
-            Some(Build::Program) => "main.rs",
-            _ => "lib.rs",
-        }
+/// The exercises the manifest lists, each with its hidden tests, after the checks
+/// every command relies on (`dev check` does the deeper ones).
+fn resolve(listed: Vec<Listed>) -> Result<Vec<Exercise>> {
+    if listed.is_empty() {
+        bail!("it lists no exercise");
     }
+    let mut exercises: Vec<Exercise> = Vec::new();
+    for (i, entry) in listed.into_iter().enumerate() {
+        if exercises.iter().any(|e| e.name == entry.name) {
+            bail!("the exercise `{}` is listed twice", entry.name);
+        }
+        check_name(&entry.name).map_err(anyhow::Error::msg)?;
+        if entry.points == 0 {
+            bail!("the exercise `{}` is worth 0 points", entry.name);
+        }
+        let tests = hidden::tests_for(&entry.name).with_context(|| {
+            format!(
+                "it lists `{0}`, and this grader has no hidden tests for it: update the \
+                 grader (`git pull`), write grader/src/hidden/{0}.rs (`cargo grader dev new` \
+                 scaffolds an exercise), or remove `{0}` from the manifest",
+                entry.name
+            )
+        })?;
+        exercises.push(Exercise {
+            file_name: tests.build().file_name(),
+            name: entry.name,
+            lesson: entry.lesson,
+            hint: entry.hint,
+            points: entry.points,
+            number: i + 1,
+            tests,
+        });
+    }
+    Ok(exercises)
+}
 
+/// Where each file of an exercise lives, relative to a workbook's root.
+impl Exercise {
     /// The learner's file: `exercises/<name>/src/lib.rs`.
     pub fn file(&self) -> PathBuf {
         Path::new("exercises")
             .join(&self.name)
             .join("src")
-            .join(self.file_name())
+            .join(self.file_name)
     }
 
     /// The learner's file in a checkout, which may predate folders named after
@@ -161,7 +199,7 @@ impl ExerciseInfo {
             Some(folder) => Path::new("exercises")
                 .join(folder)
                 .join("src")
-                .join(self.file_name()),
+                .join(self.file_name),
             None => self.file(),
         }
     }
@@ -176,7 +214,7 @@ impl ExerciseInfo {
         Path::new("solutions")
             .join(&self.name)
             .join("src")
-            .join(self.file_name())
+            .join(self.file_name)
     }
 
     /// The folder of recorded solutions beside the reference.
@@ -191,15 +229,34 @@ impl ExerciseInfo {
 }
 
 #[cfg(test)]
+impl Exercise {
+    /// An exercise for unit tests, called `name`, with `xor_all`'s hidden tests.
+    pub fn example(name: &str) -> Exercise {
+        Exercise {
+            name: name.to_string(),
+            lesson: String::new(),
+            hint: String::new(),
+            points: DEFAULT_POINTS,
+            number: 1,
+            tests: hidden::tests_for("xor_all").expect("xor_all has hidden tests"),
+            file_name: "lib.rs",
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
-    fn exercise(name: &str) -> ExerciseInfo {
-        ExerciseInfo {
-            name: name.to_string(),
-            lesson: "lessons/x.md".to_string(),
-            hint: String::new(),
-            points: DEFAULT_POINTS,
+    fn exercise(name: &str) -> Exercise {
+        Exercise::example(name)
+    }
+
+    #[test]
+    fn names_are_folders_crates_and_functions() {
+        assert_eq!(check_name("heap_count_2"), Ok(()));
+        for bad in ["", "2heaps", "_heaps", "Heaps", "heap-count", "heaps!"] {
+            assert!(check_name(bad).is_err(), "{bad}");
         }
     }
 

@@ -562,12 +562,14 @@ fn in_a_terminal(lab: &Lab, args: &[&str]) -> String {
         .stderr(Stdio::null());
     let mut child = command.spawn().unwrap();
     drop(command);
-    let reader = std::thread::spawn(move || {
-        let mut shown = Vec::new();
-        // Ends with EIO once the grader, the slave's last user, is gone.
-        let _ = std::io::Read::read_to_end(&mut { master }, &mut shown);
-        String::from_utf8_lossy(&shown).into_owned()
-    });
+    let reader = std::thread::Builder::new()
+        .spawn(move || {
+            let mut shown = Vec::new();
+            // Ends with EIO once the grader, the slave's last user, is gone.
+            let _ = std::io::Read::read_to_end(&mut { master }, &mut shown);
+            String::from_utf8_lossy(&shown).into_owned()
+        })
+        .unwrap();
     let status = child.wait().unwrap();
     let shown = reader.join().unwrap();
     assert_eq!(status.code(), Some(1), "{shown}");
@@ -1005,7 +1007,7 @@ fn two_graders_at_once_both_record_their_passes() {
     std::fs::remove_file(lab.workbook.path(PROGRESS)).unwrap();
     let mut watch = lab.command(&["watch"]);
     watch
-        .env(grader::sandbox::PRETEND_MISSING_VARIABLE, "subreaper")
+        .env(grader::PRETEND_MISSING_VARIABLE, "subreaper")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
@@ -1027,23 +1029,25 @@ fn two_graders_at_once_both_record_their_passes() {
 /// whitespace as one space (watch wraps its lines).
 fn read_until(stream: impl std::io::Read + Send + 'static, wanted: &'static str) -> String {
     let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut stream = stream;
-        let mut shown = Vec::new();
-        let mut buffer = [0; 4096];
-        while let Ok(n @ 1..) = stream.read(&mut buffer) {
-            shown.extend_from_slice(&buffer[..n]);
-            let text = String::from_utf8_lossy(&shown);
-            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-            if text.contains(wanted) {
-                let _ = sender.send(text);
-                // Keep reading, so that watch never blocks on a full pipe.
-                let _ = std::io::copy(&mut stream, &mut std::io::sink());
-                return;
+    std::thread::Builder::new()
+        .spawn(move || {
+            let mut stream = stream;
+            let mut shown = Vec::new();
+            let mut buffer = [0; 4096];
+            while let Ok(n @ 1..) = stream.read(&mut buffer) {
+                shown.extend_from_slice(&buffer[..n]);
+                let text = String::from_utf8_lossy(&shown);
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if text.contains(wanted) {
+                    let _ = sender.send(text);
+                    // Keep reading, so that watch never blocks on a full pipe.
+                    let _ = std::io::copy(&mut stream, &mut std::io::sink());
+                    return;
+                }
             }
-        }
-        let _ = sender.send(String::from_utf8_lossy(&shown).into_owned());
-    });
+            let _ = sender.send(String::from_utf8_lossy(&shown).into_owned());
+        })
+        .unwrap();
     let shown = receiver.recv_timeout(Duration::from_secs(60)).unwrap();
     has(&shown, wanted);
     shown
@@ -1077,7 +1081,7 @@ fn doctor_tells_each_layer_and_what_a_missing_one_means() {
         .arg("doctor")
         .current_dir(std::env::temp_dir())
         .env("NO_COLOR", "1")
-        .env(grader::sandbox::PRETEND_MISSING_VARIABLE, "seccomp, scopes");
+        .env(grader::PRETEND_MISSING_VARIABLE, "seccomp, scopes");
     let output = command.output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
@@ -1114,10 +1118,7 @@ fn class_grading_needs_the_full_sandbox_unless_the_instructor_allows_less() {
     let path = checkout.path().to_str().unwrap();
     let weak = |args: &[&str]| {
         let mut command = lab.command(args);
-        command.env(
-            grader::sandbox::PRETEND_MISSING_VARIABLE,
-            "seccomp,landlock",
-        );
+        command.env(grader::PRETEND_MISSING_VARIABLE, "seccomp,landlock");
         lab.run(command, Cost::verify())
     };
 

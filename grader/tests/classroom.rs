@@ -8,7 +8,7 @@ mod common;
 
 use base64::Engine;
 use common::{Workbook, manifest, repo_root, valid_report};
-use grader::report::classroom::{output_name, runner_id};
+use grader::{output_name, runner_id};
 use serde_json::Value;
 use yaml_rust2::{Yaml, YamlLoader};
 

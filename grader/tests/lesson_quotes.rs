@@ -9,11 +9,7 @@
 
 use std::path::Path;
 
-use grader::grading::Grader;
-use grader::judge::Cancel;
-use grader::model::Seed;
-use grader::report::{self, Detail};
-use grader::workbook::Workbook;
+use grader::Workbook;
 
 const MARKER: &str = "<!-- grader output: ";
 
@@ -51,34 +47,14 @@ fn quotes(lines: &[&str]) -> Vec<Quote> {
 }
 
 /// The grader's report on a recorded solution, as `grader run` prints it to a pipe.
-fn grader_output(grader: &Grader, file: &str) -> String {
-    let name = file
-        .split('/')
-        .nth(1)
-        .expect("a path under solutions/<name>/");
-    let exercise = grader
-        .workbook
-        .exercises
-        .iter()
-        .find(|e| e.name == name)
-        .expect("a known exercise");
-    let grade = grader
-        .grade_file(
-            exercise,
-            &grader.workbook.root,
-            Path::new(file),
-            &Cancel::default(),
-        )
-        .unwrap();
-    let shown = exercise.file().display().to_string();
-    report::describe(&grade, exercise, &shown, Detail::FULL).to_string(report::DEFAULT_WIDTH, false)
+fn grader_output(root: &Path, file: &str) -> String {
+    grader::quote_report(root, file, grader::DEFAULT_WIDTH).unwrap()
 }
 
 #[test]
 fn the_lessons_quote_the_grader_truly() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let grader = Grader::new(Workbook::load(root).unwrap(), false, Seed::DEFAULT);
-    let workbook = &grader.workbook;
+    let workbook = Workbook::load(root).unwrap();
     let update = std::env::var_os("UPDATE_LESSON_QUOTES").is_some();
     let mut stale = Vec::new();
     let mut count = 0;
@@ -92,7 +68,7 @@ fn the_lessons_quote_the_grader_truly() {
             count += 1;
             let (open, close) = quote.fences;
             let quoted = lines[open + 1..close].join("\n");
-            let actual = grader_output(&grader, &quote.file);
+            let actual = grader_output(root, &quote.file);
             let actual = actual.trim_end();
             if quoted != actual {
                 stale.push(format!(

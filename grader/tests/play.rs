@@ -274,7 +274,7 @@ fn an_engine_that_cheats_in_a_game_is_caught_and_its_move_not_played() {
 fn misere_play_needs_misere_winning_move() {
     let workbook = Workbook::new();
     let run = workbook.grader_with_input(&["play", "--misere"], "q\n");
-    if grader::hidden::judge_for("misere_winning_move").is_none() {
+    if common::manifest().index_of("misere_winning_move").is_none() {
         run.expect_code(2).stderr_has(
             "misère play needs the exercise misere_winning_move, and this grader has no \
              hidden tests for it yet",

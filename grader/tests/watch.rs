@@ -160,17 +160,19 @@ impl Piped {
             .unwrap();
         let mut stdout = child.stdout.take().unwrap();
         let (sender, output) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut buffer = [0; 4096];
-            while let Ok(n @ 1..) = stdout.read(&mut buffer) {
-                if sender
-                    .send(String::from_utf8_lossy(&buffer[..n]).into_owned())
-                    .is_err()
-                {
-                    break;
+        std::thread::Builder::new()
+            .spawn(move || {
+                let mut buffer = [0; 4096];
+                while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+                    if sender
+                        .send(String::from_utf8_lossy(&buffer[..n]).into_owned())
+                        .is_err()
+                    {
+                        break;
+                    }
                 }
-            }
-        });
+            })
+            .unwrap();
         Piped {
             stdin: child.stdin.take(),
             child,

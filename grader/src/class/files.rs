@@ -11,7 +11,7 @@ use super::git::{Entry, Repository};
 use crate::judge::source::{
     MAX_SOURCE_BYTES, missing, not_regular, read_source, source_text, symlink, too_large,
 };
-use crate::workbook::ExerciseInfo;
+use crate::workbook::Exercise;
 
 /// Where a checkout's exercise files come from.
 pub enum Files {
@@ -41,7 +41,7 @@ impl Files {
     pub fn open(
         checkout: &Path,
         deadline: Option<&Deadline>,
-        exercises: &[ExerciseInfo],
+        exercises: &[Exercise],
     ) -> Result<std::result::Result<Files, NotGraded>> {
         match std::fs::symlink_metadata(checkout) {
             Ok(meta) if meta.file_type().is_symlink() => {
@@ -73,7 +73,7 @@ impl Files {
 
     /// The learner's file of `exercise`, relative to the checkout (its own folder, or
     /// an old numbered one).
-    pub fn file(&self, exercise: &ExerciseInfo) -> PathBuf {
+    pub fn file(&self, exercise: &Exercise) -> PathBuf {
         match self {
             Files::Folder(root) => exercise.file_in(root),
             Files::Commit(commit) => exercise.file_among(&commit.folders),
@@ -101,7 +101,7 @@ impl Commit {
     fn open(
         repository: Repository,
         deadline: &Deadline,
-        exercises: &[ExerciseInfo],
+        exercises: &[Exercise],
     ) -> Result<std::result::Result<Commit, NotGraded>> {
         let (start, before) = deadline.git_arguments();
         let (id, date) = match repository.commit(start, before)? {

@@ -183,7 +183,10 @@ impl Repository {
             .stderr(Stdio::piped());
         let mut run = sandbox::spawn(command, &policy, Vec::new()).context("cannot start git")?;
         let stderr = run.stderr.take().context("git's messages are not piped")?;
-        let messages = std::thread::spawn(move || bounded(stderr, MESSAGE_BYTES));
+        let messages = std::thread::Builder::new()
+            .name("git-messages".to_string())
+            .spawn(move || bounded(stderr, MESSAGE_BYTES))
+            .context("cannot start a thread to read git's messages")?;
         let stdout = run.stdout.take().context("git's output is not piped")?;
         let printed = bounded(stdout, bound);
         if printed.len() as u64 > bound {

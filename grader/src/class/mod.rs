@@ -11,9 +11,9 @@ pub mod plans;
 
 use anyhow::Result;
 
-use crate::grading::Grader;
-use crate::judge::{Cancel, Grade};
-use crate::workbook::ExerciseInfo;
+use crate::grading::{Cases, Code, Grader, Request};
+use crate::judge::{Cancel, Grade, Submission};
+use crate::workbook::Exercise;
 use files::Files;
 use plans::Plans;
 
@@ -22,12 +22,19 @@ use plans::Plans;
 pub fn grade_exercise(
     grader: &Grader,
     files: &Files,
-    exercise: &ExerciseInfo,
+    exercise: &Exercise,
     plans: Option<&Plans>,
     cancel: &Cancel,
 ) -> Result<Grade> {
     let relative = files.file(exercise);
-    let source = files.read(&relative)?;
-    let plan = plans.and_then(|plans| plans.get(exercise));
-    grader.grade_source(exercise, source, &relative, plan, cancel)
+    let submission = Submission {
+        source: files.read(&relative)?,
+        shown_as: crate::grading::shown(&relative),
+    };
+    let cases = match plans.and_then(|plans| plans.get(exercise)) {
+        Some(prepared) => Cases::Planned(prepared),
+        None => Cases::Generated,
+    };
+    let request = Request::new(exercise, Code::Source(&submission)).on(cases);
+    Ok(grader.grade(request, cancel)?.grade)
 }

@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
 
-use super::verify::{every_grade, graded, table};
-use crate::Outcome;
+use super::verify::{every_grade, table};
+use crate::Exit;
 use crate::class::deadline::Deadline;
 use crate::class::files::Files;
 use crate::class::plans::Plans;
@@ -20,7 +20,8 @@ use crate::grading::Grader;
 use crate::judge::{Cancel, Grade, Verdict};
 use crate::parallel;
 use crate::report::score::score;
-use crate::report::{DEFAULT_WIDTH, Format, exercism};
+use crate::report::{self, Format, exercism};
+use crate::text::DEFAULT_WIDTH;
 
 pub const SUMMARY: &str = "summary.csv";
 const NAME_WIDTH: usize = 24;
@@ -66,7 +67,7 @@ pub fn run(
     out: &Path,
     deadline: Option<&Deadline>,
     format: Format,
-) -> Result<Outcome> {
+) -> Result<Exit> {
     if format != Format::Human {
         bail!(NOT_HUMAN);
     }
@@ -128,13 +129,13 @@ pub fn run(
         summary.display()
     );
     match not_graded {
-        0 => Ok(Outcome::Passed),
+        0 => Ok(Exit::Passed),
         n if n == rows.len() => bail!(
             "no checkout in {} could be graded: see {}",
             dir.display(),
             summary.display()
         ),
-        _ => Ok(Outcome::NotPassed),
+        _ => Ok(Exit::NotPassed),
     }
 }
 
@@ -279,7 +280,7 @@ fn write_reports(
     files: &Files,
     deadline: Option<&Deadline>,
 ) -> Result<()> {
-    let graded = graded(grader, grades);
+    let graded = report::entries(&grader.workbook.exercises, grades);
     let json = serde_json::to_string_pretty(&exercism::report(&graded))?;
     write_report(out, name, "json", &(json + "\n"))?;
     let mut text = format!(

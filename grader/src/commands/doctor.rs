@@ -5,7 +5,7 @@
 use anyhow::{Result, bail};
 use colored::Colorize;
 
-use crate::Outcome;
+use crate::Exit;
 use crate::sandbox::{self, FULL_LANDLOCK_ABI, Protection};
 
 const FULL: &str = "Full protection: a learner's code cannot read or change your files, reach \
@@ -24,7 +24,7 @@ that has them all, or pass --allow-weak-sandbox to grade anyway (in a throwaway 
 machine, say).";
 
 /// Prints each layer with whether this machine enforces it; passes when all are there.
-pub fn run() -> Result<Outcome> {
+pub fn run() -> Result<Exit> {
     let protection = sandbox::reported_protection();
     let kernel = kernel_release();
     println!("The sandbox that confines learner code on this machine ({kernel}):\n");
@@ -42,14 +42,14 @@ pub fn run() -> Result<Outcome> {
     let missing = protection.missing();
     if missing.is_empty() {
         println!("\n{}", FULL.green());
-        return Ok(Outcome::Passed);
+        return Ok(Exit::Passed);
     }
     println!("\nMissing:");
     for what in &missing {
         println!("  - {what}");
     }
     println!("\nWhat this means:\n  - {FOR_LEARNERS}\n  - {FOR_CLASSES}");
-    Ok(Outcome::NotPassed)
+    Ok(Exit::NotPassed)
 }
 
 /// Each layer, and whether it is enforced, in plain words.

@@ -3,10 +3,10 @@
 use anyhow::Result;
 use colored::Colorize;
 
-use crate::Outcome;
+use crate::Exit;
 use crate::session::Session;
 
-pub fn run(session: &Session, typed: Option<&str>) -> Result<Outcome> {
+pub fn run(session: &Session, typed: Option<&str>) -> Result<Exit> {
     let exercise = session.exercise(typed)?;
     println!("{} {}\n", "Hint for".bold(), exercise.name.bold());
     println!("{}", exercise.hint.trim());
@@ -14,5 +14,5 @@ pub fn run(session: &Session, typed: Option<&str>) -> Result<Outcome> {
         "\nThe lesson explains it in full: `cargo grader lesson {}` ({}).",
         exercise.name, exercise.lesson
     );
-    Ok(Outcome::Passed)
+    Ok(Exit::Passed)
 }

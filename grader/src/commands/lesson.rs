@@ -3,10 +3,10 @@
 
 use anyhow::{Context, Result};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::session::Session;
 
-pub fn run(session: &Session, typed: Option<&str>) -> Result<Outcome> {
+pub fn run(session: &Session, typed: Option<&str>) -> Result<Exit> {
     let exercise = session.exercise(typed)?;
     let path = session.workbook().root.join(&exercise.lesson);
     let text = std::fs::read_to_string(&path).with_context(|| {
@@ -18,5 +18,5 @@ pub fn run(session: &Session, typed: Option<&str>) -> Result<Outcome> {
     })?;
     let title = format!("{} · {}", exercise.name, exercise.lesson);
     crate::lesson::show(&text, &title)?;
-    Ok(Outcome::Passed)
+    Ok(Exit::Passed)
 }

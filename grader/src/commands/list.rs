@@ -3,12 +3,12 @@
 use anyhow::Result;
 use colored::Colorize;
 
-use crate::Outcome;
+use crate::Exit;
 use crate::session::Session;
 
 const BAR_WIDTH: usize = 30;
 
-pub fn run(session: &Session) -> Result<Outcome> {
+pub fn run(session: &Session) -> Result<Exit> {
     let current = session.current().name.clone();
     println!("  {:>3}  {:<22} {:<9} lesson", "#", "exercise", "status");
     for (i, exercise) in session.workbook().exercises.iter().enumerate() {
@@ -30,7 +30,7 @@ pub fn run(session: &Session) -> Result<Outcome> {
     println!(
         "Current: {current} (`cargo grader run` grades it; `cargo grader run 3` grades number 3)."
     );
-    Ok(Outcome::Passed)
+    Ok(Exit::Passed)
 }
 
 /// `Progress: [#####---------] 3/12 done (25%)`.

@@ -1,4 +1,4 @@
-//! One module per command. Each returns an [`Outcome`]; only `main` turns it into an
+//! One module per command. Each returns an [`Exit`]; only `main` turns it into an
 //! exit code.
 
 mod class;
@@ -16,7 +16,7 @@ use std::io::IsTerminal;
 
 use anyhow::{Context, Result, bail};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::class::deadline::Deadline;
 use crate::cli::{Cli, Command, DevCommand, OutputArgs};
 use crate::grading::Grader;
@@ -30,7 +30,7 @@ use crate::{dev, watch};
 pub const SEED_VARIABLE: &str = "XORLINGS_SEED";
 
 /// Runs the command the learner typed.
-pub fn run(cli: Cli) -> Result<Outcome> {
+pub fn run(cli: Cli) -> Result<Exit> {
     let command = cli.command.unwrap_or(Command::Watch);
     let color = command.format() == Format::Human
         && std::io::stdout().is_terminal()

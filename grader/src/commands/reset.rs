@@ -4,10 +4,10 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::{Result, bail};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::session::Session;
 
-pub fn run(session: &mut Session, typed: &str, yes: bool) -> Result<Outcome> {
+pub fn run(session: &mut Session, typed: &str, yes: bool) -> Result<Exit> {
     let exercise = session.exercise(Some(typed))?;
     let file = exercise.file();
     if !yes {
@@ -27,10 +27,10 @@ pub fn run(session: &mut Session, typed: &str, yes: bool) -> Result<Outcome> {
         std::io::stdin().lock().read_line(&mut answer)?;
         if !matches!(answer.trim(), "y" | "Y" | "yes") {
             println!("Nothing changed.");
-            return Ok(Outcome::Passed);
+            return Ok(Exit::Passed);
         }
     }
     session.reset(&exercise)?;
     println!("{} is back to its stub.", file.display());
-    Ok(Outcome::Passed)
+    Ok(Exit::Passed)
 }

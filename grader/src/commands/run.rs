@@ -3,13 +3,14 @@
 use anyhow::Result;
 use colored::Colorize;
 
-use crate::Outcome;
+use crate::Exit;
+use crate::grading::{Code, Request};
 use crate::judge::Cancel;
-use crate::report::{self, Detail, Format, classroom, exercism};
+use crate::report::{self, Detail, Entry, Format, classroom, exercism};
 use crate::session::Session;
-use crate::{reference, report::output_width};
+use crate::{reference, text::output_width};
 
-pub fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<Outcome> {
+pub fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<Exit> {
     if let Some(notice) = session.notice.take() {
         eprintln!("note: {notice}\n");
     }
@@ -21,15 +22,20 @@ pub fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<
             exercise.file().display()
         );
     }
-    let grade = session.grader.grade(&exercise, &Cancel::default())?;
+    let submission = session.grader.own_file(&exercise);
+    let request = Request::new(&exercise, Code::Source(&submission));
+    let grade = session.grader.grade(request, &Cancel::default())?.grade;
     session.record(&grade)?;
-    let outcome = Outcome::of(grade.passed());
-    let graded = session.grader.graded(&exercise, &grade);
+    let outcome = Exit::of(grade.passed());
+    let graded = Entry {
+        exercise: &exercise,
+        grade: &grade,
+    };
     match format {
         Format::Json => exercism::print(&exercism::report(&[graded]))?,
         Format::Classroom => print!("{}", classroom::output_lines(&[graded])?),
         Format::Human => {
-            let text = report::describe(&grade, &exercise, &graded.shown_file, Detail::FULL);
+            let text = report::describe(&grade, &exercise, &graded.shown_file(), Detail::FULL);
             print!(
                 "{}",
                 text.to_string(output_width(), session.grader.settings.color)

@@ -4,32 +4,36 @@
 
 use anyhow::{Result, bail};
 
-use crate::Outcome;
+use crate::Exit;
+use crate::grading::{Cases, Code, Request, TypedCase};
 use crate::judge::Cancel;
-use crate::report::output_width;
 use crate::report::tried::{describe_tried, invalid_input, usage};
 use crate::session::Session;
+use crate::text::output_width;
 
 const NO_INPUT: &str = "type the input after the exercise's name";
 const CANNOT_TRY: &str = "this input cannot be tried";
 
-pub fn run(session: &Session, typed: &str, words: &[String]) -> Result<Outcome> {
+pub fn run(session: &Session, typed: &str, words: &[String]) -> Result<Exit> {
     let exercise = session.exercise(Some(typed))?;
-    let judge = session.grader.judge(&exercise)?;
+    let tests = exercise.tests;
     if words.is_empty() {
-        bail!("{NO_INPUT}.\n{}", usage(judge));
+        bail!("{NO_INPUT}.\n{}", usage(tests));
     }
-    let tried = match session
-        .grader
-        .try_typed(&exercise, words, &Cancel::default())?
-    {
-        Ok(tried) => tried,
-        Err(problem) => bail!("{CANNOT_TRY}: {}", invalid_input(judge, &problem)),
+    let case = match TypedCase::new(tests, words) {
+        Ok(case) => case,
+        Err(problem) => bail!("{CANNOT_TRY}: {}", invalid_input(tests, &problem)),
     };
+    let submission = session.grader.own_file(&exercise);
+    let request = Request::new(&exercise, Code::Source(&submission)).on(Cases::Typed(case));
+    let response = session.grader.grade(request, &Cancel::default())?;
+    let tried = response
+        .tried()
+        .ok_or_else(|| anyhow::anyhow!("{CANNOT_TRY}: the grader did not run it"))?;
     let text = describe_tried(&tried, &exercise, &exercise.file().display().to_string());
     print!(
         "{}",
         text.to_string(output_width(), session.grader.settings.color)
     );
-    Ok(Outcome::of(tried.grade.passed()))
+    Ok(Exit::of(tried.grade.passed()))
 }

@@ -6,18 +6,19 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use colored::Colorize;
 
-use crate::Outcome;
+use crate::Exit;
 use crate::class::{self, deadline::Deadline, files::Files, git};
-use crate::grading::Grader;
+use crate::grading::{Code, Grader, Request};
 use crate::judge::{Cancel, Grade};
 use crate::parallel;
 use crate::progress::Progress;
 use crate::report::score::score;
-use crate::report::{self, Detail, Format, Graded, classroom, exercism, output_width};
+use crate::report::{self, Detail, Entry, Format, classroom, exercism};
 use crate::session::Session;
+use crate::text::output_width;
 
 /// Grades the learner's own workbook and rebuilds the progress from the verdicts.
-pub fn own(mut session: Session, format: Format) -> Result<Outcome> {
+pub fn own(mut session: Session, format: Format) -> Result<Exit> {
     if let Some(notice) = session.notice.take() {
         eprintln!("note: {notice}\nRebuilding it now.\n");
     }
@@ -27,7 +28,9 @@ pub fn own(mut session: Session, format: Format) -> Result<Outcome> {
     }
     let cancel = Cancel::default();
     let grades = parallel::map(&grader.workbook.exercises, |exercise| {
-        grader.grade(exercise, &cancel)
+        let submission = grader.own_file(exercise);
+        let request = Request::new(exercise, Code::Source(&submission));
+        Ok(grader.grade(request, &cancel)?.grade)
     });
     let grades = every_grade(grades)?;
     let workbook = &grader.workbook;
@@ -58,7 +61,7 @@ pub fn checkout(
     checkout: &Path,
     deadline: Option<&Deadline>,
     format: Format,
-) -> Result<Outcome> {
+) -> Result<Exit> {
     let checkout = std::path::absolute(checkout)
         .with_context(|| format!("cannot find {}", checkout.display()))?;
     if !checkout.is_dir() {
@@ -100,9 +103,9 @@ pub fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
 }
 
 /// Prints the grades as a table (or JSON, or Classroom's lines).
-fn summarise(grader: &Grader, grades: &[Grade], format: Format) -> Result<Outcome> {
-    let outcome = Outcome::of(grades.iter().all(Grade::passed));
-    let graded = graded(grader, grades);
+fn summarise(grader: &Grader, grades: &[Grade], format: Format) -> Result<Exit> {
+    let outcome = Exit::of(grades.iter().all(Grade::passed));
+    let graded = report::entries(&grader.workbook.exercises, grades);
     match format {
         Format::Json => exercism::print(&exercism::report(&graded))?,
         Format::Classroom => print!("{}", classroom::output_lines(&graded)?),
@@ -120,22 +123,11 @@ fn summarise(grader: &Grader, grades: &[Grade], format: Format) -> Result<Outcom
     Ok(outcome)
 }
 
-/// Each grade with what reports say about its exercise, in course order.
-pub fn graded<'a>(grader: &'a Grader, grades: &'a [Grade]) -> Vec<Graded<'a>> {
-    grader
-        .workbook
-        .exercises
-        .iter()
-        .zip(grades)
-        .map(|(exercise, grade)| grader.graded(exercise, grade))
-        .collect()
-}
-
 /// The grades as people read them: a table, the score, then the verdict of the first
 /// exercise that does not pass (of each one, with `every_failure`).
 pub fn table(
     grader: &Grader,
-    graded: &[Graded],
+    graded: &[Entry],
     color: bool,
     width: usize,
     every_failure: bool,
@@ -159,7 +151,7 @@ pub fn table(
         };
         text.push_str(&format!(
             "  {:>3}  {:<22} {label} {:>9} {:>8}\n",
-            g.number,
+            g.exercise.number,
             g.grade.exercise,
             format!("{}/{}", scored.earned, scored.max),
             report::seconds(g.grade.run_time)
@@ -187,7 +179,7 @@ pub fn table(
         } else {
             break;
         }
-        let verdict = report::describe(g.grade, g.exercise, &g.shown_file, Detail::BRIEF);
+        let verdict = report::describe(g.grade, g.exercise, &g.shown_file(), Detail::BRIEF);
         text.push_str(&verdict.to_string(width, color));
     }
     text

@@ -18,15 +18,15 @@ use serde::Serialize;
 use super::recorded::{self, EXPECT_PREFIX};
 use super::timing::{self, MIN_MARGIN, SLOW_SCALE, Timing};
 use super::{layout, short_diff};
-use crate::Outcome;
-use crate::grading::Grader;
-use crate::judge::verdict::Kind;
+use crate::Exit;
+use crate::grading::{self, Code, Grader, Request};
 use crate::judge::{Cancel, Grade, Verdict};
 use crate::parallel;
 use crate::report::exercism::Status;
 use crate::report::{Detail, Format, describe};
 use crate::session::find;
-use crate::workbook::ExerciseInfo;
+use crate::workbook::Exercise;
+use xorlings_core::verdict::Kind;
 
 /// How many times an accepted solution that seems too slow is timed again.
 const RETIMES: usize = 3;
@@ -43,7 +43,7 @@ enum Expected {
 /// One file to grade, and what it must get.
 #[derive(Clone)]
 struct Expectation {
-    exercise: ExerciseInfo,
+    exercise: Exercise,
     /// Relative to the workbook root.
     file: PathBuf,
     expected: Expected,
@@ -70,7 +70,7 @@ struct JsonTest {
 }
 
 /// Checks the workbook, or only the exercises named in `only`.
-pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Outcome> {
+pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Exit> {
     let human = format == Format::Human;
     let workbook = &grader.workbook;
     let mut chosen = Vec::new();
@@ -165,7 +165,7 @@ pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Outcome> 
         });
     }
     let rows = timing::rows(workbook, &timing, &mut problems);
-    let outcome = Outcome::of(problems.is_empty());
+    let outcome = Exit::of(problems.is_empty());
     if format != Format::Human {
         let report = JsonReport {
             status: if problems.is_empty() {
@@ -203,7 +203,7 @@ fn expectations(
     let workbook = &grader.workbook;
     let mut expectations = Vec::new();
     for exercise in &workbook.exercises {
-        if grader.judge(exercise).is_err() || !graded(&exercise.name) {
+        if !graded(&exercise.name) {
             continue;
         }
         let expectation = |file: PathBuf, expected, expect| Expectation {
@@ -243,12 +243,9 @@ fn grade_one(grader: &Grader, expectation: &Expectation) -> Result<Grade> {
         workbook: grader.workbook.clone(),
         settings,
     };
-    scaled.grade_file(
-        &expectation.exercise,
-        &grader.workbook.root,
-        &expectation.file,
-        &Cancel::default(),
-    )
+    let submission = grading::read(&grader.workbook.root, &expectation.file);
+    let request = Request::new(&expectation.exercise, Code::Source(&submission));
+    Ok(scaled.grade(request, &Cancel::default())?.grade)
 }
 
 /// Times taken while other gradings share the cores are noisy: an accepted solution that
@@ -256,11 +253,9 @@ fn grade_one(grader: &Grader, expectation: &Expectation) -> Result<Grade> {
 fn retime_close_calls(grader: &Grader, expectations: &[Expectation], grades: &mut [Result<Grade>]) {
     for (expectation, grade) in expectations.iter().zip(grades.iter_mut()) {
         let Ok(grade) = grade else { continue };
-        let Ok(judge) = grader.judge(&expectation.exercise) else {
-            continue;
-        };
+        let limit = expectation.exercise.tests.time_limit();
         for _ in 0..RETIMES {
-            if !grade.passed() || grade.run_time.mul_f64(MIN_MARGIN) <= judge.time_limit() {
+            if !grade.passed() || grade.run_time.mul_f64(MIN_MARGIN) <= limit {
                 break;
             }
             if let Ok(again) = grade_one(grader, expectation)

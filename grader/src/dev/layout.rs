@@ -8,7 +8,7 @@ use super::short_diff;
 use crate::hidden;
 use crate::model::Seed;
 use crate::report::score::shares_exactly;
-use crate::workbook::{ExerciseInfo, MANIFEST, Workbook};
+use crate::workbook::{Exercise, MANIFEST, Workbook};
 
 /// A seed other than the learners', to check the promises of random cases too.
 const ANOTHER_SEED: Seed = Seed(0x5eed);
@@ -20,11 +20,11 @@ pub fn problems(workbook: &Workbook, checked: &dyn Fn(&str) -> bool) -> Vec<Stri
     for exercise in workbook.exercises.iter().filter(|e| checked(&e.name)) {
         exercise_problems(workbook, exercise, &mut problems);
     }
-    for judge in hidden::ALL {
-        if workbook.index_of(judge.name()).is_none() {
+    for tests in hidden::ALL {
+        if workbook.index_of(tests.name()).is_none() {
             problems.push(format!(
                 "grader/src/hidden has hidden tests for `{}`, which workbook.toml does not list",
-                judge.name()
+                tests.name()
             ));
         }
     }
@@ -54,17 +54,11 @@ pub fn problems(workbook: &Workbook, checked: &dyn Fn(&str) -> bool) -> Vec<Stri
     problems
 }
 
-fn exercise_problems(workbook: &Workbook, exercise: &ExerciseInfo, problems: &mut Vec<String>) {
+fn exercise_problems(workbook: &Workbook, exercise: &Exercise, problems: &mut Vec<String>) {
     let root = &workbook.root;
     let name = &exercise.name;
     let read = |path: &Path| std::fs::read_to_string(root.join(path));
-    let Some(judge) = hidden::judge_for(name) else {
-        problems.push(format!(
-            "exercise `{name}` has no hidden tests: write grader/src/hidden/{name}.rs \
-             (`cargo grader dev new` scaffolds it)"
-        ));
-        return;
-    };
+    let tests = exercise.tests;
     let package = Path::new("exercises").join(name).join("Cargo.toml");
     match read(&package) {
         Ok(text) if text.contains(&format!("name = \"{name}\"")) => {}
@@ -124,7 +118,7 @@ fn exercise_problems(workbook: &Workbook, exercise: &ExerciseInfo, problems: &mu
         Err(_) => problems.push(format!("the lesson {} is missing", exercise.lesson)),
     }
     for seed in [Seed::DEFAULT, ANOTHER_SEED] {
-        let plan = judge.plan(seed);
+        let plan = tests.plan(seed);
         let groups = plan.groups().len();
         if seed == Seed::DEFAULT && !shares_exactly(exercise.points, groups) {
             problems.push(format!(

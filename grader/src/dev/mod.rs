@@ -12,10 +12,11 @@ pub mod workflow;
 
 use std::path::Path;
 
-use crate::grading::Grader;
+use crate::grading::{self, Code, Grader, Request};
 use crate::judge::Cancel;
 use crate::model::Seed;
 use crate::report::{self, Detail};
+use crate::text;
 use crate::workbook::Workbook;
 
 /// Panics, with the grader's report, unless the reference solution in `solution_dir`
@@ -39,9 +40,12 @@ pub fn assert_solution_passes(solution_dir: &str) {
         .iter()
         .find(|e| e.name == name)
         .expect("the solution's folder is in the manifest");
+    let submission = grading::read(root, &exercise.solution());
+    let request = Request::new(exercise, Code::Source(&submission));
     let grade = grader
-        .grade_file(exercise, root, &exercise.solution(), &Cancel::default())
-        .expect("the solution can be graded");
+        .grade(request, &Cancel::default())
+        .expect("the solution can be graded")
+        .grade;
     let shown = exercise.solution().display().to_string();
     assert!(
         grade.passed(),
@@ -50,35 +54,29 @@ pub fn assert_solution_passes(solution_dir: &str) {
     );
 }
 
+/// The grader's report on `file` (a recorded solution, relative to the workbook at
+/// `root`), graded as the learner's file of its exercise and laid out `width` columns
+/// wide without color: what a lesson quotes (`tests/lesson_quotes.rs` keeps each quote
+/// true).
+pub fn quote_report(root: &Path, file: &str, width: usize) -> anyhow::Result<String> {
+    use anyhow::Context;
+    let grader = Grader::new(Workbook::load(root)?, false, Seed::DEFAULT);
+    let name = file
+        .split('/')
+        .nth(1)
+        .with_context(|| format!("{file} is not a path under solutions/<name>/"))?;
+    let exercise = crate::session::find(&grader.workbook, name)?;
+    let submission = grading::read(root, Path::new(file));
+    let request = Request::new(exercise, Code::Source(&submission));
+    let grade = grader.grade(request, &Cancel::default())?.grade;
+    let shown = exercise.file().display().to_string();
+    Ok(report::describe(&grade, exercise, &shown, Detail::FULL).to_string(width, false))
+}
+
 /// The most lines of a diff shown in a problem.
 const DIFF_LINES: usize = 30;
 
 /// A short unified diff from `old` to `new`, for a problem an instructor must fix.
 pub fn short_diff(old_name: &str, old: &str, new_name: &str, new: &str) -> String {
-    diff_of_at_most(DIFF_LINES, old_name, old, new_name, new)
-}
-
-/// A unified diff from `old` to `new`, cut after `max_lines` lines.
-pub fn diff_of_at_most(
-    max_lines: usize,
-    old_name: &str,
-    old: &str,
-    new_name: &str,
-    new: &str,
-) -> String {
-    let diff = similar::TextDiff::from_lines(old, new);
-    let text = diff
-        .unified_diff()
-        .context_radius(2)
-        .header(old_name, new_name)
-        .to_string();
-    let lines: Vec<&str> = text.lines().collect();
-    let mut shown = lines[..lines.len().min(max_lines)].join("\n");
-    if lines.len() > max_lines {
-        shown.push_str(&format!(
-            "\n... {} more lines of diff",
-            lines.len() - max_lines
-        ));
-    }
-    shown
+    text::diff_of_at_most(DIFF_LINES, old_name, old, new_name, new)
 }

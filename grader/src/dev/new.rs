@@ -6,23 +6,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::Outcome;
-use crate::workbook::{MANIFEST, Workbook};
+use crate::Exit;
+use crate::workbook::{MANIFEST, Workbook, check_name};
 
 /// Marks what `dev new` left for the instructor to write.
 pub const TODO_MARKER: &str = "TODO(dev new)";
 
-pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Outcome> {
-    let plain = !name.is_empty()
-        && name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if !plain {
-        bail!(
-            "`{name}` cannot name an exercise: use lowercase letters, digits and `_`, starting with a letter"
-        );
-    }
+pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit> {
+    check_name(name).map_err(anyhow::Error::msg)?;
     if workbook.index_of(name).is_some() {
         bail!("there is already an exercise called `{name}` in {MANIFEST}");
     }
@@ -58,8 +49,13 @@ pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Outco
     }
     std::fs::write(&manifest, text)
         .with_context(|| format!("cannot write {}", manifest.display()))?;
-    let workflow_updated =
-        super::workflow::update(&workbook.root, &Workbook::load(&workbook.root)?)?;
+    // This grader has no hidden tests for the new exercise yet: the course's names, then.
+    let mut names: Vec<&str> = workbook.exercises.iter().map(|e| e.name.as_str()).collect();
+    let at = after
+        .and_then(|after| workbook.index_of(after))
+        .map_or(names.len(), |i| i + 1);
+    names.insert(at, name);
+    let workflow_updated = super::workflow::update(&workbook.root, &names)?;
     println!("Scaffolded the exercise `{name}`:");
     for (path, _) in &files {
         println!("  {}", path.display());
@@ -75,7 +71,7 @@ pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Outco
             None => "last".to_string(),
         }
     );
-    Ok(Outcome::Passed)
+    Ok(Exit::Passed)
 }
 
 /// The manifest with the new exercise's entry after `after`'s (or at the end), keeping
@@ -117,27 +113,40 @@ fn scaffold(name: &str, lesson: &str) -> Vec<(PathBuf, String)> {
         "//! Reference solution of `{name}`.\n\n/// {TODO_MARKER}: the reference solution.\n\
          pub fn {name}(values: &[u64]) -> u64 {{\n    values.len() as u64\n}}\n"
     );
+    let type_name: String = name
+        .split('_')
+        .map(|word| word[..1].to_uppercase() + &word[1..])
+        .collect();
     let hidden = format!(
         r#"//! Hidden tests for `{name}`.
 
 use std::time::Duration;
 
-use crate::exercise;
-use crate::model::{{Cases, Exercise, Group, Mistake, Seed}};
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
 
-// {TODO_MARKER}: what running in time takes, in the lesson's words, and the API exactly
-// as the stub declares it (the function, then any struct or enum it uses).
-exercise! {{
-    name: "{name}", time_limit: Duration::from_secs(2), cases: Hidden,
-    expected_cost: "one pass over the values",
-    api {{ fn {name}(values: &[u64]) -> u64; }}
+use crate::model::function::FunctionTests;
+use crate::model::{{Cases, Function, Group, HiddenTests, Seed}};
+
+// {TODO_MARKER}: the parameters of the stub's function, one field each and in order
+// (`&[u64]` is a `Vec<u64>` here); the stub's own structs and enums go beside it as
+// plain types with `#[derive(Debug, Clone, PartialEq, Eq, Wire, Show)]`.
+/// The arguments of `{name}(values: &[u64]) -> u64`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {{
+    pub values: Vec<u64>,
 }}
 
-impl Cases<Args> for Hidden {{
+/// The hidden tests of `{name}`.
+pub struct {type_name};
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<{type_name}>::new();
+
+impl Cases<Args> for {type_name} {{
     fn groups(_seed: Seed) -> Vec<Group<Args>> {{
         // {TODO_MARKER}: groups of cases, smallest first, as many as divide the points
         // (4, 5 or 10 for 100 points); random ones from `seed.rng(stream)`.
-        vec![Group::new("a few values", vec![Args {{ values: vec![3, 4, 5] }}])]
+        vec![Group::new("a few values", vec![Args::from(vec![3, 4, 5])])]
     }}
 
     fn validate(_input: &Args) -> Result<(), String> {{
@@ -146,7 +155,15 @@ impl Cases<Args> for Hidden {{
     }}
 }}
 
-impl Exercise for Hidden {{
+impl Function for {type_name} {{
+    type Args = Args;
+    type Answer = u64;
+    type Cases = {type_name};
+    const NAME: &'static str = "{name}";
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    // {TODO_MARKER}: what running in time takes, in the lesson's words.
+    const EXPECTED_COST: &'static str = "one pass over the values";
+
     fn check(input: &Args, &answer: &u64) -> Result<(), Mistake> {{
         // {TODO_MARKER}: the checker, in the lesson's words, with advice for classic mistakes.
         let expected = input.values.len() as u64;
@@ -176,7 +193,7 @@ impl Exercise for Hidden {{
         `scripts/mutants.sh` needs them here.\ngrader = { path = \"../../grader\" }\n";
     let hidden_test = "//! The grader's hidden tests on this reference solution. `scripts/mutants.sh` runs this\n\
         //! test on every mutant of the solution, and each mutant must fail it.\n\n#[test]\n\
-        fn passes_the_hidden_tests() {\n    grader::dev::assert_solution_passes(env!(\"CARGO_MANIFEST_DIR\"));\n}\n";
+        fn passes_the_hidden_tests() {\n    grader::assert_solution_passes(env!(\"CARGO_MANIFEST_DIR\"));\n}\n";
     let exercise = Path::new("exercises").join(name);
     let solutions = Path::new("solutions").join(name);
     vec![

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use crate::judge::verdict::Kind;
-use crate::workbook::{ExerciseInfo, Workbook};
+use crate::workbook::{Exercise, Workbook};
+use xorlings_core::verdict::Kind;
 
 /// The line a recorded solution uses to name text its report must contain.
 pub const EXPECT_PREFIX: &str = "// expect: ";
@@ -33,7 +33,7 @@ pub fn expected_texts(source: &str) -> Vec<String> {
 
 /// The recorded solutions of `exercise`, and the problems found on the way (a folder
 /// that names no verdict, a file that is not `.rs`, a file where a folder should be).
-pub fn find(workbook: &Workbook, exercise: &ExerciseInfo) -> (Vec<Recorded>, Vec<String>) {
+pub fn find(workbook: &Workbook, exercise: &Exercise) -> (Vec<Recorded>, Vec<String>) {
     let relative = exercise.recorded();
     let root = workbook.root.join(&relative);
     let (mut recorded, mut problems) = (Vec::new(), Vec::new());
@@ -99,7 +99,6 @@ fn verdict_of(file: &Path) -> Option<Kind> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workbook::DEFAULT_POINTS;
 
     #[test]
     fn stray_files_are_named_not_skipped() {
@@ -124,12 +123,7 @@ mod tests {
             root: root.path().to_path_buf(),
             exercises: Vec::new(),
         };
-        let exercise = ExerciseInfo {
-            name: "x".to_string(),
-            lesson: String::new(),
-            hint: String::new(),
-            points: DEFAULT_POINTS,
-        };
+        let exercise = Exercise::example("x");
         let (found, problems) = find(&workbook, &exercise);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].verdict, Kind::WrongAnswer);

@@ -9,7 +9,7 @@ use std::path::{Component, Path};
 use anyhow::{Context, Result, bail};
 use walkdir::WalkDir;
 
-use crate::Outcome;
+use crate::Exit;
 use crate::reference;
 use crate::workbook::Workbook;
 
@@ -30,7 +30,7 @@ const QUOTE_MARKER: &str = "<!-- grader output: ";
 const INSTRUCTORS_START: &str = "<!-- instructors:start -->";
 const INSTRUCTORS_END: &str = "<!-- instructors:end -->";
 
-pub fn run(workbook: &Workbook, out: &Path) -> Result<Outcome> {
+pub fn run(workbook: &Workbook, out: &Path) -> Result<Exit> {
     let empty = std::fs::read_dir(out).map_or(true, |mut entries| entries.next().is_none());
     if !empty {
         bail!(
@@ -80,7 +80,7 @@ pub fn run(workbook: &Workbook, out: &Path) -> Result<Outcome> {
         out.display(),
         workbook.exercises.len()
     );
-    Ok(Outcome::Passed)
+    Ok(Exit::Passed)
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<()> {

@@ -7,11 +7,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::hidden;
 use crate::judge::Grade;
-use crate::judge::verdict::Kind;
 use crate::report::seconds;
 use crate::workbook::Workbook;
+use xorlings_core::verdict::Kind;
 
 /// The slowest accepted solution must run in at most the limit divided by this.
 pub const MIN_MARGIN: f64 = 2.0;
@@ -63,13 +62,10 @@ pub fn rows(
 ) -> Vec<Row> {
     let mut rows = Vec::new();
     for exercise in &workbook.exercises {
-        let (Some(t), Some(judge)) = (
-            timing.get(&exercise.name),
-            hidden::judge_for(&exercise.name),
-        ) else {
+        let Some(t) = timing.get(&exercise.name) else {
             continue;
         };
-        let limit = judge.time_limit();
+        let limit = exercise.tests.time_limit();
         if let Some((time, file)) = &t.slowest_accepted
             && limit.as_secs_f64() < MIN_MARGIN * time.as_secs_f64()
         {

@@ -16,40 +16,37 @@ pub const WORKFLOW: &str = ".github/workflows/classroom.yml";
 /// The reporter step starts at this line and runs to the end of the file.
 const REPORTER_STEP: &str = "      - name: Autograding Reporter\n";
 
-/// The reporter step for the course of `workbook`.
-pub fn reporter_step(workbook: &Workbook) -> String {
+/// The reporter step for a course of the exercises `names`, in order.
+pub fn reporter_step(names: &[&str]) -> String {
     let mut step = String::from(REPORTER_STEP);
     step += "        if: ${{ !cancelled() }}\n";
     step += "        uses: classroom-resources/autograding-grading-reporter@v1\n";
     step += "        env:\n";
-    for exercise in &workbook.exercises {
+    for name in names {
         step += &format!(
             "          {}_RESULTS: \"${{{{ steps.grade.outputs.{} }}}}\"\n",
-            runner_id(&exercise.name).to_uppercase(),
-            output_name(&exercise.name)
+            runner_id(name).to_uppercase(),
+            output_name(name)
         );
     }
-    let runners: Vec<String> = workbook
-        .exercises
-        .iter()
-        .map(|e| runner_id(&e.name))
-        .collect();
+    let runners: Vec<String> = names.iter().map(|name| runner_id(name)).collect();
     step += "        with:\n";
     step += &format!("          runners: {}\n", runners.join(","));
     step
 }
 
-/// `text` with its reporter step replaced by the one for `workbook`; `None` when `text`
-/// has no reporter step.
-fn with_reporter_step(text: &str, workbook: &Workbook) -> Option<String> {
+/// `text` with its reporter step replaced by the one for the exercises `names`; `None`
+/// when `text` has no reporter step.
+fn with_reporter_step(text: &str, names: &[&str]) -> Option<String> {
     let start = text.find(REPORTER_STEP)?;
-    Some(format!("{}{}", &text[..start], reporter_step(workbook)))
+    Some(format!("{}{}", &text[..start], reporter_step(names)))
 }
 
 /// What is wrong with the workflow of `workbook`, if it has one.
 pub fn problem(workbook: &Workbook) -> Option<String> {
     let text = std::fs::read_to_string(workbook.root.join(WORKFLOW)).ok()?;
-    match with_reporter_step(&text, workbook) {
+    let names: Vec<&str> = workbook.exercises.iter().map(|e| e.name.as_str()).collect();
+    match with_reporter_step(&text, &names) {
         None => Some(format!(
             "{WORKFLOW} has no step starting `{}`",
             REPORTER_STEP.trim()
@@ -57,20 +54,20 @@ pub fn problem(workbook: &Workbook) -> Option<String> {
         Some(expected) if expected != text => Some(format!(
             "{WORKFLOW}: the reporter step does not list the exercises of workbook.toml, in \
              order; it should end the file as:\n{}",
-            reporter_step(workbook)
+            reporter_step(&names)
         )),
         Some(_) => None,
     }
 }
 
-/// Rewrites the reporter step of the workflow under `root` for `workbook` (nothing to do
-/// without a workflow). Returns whether it wrote.
-pub fn update(root: &Path, workbook: &Workbook) -> Result<bool> {
+/// Rewrites the reporter step of the workflow under `root` for the exercises `names`
+/// (nothing to do without a workflow). Returns whether it wrote.
+pub fn update(root: &Path, names: &[&str]) -> Result<bool> {
     let path = root.join(WORKFLOW);
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(false);
     };
-    match with_reporter_step(&text, workbook) {
+    match with_reporter_step(&text, names) {
         Some(updated) if updated != text => {
             std::fs::write(&path, updated)
                 .with_context(|| format!("cannot write {}", path.display()))?;
@@ -86,17 +83,8 @@ mod tests {
 
     #[test]
     fn the_step_names_each_exercise_once_in_course_order() {
-        let exercise = |name: &str| crate::workbook::ExerciseInfo {
-            name: name.to_string(),
-            lesson: String::new(),
-            hint: String::new(),
-            points: 100,
-        };
-        let workbook = Workbook {
-            root: Path::new("/nowhere").to_path_buf(),
-            exercises: vec![exercise("xor_all"), exercise("mex")],
-        };
-        let step = reporter_step(&workbook);
+        let names = ["xor_all", "mex"];
+        let step = reporter_step(&names);
         assert!(
             step.contains(
                 "          XORALL_RESULTS: \"${{ steps.grade.outputs.xorAll_result }}\"\n"
@@ -107,8 +95,8 @@ mod tests {
         );
         assert!(step.ends_with("          runners: xorAll,mex\n"));
         let file = format!("name: x\njobs:\n{REPORTER_STEP}        old: stuff\n");
-        let updated = with_reporter_step(&file, &workbook).unwrap();
+        let updated = with_reporter_step(&file, &names).unwrap();
         assert_eq!(updated, format!("name: x\njobs:\n{step}"));
-        assert_eq!(with_reporter_step("name: x\n", &workbook), None);
+        assert_eq!(with_reporter_step("name: x\n", &names), None);
     }
 }

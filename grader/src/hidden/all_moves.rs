@@ -5,19 +5,25 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
 use crate::model::cases;
 use crate::model::nim::{empty_heap_advice, validate_small_position};
 use crate::model::show::{count, list};
-use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
+use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
 
-exercise! {
-    name: "all_moves", time_limit: Duration::from_secs(2), cases: Hidden,
-    expected_cost: "one copy of the position per move, and as many moves as stones (at most \
-         400 here). Filtering every smaller position instead costs the product of (size + 1) \
-         over the heaps",
-    api { fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>>; }
+/// The arguments of `all_moves(heaps: &[u64]) -> Vec<Vec<u64>>`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub heaps: Vec<u64>,
 }
+
+/// The hidden tests of `all_moves`.
+pub struct AllMoves;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<AllMoves>::new();
 
 /// The most heaps in a position.
 const MAX_HEAPS: usize = 8;
@@ -110,7 +116,7 @@ fn eight_heaps(seed: Seed) -> Vec<Vec<u64>> {
     positions
 }
 
-impl Cases<Args> for Hidden {
+impl Cases<Args> for AllMoves {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         inputs(vec![
             Group::new(
@@ -137,7 +143,17 @@ impl Cases<Args> for Hidden {
     }
 }
 
-impl Exercise for Hidden {
+impl Function for AllMoves {
+    type Args = Args;
+    type Answer = Vec<Vec<u64>>;
+    type Cases = AllMoves;
+    const NAME: &'static str = "all_moves";
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    const EXPECTED_COST: &'static str =
+        "one copy of the position per move, and as many moves as stones (at most \
+         400 here). Filtering every smaller position instead costs the product of (size + 1) \
+         over the heaps";
+
     fn answer_words(input: &Args, _input_words: usize) -> usize {
         // One list of n heaps per move, and room for a move per heap too many.
         let n = input.heaps.len();
@@ -319,7 +335,7 @@ mod tests {
 
     fn check(heaps: &[u64], answer: &[&[u64]]) -> Result<(), Mistake> {
         let answer: Vec<Vec<u64>> = answer.iter().map(|p| p.to_vec()).collect();
-        Hidden::check(&Args::from(heaps.to_vec()), &answer)
+        AllMoves::check(&Args::from(heaps.to_vec()), &answer)
     }
 
     fn rule(heaps: &[u64], answer: &[&[u64]]) -> String {
@@ -381,7 +397,7 @@ mod tests {
     #[test]
     fn an_empty_heap_underflow_gets_advice() {
         let advice = |heaps: Vec<u64>| {
-            Hidden::panic_advice(&Args::from(heaps), "attempt to subtract with overflow")
+            AllMoves::panic_advice(&Args::from(heaps), "attempt to subtract with overflow")
         };
         assert!(advice(vec![0]).unwrap().contains("`size - 1` underflows"));
         assert_eq!(advice(vec![3, 1]), None);
@@ -389,14 +405,14 @@ mod tests {
 
     #[test]
     fn every_case_fits_the_promises_and_the_answer_bound() {
-        let groups = Hidden::groups(Seed::DEFAULT);
+        let groups = AllMoves::groups(Seed::DEFAULT);
         assert_eq!(groups[0].cases.len(), 1 + 4 + 16 + 64 + 256);
         let cases: usize = groups.iter().map(|g| g.cases.len()).sum();
         assert!((2000..5000).contains(&cases), "a few thousand positions: {cases}");
         for input in groups.iter().flat_map(|g| &g.cases) {
             let mut words = Vec::new();
-            crate::wire::Wire::put(&every_move(&input.heaps), &mut words);
-            assert!(words.len() <= Hidden::answer_words(input, 0));
+            xorlings_core::wire::Wire::put(&every_move(&input.heaps), &mut words);
+            assert!(words.len() <= AllMoves::answer_words(input, 0));
         }
         assert_eq!(every_move(&[MAX_SIZE; MAX_HEAPS]).len(), 400);
     }

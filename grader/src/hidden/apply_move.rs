@@ -4,24 +4,37 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::{Arguments, Show, Wire};
+
+use crate::model::function::FunctionTests;
 use crate::model::cases::{self, MAX_HEAPS};
 use crate::model::nim::{numbered_heaps, validate_position};
 use crate::model::show::{Show, count, list};
-use crate::model::{Cases, Exercise, Group, Mistake, Seed};
+use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
-exercise! {
-    name: "apply_move", time_limit: Duration::from_secs(2), cases: Hidden,
-    expected_cost: "one copy of the heaps per move (O(n) for n heaps), and no search",
-    api {
-        fn apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>;
-        /// Why a move is illegal.
-        enum MoveError {
-            NoSuchHeap { heap_index: usize, heap_count: usize },
-            NotSmaller { heap_index: usize, size: u64, new_size: u64 },
-        }
-    }
+/// The arguments of `apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub heaps: Vec<u64>,
+    pub heap_index: usize,
+    pub new_size: u64,
 }
+
+/// Why a move is illegal.
+#[derive(Debug, Clone, PartialEq, Eq, Wire, Show)]
+pub enum MoveError {
+    NoSuchHeap { heap_index: usize, heap_count: usize },
+    NotSmaller { heap_index: usize, size: u64, new_size: u64 },
+}
+
+/// The hidden tests of `apply_move`.
+pub struct ApplyMove;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<ApplyMove>::new();
+
+/// What `apply_move` returns.
+type Answer = Result<Vec<u64>, MoveError>;
 
 fn case(heaps: Vec<u64>, heap_index: usize, new_size: u64) -> Args {
     Args {
@@ -107,7 +120,7 @@ fn large_moves(seed: Seed) -> Vec<Args> {
     ]
 }
 
-impl Cases<Args> for Hidden {
+impl Cases<Args> for ApplyMove {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         vec![
             Group::new(
@@ -128,7 +141,15 @@ impl Cases<Args> for Hidden {
     }
 }
 
-impl Exercise for Hidden {
+impl Function for ApplyMove {
+    type Args = Args;
+    type Answer = Answer;
+    type Cases = ApplyMove;
+    const NAME: &'static str = "apply_move";
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    const EXPECTED_COST: &'static str =
+        "one copy of the heaps per move (O(n) for n heaps), and no search";
+
     fn check(input: &Args, answer: &Answer) -> Result<(), Mistake> {
         let expected = expected(input);
         if *answer == expected {
@@ -319,16 +340,16 @@ mod tests {
     #[test]
     fn try_explains_the_answer_in_words() {
         let input = case(vec![3, 4, 5], 0, 1);
-        let moved = Hidden::explain(&input, &Ok(vec![1, 4, 5])).unwrap();
+        let moved = ApplyMove::explain(&input, &Ok(vec![1, 4, 5])).unwrap();
         assert_eq!(moved, "Before the move: [3, 4, 5]\nAfter the move:  [1, 4, 5]");
-        let none = Hidden::explain(&input, &Err(MoveError::NoSuchHeap { heap_index: 0, heap_count: 3 })).unwrap();
+        let none = ApplyMove::explain(&input, &Err(MoveError::NoSuchHeap { heap_index: 0, heap_count: 3 })).unwrap();
         assert!(none.contains("no heap 0 among 3 heaps; the position has 3 heaps, numbered 0 to 2"), "{none}");
-        let same = Hidden::explain(&input, &Err(MoveError::NotSmaller { heap_index: 0, size: 3, new_size: 1 })).unwrap();
+        let same = ApplyMove::explain(&input, &Err(MoveError::NotSmaller { heap_index: 0, size: 3, new_size: 1 })).unwrap();
         assert!(same.contains("heap 0 holds 3, so leaving 1 is no move"), "{same}");
     }
 
     fn check(heaps: &[u64], index: usize, new_size: u64, answer: Answer) -> Result<(), Mistake> {
-        Hidden::check(&case(heaps.to_vec(), index, new_size), &answer)
+        ApplyMove::check(&case(heaps.to_vec(), index, new_size), &answer)
     }
 
     fn not_smaller(heap_index: usize, size: u64, new_size: u64) -> Answer {
@@ -430,7 +451,7 @@ mod tests {
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], index, new_size, message| {
-            Hidden::panic_advice(&case(heaps.to_vec(), index, new_size), message).unwrap()
+            ApplyMove::panic_advice(&case(heaps.to_vec(), index, new_size), message).unwrap()
         };
         let underflow = "attempt to subtract with overflow";
         assert!(advice(&[], 0, 0, underflow).contains("heaps.len() - 1"));

@@ -4,22 +4,25 @@
 
 use std::time::Duration;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
 use crate::model::cases;
 use crate::model::nim::{empty_heap_advice, nim_sum, validate_small_position};
 use crate::model::show::{count, list};
-use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
+use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
 
-exercise! {
-    name: "brute_force_is_losing", time_limit: Duration::from_secs(8), cases: Hidden,
-    expected_cost: "a memoised search: one memo, created once and passed down the recursion, \
-         keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
-         solved once. Without a memo, or with a new memo in every call, the search is \
-         exponential",
-    // Its time limit must tell a right algorithm from a slow one at full speed.
-    optimised: true,
-    api { fn brute_force_is_losing(heaps: &[u64]) -> bool; }
+/// The arguments of `brute_force_is_losing(heaps: &[u64]) -> bool`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub heaps: Vec<u64>,
 }
+
+/// The hidden tests of `brute_force_is_losing`.
+pub struct BruteForceIsLosing;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<BruteForceIsLosing>::new();
 
 /// The most heaps in a position.
 const MAX_HEAPS: usize = 5;
@@ -78,7 +81,7 @@ fn equal_and_empty() -> Vec<Vec<u64>> {
     ]
 }
 
-impl Cases<Args> for Hidden {
+impl Cases<Args> for BruteForceIsLosing {
     fn validate(input: &Args) -> Result<(), String> {
         validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
     }
@@ -103,7 +106,19 @@ impl Cases<Args> for Hidden {
     }
 }
 
-impl Exercise for Hidden {
+impl Function for BruteForceIsLosing {
+    type Args = Args;
+    type Answer = bool;
+    type Cases = BruteForceIsLosing;
+    const NAME: &'static str = "brute_force_is_losing";
+    const TIME_LIMIT: Duration = Duration::from_secs(8);
+    const EXPECTED_COST: &'static str =
+        "a memoised search: one memo, created once and passed down the recursion, \
+         keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
+         solved once. Without a memo, or with a new memo in every call, the search is \
+         exponential";
+    const OPTIMISED: bool = true;
+
     fn check(input: &Args, &answer: &bool) -> Result<(), Mistake> {
         let heaps = &input.heaps;
         let losing = nim_sum(heaps) == 0;
@@ -236,7 +251,7 @@ mod tests {
     use super::*;
 
     fn check(heaps: &[u64], answer: bool) -> Result<(), Mistake> {
-        Hidden::check(&Args::from(heaps.to_vec()), &answer)
+        BruteForceIsLosing::check(&Args::from(heaps.to_vec()), &answer)
     }
 
     /// The rule and the advice (empty when there is none) for a wrong answer.
@@ -268,7 +283,7 @@ mod tests {
 
     #[test]
     fn bouton_agrees_with_a_search_on_every_small_position() {
-        let groups = Hidden::groups(Seed::DEFAULT);
+        let groups = BruteForceIsLosing::groups(Seed::DEFAULT);
         let small = &groups[0].cases;
         assert_eq!(small.len(), 1 + 7_380);
         let mut memo = HashMap::new();
@@ -320,10 +335,10 @@ mod tests {
     #[test]
     fn crashes_get_advice() {
         let input = Args::from(vec![0, 3]);
-        let underflow = Hidden::panic_advice(&input, "attempt to subtract with overflow");
+        let underflow = BruteForceIsLosing::panic_advice(&input, "attempt to subtract with overflow");
         assert!(underflow.unwrap().contains("`size - 1` underflows"));
-        assert_eq!(Hidden::panic_advice(&Args::from(vec![3]), "boom"), None);
-        let overflow = Hidden::stack_overflow_advice(&input).unwrap();
+        assert_eq!(BruteForceIsLosing::panic_advice(&Args::from(vec![3]), "boom"), None);
+        let overflow = BruteForceIsLosing::stack_overflow_advice(&input).unwrap();
         assert!(overflow.contains("A move takes at least one stone"), "{overflow}");
     }
 }

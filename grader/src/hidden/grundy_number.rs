@@ -2,21 +2,27 @@
 
 use std::time::Duration;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
 use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
 use crate::model::show::list;
-use crate::model::{Cases, Exercise, Group, Mistake, Seed};
+use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
-exercise! {
-    name: "grundy_number", time_limit: Duration::from_secs(3), cases: Hidden,
-    expected_cost: "each Grundy number computed once: a table or a memo, \
-         O(n * k) for a heap of n and k moves. Recursion without a memo is exponential",
-    // Its time limit must tell a right algorithm from a slow one at full speed.
-    optimised: true,
-    api { fn grundy_number(n: usize, moves: &[usize]) -> usize; }
+/// The arguments of `grundy_number(n: usize, moves: &[usize]) -> usize`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub n: usize,
+    pub moves: Vec<usize>,
 }
 
-impl Cases<Args> for Hidden {
+/// The hidden tests of `grundy_number`.
+pub struct GrundyNumber;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<GrundyNumber>::new();
+
+impl Cases<Args> for GrundyNumber {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         game_groups(seed, 20, "heaps", |(n, moves)| Args { n, moves })
     }
@@ -26,7 +32,17 @@ impl Cases<Args> for Hidden {
     }
 }
 
-impl Exercise for Hidden {
+impl Function for GrundyNumber {
+    type Args = Args;
+    type Answer = usize;
+    type Cases = GrundyNumber;
+    const NAME: &'static str = "grundy_number";
+    const TIME_LIMIT: Duration = Duration::from_secs(3);
+    const EXPECTED_COST: &'static str =
+        "each Grundy number computed once: a table or a memo, \
+         O(n * k) for a heap of n and k moves. Recursion without a memo is exponential";
+    const OPTIMISED: bool = true;
+
     fn check(input: &Args, &answer: &usize) -> Result<(), Mistake> {
         let (n, moves) = (input.n, &input.moves);
         let values = grundy_values(n, moves);
@@ -62,7 +78,7 @@ mod tests {
     use super::*;
 
     fn check(n: usize, moves: &[usize], answer: usize) -> Result<(), Mistake> {
-        Hidden::check(&Args { n, moves: moves.to_vec() }, &answer)
+        GrundyNumber::check(&Args { n, moves: moves.to_vec() }, &answer)
     }
 
     #[test]
@@ -83,9 +99,9 @@ mod tests {
     #[test]
     fn a_move_of_zero_is_named_on_a_stack_overflow() {
         let input = Args { n: 5, moves: vec![0] };
-        let advice = Hidden::stack_overflow_advice(&input).unwrap();
+        let advice = GrundyNumber::stack_overflow_advice(&input).unwrap();
         assert!(advice.contains("0 is not a move"), "{advice}");
         let fine = Args { n: 5, moves: vec![1] };
-        assert_eq!(Hidden::stack_overflow_advice(&fine), None);
+        assert_eq!(GrundyNumber::stack_overflow_advice(&fine), None);
     }
 }

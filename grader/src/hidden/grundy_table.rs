@@ -2,20 +2,28 @@
 
 use std::time::Duration;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
 use crate::model::cases;
 use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
 use crate::model::show::{count, list};
-use crate::model::{Cases, Exercise, Group, Mistake, Seed};
+use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
-exercise! {
-    name: "grundy_table", time_limit: Duration::from_secs(3), cases: Hidden,
-    expected_cost: "one pass that fills the table bottom-up, O(max_n * k) \
-         for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse",
-    api { fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize>; }
+/// The arguments of `grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize>`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub max_n: usize,
+    pub moves: Vec<usize>,
 }
 
-impl Cases<Args> for Hidden {
+/// The hidden tests of `grundy_table`.
+pub struct GrundyTable;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<GrundyTable>::new();
+
+impl Cases<Args> for GrundyTable {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         let mut groups = game_groups(seed, 12, "tables for max_n", |(max_n, moves)| Args { max_n, moves });
         // Tables of every length catch an off-by-one that one length would hide.
@@ -35,7 +43,16 @@ impl Cases<Args> for Hidden {
     }
 }
 
-impl Exercise for Hidden {
+impl Function for GrundyTable {
+    type Args = Args;
+    type Answer = Vec<usize>;
+    type Cases = GrundyTable;
+    const NAME: &'static str = "grundy_table";
+    const TIME_LIMIT: Duration = Duration::from_secs(3);
+    const EXPECTED_COST: &'static str =
+        "one pass that fills the table bottom-up, O(max_n * k) \
+         for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse";
+
     fn answer_words(input: &Args, _input_words: usize) -> usize {
         // The table, and room for a table one entry too long.
         input.max_n + 8
@@ -99,15 +116,15 @@ mod tests {
     use super::*;
 
     fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), Mistake> {
-        Hidden::check(&Args { max_n, moves: moves.to_vec() }, &answer)
+        GrundyTable::check(&Args { max_n, moves: moves.to_vec() }, &answer)
     }
 
     #[test]
     fn try_shows_the_table_and_explains_its_last_entry() {
         let input = Args { max_n: 4, moves: vec![1, 2] };
-        let right = Hidden::explain(&input, &vec![0, 1, 2, 0, 1]).unwrap();
+        let right = GrundyTable::explain(&input, &vec![0, 1, 2, 0, 1]).unwrap();
         assert!(right.starts_with("Your table has 5 entries: [0, 1, 2, 0, 1].\nIts last entry: From a heap of 4"), "{right}");
-        let short = Hidden::explain(&input, &vec![0, 1]).unwrap();
+        let short = GrundyTable::explain(&input, &vec![0, 1]).unwrap();
         assert_eq!(short, "Your table has 2 entries: [0, 1].");
     }
 

@@ -2,18 +2,34 @@
 
 use std::time::Duration;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
 use crate::model::nim::{Positions, index_advice, nim_sum, with_columns};
 use crate::model::show::list;
-use crate::model::{Exercise, Mistake};
+use crate::model::{Function, HiddenTests};
 
-exercise! {
-    name: "is_losing_position", time_limit: Duration::from_secs(2), cases: Positions,
-    expected_cost: "one pass over the heaps (O(n) for n heaps)",
-    api { fn is_losing_position(heaps: &[u64]) -> bool; }
+/// The arguments of `is_losing_position(heaps: &[u64]) -> bool`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub heaps: Vec<u64>,
 }
 
-impl Exercise for Hidden {
+/// The hidden tests of `is_losing_position`.
+pub struct IsLosingPosition;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<IsLosingPosition>::new();
+
+impl Function for IsLosingPosition {
+    type Args = Args;
+    type Answer = bool;
+    type Cases = Positions;
+    const NAME: &'static str = "is_losing_position";
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    const EXPECTED_COST: &'static str =
+        "one pass over the heaps (O(n) for n heaps)";
+
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         index_advice(&input.heaps, message)
     }
@@ -79,23 +95,23 @@ mod tests {
 
     #[test]
     fn the_checker_follows_bouton() {
-        assert_eq!(Hidden::check(&Args::from(vec![1, 2, 3]), &true), Ok(()));
-        assert_eq!(Hidden::check(&Args::from(vec![3, 4, 5]), &false), Ok(()));
-        assert_eq!(Hidden::check(&Args::from(vec![]), &true), Ok(()));
-        assert!(Hidden::check(&Args::from(vec![1, 2, 3]), &false).is_err());
-        assert!(Hidden::check(&Args::from(vec![]), &false).is_err());
+        assert_eq!(IsLosingPosition::check(&Args::from(vec![1, 2, 3]), &true), Ok(()));
+        assert_eq!(IsLosingPosition::check(&Args::from(vec![3, 4, 5]), &false), Ok(()));
+        assert_eq!(IsLosingPosition::check(&Args::from(vec![]), &true), Ok(()));
+        assert!(IsLosingPosition::check(&Args::from(vec![1, 2, 3]), &false).is_err());
+        assert!(IsLosingPosition::check(&Args::from(vec![]), &false).is_err());
     }
 
     #[test]
     fn the_sum_rule_and_truncation_are_recognised() {
-        let sum_rule = Hidden::check(&Args::from(vec![3, 4, 5]), &true).unwrap_err();
+        let sum_rule = IsLosingPosition::check(&Args::from(vec![3, 4, 5]), &true).unwrap_err();
         assert!(
             sum_rule
                 .advice
                 .unwrap()
                 .contains("total number of stones (12)")
         );
-        let truncated = Hidden::check(&Args::from(vec![(1 << 40) | 7, 7]), &true).unwrap_err();
+        let truncated = IsLosingPosition::check(&Args::from(vec![(1 << 40) | 7, 7]), &true).unwrap_err();
         assert!(truncated.advice.unwrap().contains("32 bits"));
     }
 }

@@ -5,21 +5,25 @@ use std::time::Duration;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
 use crate::model::cases;
 use crate::model::grundy::mex;
 use crate::model::show::list;
-use crate::model::{Cases, Exercise, Group, Mistake, Seed, inputs};
+use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
 
-exercise! {
-    name: "mex", time_limit: Duration::from_secs(4), cases: Hidden,
-    expected_cost: "one pass over the values with n + 1 flags (O(n)), or a sort \
-         (O(n log n)). Calling `contains` on the slice for every candidate, or for every \
-         value, is O(n^2)",
-    // Its time limit must tell a right algorithm from a slow one at full speed.
-    optimised: true,
-    api { fn mex(values: &[usize]) -> usize; }
+/// The arguments of `mex(values: &[usize]) -> usize`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub values: Vec<usize>,
 }
+
+/// The hidden tests of `mex`.
+pub struct Mex;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<Mex>::new();
 
 /// The most values in one call.
 const MAX_VALUES: usize = 1_000_000;
@@ -137,7 +141,7 @@ fn a_million_values(seed: Seed) -> Vec<Vec<usize>> {
     ]
 }
 
-impl Cases<Args> for Hidden {
+impl Cases<Args> for Mex {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         inputs(vec![
             Group::new(
@@ -168,7 +172,18 @@ impl Cases<Args> for Hidden {
     }
 }
 
-impl Exercise for Hidden {
+impl Function for Mex {
+    type Args = Args;
+    type Answer = usize;
+    type Cases = Mex;
+    const NAME: &'static str = "mex";
+    const TIME_LIMIT: Duration = Duration::from_secs(4);
+    const EXPECTED_COST: &'static str =
+        "one pass over the values with n + 1 flags (O(n)), or a sort \
+         (O(n log n)). Calling `contains` on the slice for every candidate, or for every \
+         value, is O(n^2)";
+    const OPTIMISED: bool = true;
+
     fn check(input: &Args, &answer: &usize) -> Result<(), Mistake> {
         match mex(&input.values) {
             expected if expected == answer => Ok(()),
@@ -251,7 +266,7 @@ mod tests {
     use super::*;
 
     fn check(values: &[usize], answer: usize) -> Result<(), Mistake> {
-        Hidden::check(&Args::from(values.to_vec()), &answer)
+        Mex::check(&Args::from(values.to_vec()), &answer)
     }
 
     fn rule(values: &[usize], answer: usize) -> String {
@@ -263,7 +278,7 @@ mod tests {
     }
 
     fn panic_advice(values: &[usize], message: &str) -> String {
-        Hidden::panic_advice(&Args::from(values.to_vec()), message).unwrap_or_default()
+        Mex::panic_advice(&Args::from(values.to_vec()), message).unwrap_or_default()
     }
 
     #[test]
@@ -322,7 +337,7 @@ mod tests {
 
     #[test]
     fn the_groups_hold_what_their_names_promise() {
-        let groups = Hidden::groups(Seed::DEFAULT);
+        let groups = Mex::groups(Seed::DEFAULT);
         assert_eq!(groups[0].cases.len(), 1 + 5 + 25 + 125 + 625);
         // [1] is the first list whose mex is not its largest value plus one.
         let first = groups[0]
@@ -343,7 +358,7 @@ mod tests {
         let mexes: Vec<usize> = million.iter().map(|c| mex(&c.values)).collect();
         assert_eq!(mexes, [MAX_VALUES, 500_000, 0, 1]);
         assert_ne!(
-            Hidden::groups(Seed(1))[1].cases,
+            Mex::groups(Seed(1))[1].cases,
             groups[1].cases,
             "the random groups follow the seed"
         );

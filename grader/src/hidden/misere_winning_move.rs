@@ -8,23 +8,25 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use crate::exercise;
-use crate::model::cases::{self, EVERY_LENGTH_UP_TO, MAX_HEAPS};
-use crate::model::nim::{index_advice, legal_move, one_based_advice, validate_position, with_columns};
-use crate::model::show::list;
-use crate::model::{Cases, Exercise, Group, Mistake, Seed};
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
 
-exercise! {
-    name: "misere_winning_move", time_limit: Duration::from_secs(3), cases: Hidden,
-    expected_cost: "one pass that counts the heaps above 1, the heaps of 1 and the nim-sum. \
-         A candidate move changes those counts by at most one, so checking it costs O(1), not \
-         another pass: O(n) in all for n heaps",
-    api {
-        fn misere_winning_move(heaps: &[u64]) -> Option<Move>;
-        /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
-        struct Move { heap_index: usize, remove: u64, new_size: u64 }
-    }
+use crate::model::function::FunctionTests;
+use crate::model::cases::{self, EVERY_LENGTH_UP_TO, MAX_HEAPS};
+use crate::model::nim::{Move, index_advice, legal_move, one_based_advice, validate_position, with_columns};
+use crate::model::show::list;
+use crate::model::{Cases, Function, Group, HiddenTests, Seed};
+
+/// The arguments of `misere_winning_move(heaps: &[u64]) -> Option<Move>`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub heaps: Vec<u64>,
 }
+
+/// The hidden tests of `misere_winning_move`.
+pub struct MisereWinningMove;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<MisereWinningMove>::new();
 
 /// The game search decides every position of up to this many heaps...
 const SEARCHED_HEAPS: usize = 4;
@@ -198,7 +200,7 @@ fn a_winning_move(heaps: &[u64], counts: Counts) -> Option<Move> {
     })
 }
 
-impl Cases<Args> for Hidden {
+impl Cases<Args> for MisereWinningMove {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         let mut small = vec![Vec::new()];
         small.extend(cases::all_positions(SEARCHED_HEAPS, SEARCHED_SIZE));
@@ -317,7 +319,17 @@ fn large_positions(seed: Seed) -> Vec<Vec<u64>> {
     ]
 }
 
-impl Exercise for Hidden {
+impl Function for MisereWinningMove {
+    type Args = Args;
+    type Answer = Option<Move>;
+    type Cases = MisereWinningMove;
+    const NAME: &'static str = "misere_winning_move";
+    const TIME_LIMIT: Duration = Duration::from_secs(3);
+    const EXPECTED_COST: &'static str =
+        "one pass that counts the heaps above 1, the heaps of 1 and the nim-sum. \
+         A candidate move changes those counts by at most one, so checking it costs O(1), not \
+         another pass: O(n) in all for n heaps";
+
     fn check(input: &Args, answer: &Option<Move>) -> Result<(), Mistake> {
         let heaps = &input.heaps;
         let counts = Counts::of(heaps);
@@ -476,7 +488,7 @@ mod tests {
     }
 
     fn check(heaps: &[u64], answer: Option<Move>) -> Result<(), Mistake> {
-        Hidden::check(&Args::from(heaps.to_vec()), &answer)
+        MisereWinningMove::check(&Args::from(heaps.to_vec()), &answer)
     }
 
     fn mistake(heaps: &[u64], answer: Option<Move>) -> Mistake {
@@ -562,7 +574,7 @@ mod tests {
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], message| {
-            Hidden::panic_advice(&Args::from(heaps.to_vec()), message).unwrap_or_default()
+            MisereWinningMove::panic_advice(&Args::from(heaps.to_vec()), message).unwrap_or_default()
         };
         let unwrap = "called `Option::unwrap()` on a `None` value";
         assert_eq!(advice(&[], unwrap), NO_STONE);
@@ -587,7 +599,7 @@ mod tests {
 
     #[test]
     fn try_says_who_wins_after_the_move() {
-        let text = Hidden::explain(&Args::from(vec![1, 1, 4]), &leaving(&[1, 1, 4], 2, 1)).unwrap();
+        let text = MisereWinningMove::explain(&Args::from(vec![1, 1, 4]), &leaving(&[1, 1, 4], 2, 1)).unwrap();
         assert!(text.contains("After the move: [1, 1, 1], lost for the opponent"), "{text}");
     }
 }

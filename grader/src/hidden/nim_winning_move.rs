@@ -3,22 +3,26 @@
 
 use std::time::Duration;
 
-use crate::exercise;
-use crate::model::nim::{
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
+use crate::model::nim::{Move, 
     Illegal, Positions, index_advice, legal_move, nim_sum, one_based_advice, with_columns,
 };
 use crate::model::show::list;
-use crate::model::{Exercise, Mistake};
+use crate::model::{Function, HiddenTests};
 
-exercise! {
-    name: "nim_winning_move", time_limit: Duration::from_secs(2), cases: Positions,
-    expected_cost: "one pass to compute the nim-sum and one to find the heap (O(n) for n heaps)",
-    api {
-        fn nim_winning_move(heaps: &[u64]) -> Option<Move>;
-        /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
-        struct Move { heap_index: usize, remove: u64, new_size: u64 }
-    }
+/// The arguments of `nim_winning_move(heaps: &[u64]) -> Option<Move>`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub heaps: Vec<u64>,
 }
+
+/// The hidden tests of `nim_winning_move`.
+pub struct NimWinningMove;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<NimWinningMove>::new();
 
 /// The first winning move (on the first heap with the nim-sum's highest bit).
 fn a_winning_move(heaps: &[u64]) -> Option<Move> {
@@ -34,7 +38,15 @@ fn a_winning_move(heaps: &[u64]) -> Option<Move> {
     })
 }
 
-impl Exercise for Hidden {
+impl Function for NimWinningMove {
+    type Args = Args;
+    type Answer = Option<Move>;
+    type Cases = Positions;
+    const NAME: &'static str = "nim_winning_move";
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    const EXPECTED_COST: &'static str =
+        "one pass to compute the nim-sum and one to find the heap (O(n) for n heaps)";
+
     fn check(input: &Args, answer: &Option<Move>) -> Result<(), Mistake> {
         let heaps = &input.heaps;
         let x = nim_sum(heaps);
@@ -202,7 +214,7 @@ mod tests {
     }
 
     fn check(heaps: &[u64], answer: Option<Move>) -> Result<(), Mistake> {
-        Hidden::check(&Args { heaps: heaps.to_vec() }, &answer)
+        NimWinningMove::check(&Args { heaps: heaps.to_vec() }, &answer)
     }
 
     fn rule(heaps: &[u64], answer: Option<Move>) -> String {
@@ -262,7 +274,7 @@ mod tests {
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], message| {
-            Hidden::panic_advice(&Args { heaps: heaps.to_vec() }, message).unwrap_or_default()
+            NimWinningMove::panic_advice(&Args { heaps: heaps.to_vec() }, message).unwrap_or_default()
         };
         let underflow = "attempt to subtract with overflow";
         assert!(advice(&[], underflow).contains("leading_zeros(0) is 64"));
@@ -278,7 +290,7 @@ mod tests {
     #[test]
     fn try_shows_the_position_after_the_move() {
         let input = Args { heaps: vec![3, 4, 5] };
-        let text = Hidden::explain(&input, &some(0, 2, 1)).unwrap();
+        let text = NimWinningMove::explain(&input, &some(0, 2, 1)).unwrap();
         assert!(text.contains("After the move: [1, 4, 5], nim-sum 0."), "{text}");
         assert!(text.contains("1 = 001"), "{text}");
     }

@@ -5,16 +5,16 @@
 use std::time::Duration;
 
 use rand::Rng;
+use xorlings_core::verdict::Mistake;
 
-use crate::dev::diff_of_at_most;
 use crate::model::cases::{make_losing, random_heaps_of_bits};
 use crate::model::nim::{nim_sum, with_columns};
-use crate::model::program::{Contest, InputFile, ProgramJudge, Rejection};
+use crate::model::program::{Contest, ContestTests, InputFile, Rejection};
 use crate::model::show::{Measure, ParseValue, count, list, thousands};
-use crate::model::{Judge, Mistake, Seed};
-use crate::text::visible;
+use crate::model::{HiddenTests, Seed};
+use crate::text::{diff_of_at_most, visible};
 
-pub const JUDGE: &dyn Judge = &ProgramJudge::<Referee>::new();
+pub const TESTS: &dyn HiddenTests = &ContestTests::<Referee>::new();
 
 /// Most positions in one input.
 const MAX_POSITIONS: usize = 10_000;
@@ -787,8 +787,8 @@ mod tests {
         let words: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
         assert_eq!(Referee::typed(&words), Ok("1\n3\n3 4 5\n".to_string()));
         assert!(Referee::typed(&[]).unwrap_err().contains("try pile_referee 3 4 5"));
-        assert!(JUDGE.plan_typed(&words).is_ok());
-        let outside = JUDGE.plan_typed(&["2000000000".to_string()]).err().unwrap();
+        assert!(TESTS.plan_typed(&words).is_ok());
+        let outside = TESTS.plan_typed(&["2000000000".to_string()]).err().unwrap();
         assert!(outside.contains("outside what the exercise promises"), "{outside}");
         let text = Referee::explain(&vec![vec![3, 4, 5]], "first 1 2\n").unwrap();
         assert!(text.contains("After taking 2 from heap 1, the position is [1, 4, 5], with nim-sum 0."), "{text}");

@@ -6,22 +6,27 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
 use crate::model::cases;
 use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, validate_game};
 use crate::model::nim::{numbered_heaps, one_based_advice};
 use crate::model::show::{count, list};
-use crate::model::{Cases, Exercise, Group, Mistake, Seed};
+use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
-exercise! {
-    name: "subtraction_sum_move", time_limit: Duration::from_secs(2), cases: Hidden,
-    expected_cost: "one Grundy table up to the largest heap, O(largest heap * k) for k \
-         amounts, then one pass over the heaps. A table per heap does that work again for \
-         every heap",
-    // Its time limit must tell a right algorithm from a slow one at full speed.
-    optimised: true,
-    api { fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)>; }
+/// The arguments of `subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)>`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub heaps: Vec<usize>,
+    pub moves: Vec<usize>,
 }
+
+/// The hidden tests of `subtraction_sum_move`.
+pub struct SubtractionSumMove;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<SubtractionSumMove>::new();
 
 /// Most heaps in a position.
 const MAX_HEAPS: usize = 10_000;
@@ -122,7 +127,7 @@ impl<'a> Sum<'a> {
     }
 }
 
-impl Cases<Args> for Hidden {
+impl Cases<Args> for SubtractionSumMove {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         vec![
             Group::new(
@@ -275,7 +280,18 @@ fn large_positions(seed: Seed) -> Vec<Args> {
     ]
 }
 
-impl Exercise for Hidden {
+impl Function for SubtractionSumMove {
+    type Args = Args;
+    type Answer = Option<(usize, usize)>;
+    type Cases = SubtractionSumMove;
+    const NAME: &'static str = "subtraction_sum_move";
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    const EXPECTED_COST: &'static str =
+        "one Grundy table up to the largest heap, O(largest heap * k) for k \
+         amounts, then one pass over the heaps. A table per heap does that work again for \
+         every heap";
+    const OPTIMISED: bool = true;
+
     fn check(input: &Args, answer: &Option<(usize, usize)>) -> Result<(), Mistake> {
         let sum = Sum::new(input);
         let zero_in_moves = || sum.moves.contains(&0).then(|| ZERO_IS_NO_MOVE.to_string());
@@ -448,7 +464,7 @@ mod tests {
             heaps: heaps.to_vec(),
             moves: moves.to_vec(),
         };
-        Hidden::check(&input, &answer)
+        SubtractionSumMove::check(&input, &answer)
     }
 
     fn mistake(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Mistake {
@@ -519,7 +535,7 @@ mod tests {
         let every_amount: Vec<usize> = (1..=20).collect();
         let advice = |moves: &[usize], message| {
             let input = Args { heaps: vec![21], moves: moves.to_vec() };
-            Hidden::panic_advice(&input, message).unwrap_or_default()
+            SubtractionSumMove::panic_advice(&input, message).unwrap_or_default()
         };
         let past_the_end = "index out of bounds: the len is 20 but the index is 20";
         assert!(advice(&every_amount, past_the_end).contains("need 21"));
@@ -530,9 +546,9 @@ mod tests {
 
     #[test]
     fn cases_keep_their_promises_and_lost_ones_are_lost() {
-        for group in Hidden::groups(Seed::DEFAULT) {
+        for group in SubtractionSumMove::groups(Seed::DEFAULT) {
             for input in &group.cases {
-                assert_eq!(Hidden::validate(input), Ok(()), "{}", group.name);
+                assert_eq!(SubtractionSumMove::validate(input), Ok(()), "{}", group.name);
             }
         }
         let large = large_positions(Seed::DEFAULT);
@@ -549,9 +565,9 @@ mod tests {
         let made_lost = random_positions(Seed::DEFAULT);
         let lost = made_lost.iter().filter(|input| Sum::new(input).total == 0).count();
         assert!(lost >= 150, "{lost} of 300");
-        assert!(Hidden::validate(&Args { heaps: vec![1], moves: vec![] }).is_err());
-        assert!(Hidden::validate(&Args { heaps: vec![1], moves: vec![101] }).is_err());
-        assert!(Hidden::validate(&Args { heaps: vec![100_001], moves: vec![1] }).is_err());
-        assert!(Hidden::validate(&Args { heaps: vec![0; 10_001], moves: vec![1] }).is_err());
+        assert!(SubtractionSumMove::validate(&Args { heaps: vec![1], moves: vec![] }).is_err());
+        assert!(SubtractionSumMove::validate(&Args { heaps: vec![1], moves: vec![101] }).is_err());
+        assert!(SubtractionSumMove::validate(&Args { heaps: vec![100_001], moves: vec![1] }).is_err());
+        assert!(SubtractionSumMove::validate(&Args { heaps: vec![0; 10_001], moves: vec![1] }).is_err());
     }
 }

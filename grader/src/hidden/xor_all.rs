@@ -2,18 +2,34 @@
 
 use std::time::Duration;
 
-use crate::exercise;
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::Arguments;
+
+use crate::model::function::FunctionTests;
 use crate::model::nim::{Positions, index_advice, nim_sum, with_columns};
 use crate::model::show::list;
-use crate::model::{Exercise, Mistake};
+use crate::model::{Function, HiddenTests};
 
-exercise! {
-    name: "xor_all", time_limit: Duration::from_secs(2), cases: Positions,
-    expected_cost: "one pass over the heaps (O(n) for n heaps)",
-    api { fn xor_all(heaps: &[u64]) -> u64; }
+/// The arguments of `xor_all(heaps: &[u64]) -> u64`.
+#[derive(Debug, Clone, PartialEq, Eq, Arguments)]
+pub struct Args {
+    pub heaps: Vec<u64>,
 }
 
-impl Exercise for Hidden {
+/// The hidden tests of `xor_all`.
+pub struct XorAll;
+
+pub const TESTS: &dyn HiddenTests = &FunctionTests::<XorAll>::new();
+
+impl Function for XorAll {
+    type Args = Args;
+    type Answer = u64;
+    type Cases = Positions;
+    const NAME: &'static str = "xor_all";
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+    const EXPECTED_COST: &'static str =
+        "one pass over the heaps (O(n) for n heaps)";
+
     fn check(input: &Args, &answer: &u64) -> Result<(), Mistake> {
         let heaps = &input.heaps;
         let expected = nim_sum(heaps);
@@ -84,17 +100,17 @@ mod tests {
 
     #[test]
     fn the_checker_accepts_the_nim_sum_only() {
-        assert_eq!(Hidden::check(&Args::from(vec![3, 4, 5]), &2), Ok(()));
-        assert_eq!(Hidden::check(&Args::from(vec![]), &0), Ok(()));
-        assert!(Hidden::check(&Args::from(vec![3, 4, 5]), &12).is_err());
-        assert!(Hidden::check(&Args::from(vec![]), &1).is_err());
-        assert!(Hidden::check(&Args::from(vec![u64::MAX, 1]), &0).is_err());
+        assert_eq!(XorAll::check(&Args::from(vec![3, 4, 5]), &2), Ok(()));
+        assert_eq!(XorAll::check(&Args::from(vec![]), &0), Ok(()));
+        assert!(XorAll::check(&Args::from(vec![3, 4, 5]), &12).is_err());
+        assert!(XorAll::check(&Args::from(vec![]), &1).is_err());
+        assert!(XorAll::check(&Args::from(vec![u64::MAX, 1]), &0).is_err());
     }
 
     #[test]
     fn classic_mistakes_get_targeted_advice() {
         let advice_for =
-            |h: &[u64], answer| Hidden::check(&Args::from(h.to_vec()), &answer).unwrap_err().advice.unwrap();
+            |h: &[u64], answer| XorAll::check(&Args::from(h.to_vec()), &answer).unwrap_err().advice.unwrap();
         assert!(advice_for(&[3, 4, 5], 12).contains("added"));
         assert!(advice_for(&[3, 4, 5], 7).contains("OR"));
         assert!(advice_for(&[(1 << 40) | 3, 5], 6).contains("32 bits"));
@@ -107,21 +123,21 @@ mod tests {
     #[test]
     fn indexing_past_the_end_gets_advice() {
         let empty = "index out of bounds: the len is 0 but the index is 0";
-        let advice = Hidden::panic_advice(&Args::from(vec![]), empty).unwrap();
+        let advice = XorAll::panic_advice(&Args::from(vec![]), empty).unwrap();
         assert!(advice.contains("0..heaps.len()"), "{advice}");
         let past = "index out of bounds: the len is 3 but the index is 3";
         assert!(
-            Hidden::panic_advice(&Args::from(vec![3, 4, 5]), past)
+            XorAll::panic_advice(&Args::from(vec![3, 4, 5]), past)
                 .unwrap()
                 .contains("0..heaps.len()")
         );
-        assert_eq!(Hidden::panic_advice(&Args::from(vec![3]), "boom"), None);
+        assert_eq!(XorAll::panic_advice(&Args::from(vec![3]), "boom"), None);
     }
 
     #[test]
     fn the_rule_shows_binary_columns_for_small_positions() {
         // 3 matches no classic mistake (1 would: it is 4 ^ 5, the first heap left out).
-        let mistake = Hidden::check(&Args::from(vec![3, 4, 5]), &3).unwrap_err();
+        let mistake = XorAll::check(&Args::from(vec![3, 4, 5]), &3).unwrap_err();
         assert!(mistake.rule.contains("is 2, but your function returned 3"));
         assert!(mistake.rule.contains("3 = 011"));
         assert_eq!(mistake.advice, None);

@@ -1,7 +1,7 @@
 //! Compiling the learner's file: plain `rustc`, no cargo, and as little to compile as
-//! possible. For a function exercise the runner is compiled once into a library and the
-//! learner's `lib.rs` is linked to it with the exercise's API; a program exercise's
-//! `main.rs` is compiled alone. The standard library is linked dynamically, which saves
+//! possible. For a function exercise the runner (`xorlings_core::RUNNER_SOURCES`) is
+//! compiled once into a library and the learner's `lib.rs` is linked to it by the `main`
+//! the exercise's hidden tests write; a program exercise's `main.rs` is compiled alone. The standard library is linked dynamically, which saves
 //! a third of the compile time.
 //!
 //! rustc sees only a private copy of the learner's file, in a private folder: paths in
@@ -18,15 +18,15 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 
+use xorlings_core::{CRATE_NAME as RUNNER_CRATE, RUNNER_SOURCES};
+
 use super::messages::{self, Messages};
 use super::run::Cancel;
 use crate::model;
 use crate::sandbox::{self, How, Limits, Policy};
 
-/// The runner's own code and the wire format it shares with the grader.
-const RUNNER_SOURCE: &str = include_str!("runner.rs");
-const WIRE_SOURCE: &str = include_str!("../wire.rs");
-const RUNNER_CRATE: &str = "xorlings_runner";
+/// The root of the runner library: its two modules, as `xorlings_core` declares them.
+const RUNNER_ROOT: &str = "pub mod wire;\npub mod runner;\n";
 /// A compiler that runs longer than this is stuck (a learner's macro or const loop).
 const COMPILE_LIMIT: Duration = Duration::from_secs(60);
 /// What the compiler may use: plenty for any exercise, not enough to hurt the machine.
@@ -195,7 +195,10 @@ fn rustc(
     let stop = cancel.child();
     let reader = {
         let (stop, learner_file) = (stop.clone(), learner_file.to_string());
-        std::thread::spawn(move || messages::read(stderr, &learner_file, &stop))
+        std::thread::Builder::new()
+            .name("rustc-messages".to_string())
+            .spawn(move || messages::read(stderr, &learner_file, &stop))
+            .context("cannot start a thread to read the compiler's messages")?
     };
     let ended = run.wait(COMPILE_LIMIT, &stop)?;
     drop(run);
@@ -234,7 +237,7 @@ fn runner_library(cache: &Path) -> Result<PathBuf> {
     let toolchain = toolchain()?;
     let dir = cache.join(format!(
         "runtime-{}",
-        hash_of((&toolchain.key, RUNNER_SOURCE, WIRE_SOURCE))
+        hash_of((&toolchain.key, RUNNER_ROOT, RUNNER_SOURCES))
     ));
     let library = dir.join(format!("lib{RUNNER_CRATE}.rlib"));
     let recorded = dir.join("rlib.hash");
@@ -268,10 +271,9 @@ fn runner_library(cache: &Path) -> Result<PathBuf> {
 fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     // Build in a private folder, then rename: parallel graders never see half a library.
     let scratch = tempfile::tempdir_in(cache).context("cannot create a build folder")?;
-    // The sources' own layout, so that the runner's `#[path]` to the wire holds here too.
-    std::fs::create_dir(scratch.path().join("judge"))
-        .and_then(|()| std::fs::write(scratch.path().join("judge/runner.rs"), RUNNER_SOURCE))
-        .and_then(|()| std::fs::write(scratch.path().join("wire.rs"), WIRE_SOURCE))
+    std::iter::once(("lib.rs", RUNNER_ROOT))
+        .chain(RUNNER_SOURCES)
+        .try_for_each(|(name, source)| std::fs::write(scratch.path().join(name), source))
         .context("cannot write the runner's source")?;
     let args: Vec<OsString> = [
         "--edition=2024",
@@ -282,7 +284,7 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
         "opt-level=2",
         "--error-format=json",
         "--out-dir=.",
-        "judge/runner.rs",
+        "lib.rs",
     ]
     .map(OsString::from)
     .to_vec();
@@ -316,12 +318,12 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
     let stamp = hash_of((
         request.source,
         request.shown_as,
-        request.build,
+        &request.build,
         request.color,
         request.width,
         &toolchain.key,
-        RUNNER_SOURCE,
-        WIRE_SOURCE,
+        RUNNER_ROOT,
+        RUNNER_SOURCES,
     ));
     let reused = built_programs().lock().ok().and_then(|programs| {
         programs
@@ -333,7 +335,7 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         return Ok(Built::Program(program));
     }
     let library = match request.build {
-        model::Build::Library { .. } => Some(runner_library(request.cache)?),
+        model::Build::Function { .. } => Some(runner_library(request.cache)?),
         model::Build::Program => None,
     };
     let builds = request.cache.join("builds");
@@ -342,23 +344,15 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
     let folder = tempfile::tempdir_in(&builds).context("cannot create a build folder")?;
     let src = folder.path().join("src");
     std::fs::create_dir(&src).context("cannot create a build folder")?;
-    let file_name = match request.build {
-        model::Build::Library { .. } => "lib.rs",
-        model::Build::Program => "main.rs",
-    };
+    let file_name = request.build.file_name();
     std::fs::write(src.join(file_name), request.source).context("cannot copy the exercise file")?;
-    let root = match (request.build, &library) {
-        (model::Build::Library { api, .. }, Some(_)) => {
-            let main = format!(
-                "#[allow(dead_code)]\n#[path = \"src/lib.rs\"]\nmod learner;\n\n\
-                 {RUNNER_CRATE}::api!(@runner {api});\n\n\
-                 fn main() {{\n    {RUNNER_CRATE}::run(api::call);\n}}\n"
-            );
+    let root = match &request.build {
+        model::Build::Function { main, .. } => {
             std::fs::write(folder.path().join("main.rs"), main)
                 .context("cannot write the runner's main")?;
             "main.rs"
         }
-        _ => "src/main.rs",
+        model::Build::Program => "src/main.rs",
     };
     let shown_src = Path::new(request.shown_as)
         .parent()
@@ -367,7 +361,7 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
     let path = folder.path().join("program");
     let optimised = matches!(
         request.build,
-        model::Build::Library {
+        model::Build::Function {
             optimised: true,
             ..
         }

@@ -14,20 +14,17 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use xorlings_core::run::{Execution, PrintedFile};
+use xorlings_core::wire::record;
 
 use crate::model::show::thousands;
+pub use crate::sandbox::Cancel;
 use crate::sandbox::{self, Limits, Policy};
-pub use crate::sandbox::{Cancel, How as Ended};
-use crate::wire::record;
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
 /// Room for what the learner prints, beyond the answers' own bound.
 const PRINTED_LIMIT_BYTES: u64 = 16 << 20;
-/// What the learner printed during one case is kept up to this many bytes.
-const PRINTED_KEPT_BYTES: u64 = 64 << 10;
-/// The end of the printed output read to recognise the runtime's last words.
-const TAIL_BYTES: u64 = 4 << 10;
 /// Most open descriptors of a run (the runner needs a handful).
 const OPEN_FILES: u64 = 64;
 /// The most of one panic message read back. The runner writes at most 2,000 characters
@@ -42,102 +39,6 @@ pub enum Layout {
     Runner,
     /// A whole program: cases on stdin, answers on stdout, printed output on stderr.
     Program,
-}
-
-/// What the learner's code printed, read back with a bound.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Printed {
-    /// The text as printed (not yet made safe to show: see `report::visible`).
-    pub text: String,
-    /// Bytes left out after `text`.
-    pub cut: u64,
-}
-
-impl Printed {
-    /// The same output without the lines that contain one of `patterns`, at its end.
-    pub fn without_lines_containing(mut self, patterns: &[&str]) -> Printed {
-        let mut lines: Vec<&str> = self.text.lines().collect();
-        while let Some(last) = lines.last() {
-            let runtime = patterns.iter().any(|p| last.contains(p));
-            if !runtime && !last.trim().is_empty() {
-                break;
-            }
-            lines.pop();
-        }
-        let mut text = lines.join("\n");
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        self.text = text;
-        self
-    }
-}
-
-/// The file the learner's code printed to.
-#[derive(Debug)]
-pub struct PrintedFile {
-    file: File,
-    len: u64,
-    tail: String,
-}
-
-impl PrintedFile {
-    fn read(mut file: File) -> Result<Self> {
-        let len = file
-            .seek(SeekFrom::End(0))
-            .context("cannot measure the printed output")?;
-        let mut file = PrintedFile {
-            file,
-            len,
-            tail: String::new(),
-        };
-        file.tail = file.range(len.saturating_sub(TAIL_BYTES), len).text;
-        Ok(file)
-    }
-
-    /// Bytes `start..end` (clamped to the file), up to [`PRINTED_KEPT_BYTES`].
-    pub fn range(&self, start: u64, end: u64) -> Printed {
-        let end = end.min(self.len);
-        let start = start.min(end);
-        let kept = (end - start).min(PRINTED_KEPT_BYTES);
-        let mut bytes = vec![0; kept as usize];
-        if self.file.read_exact_at(&mut bytes, start).is_err() {
-            return Printed::default();
-        }
-        Printed {
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-            cut: end - start - kept,
-        }
-    }
-
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The end of the output (the runtime's last words are there).
-    pub fn tail(&self) -> &str {
-        &self.tail
-    }
-}
-
-/// Everything a run produced, for the judge to decide on.
-#[derive(Debug)]
-pub struct Execution {
-    /// The answers, read up to the bound the plan gave.
-    pub answers: Vec<u8>,
-    /// More than the bound was written.
-    pub answers_overflowed: bool,
-    pub printed: PrintedFile,
-    pub ended: Ended,
-    pub elapsed: Duration,
-    /// The time limit the run had.
-    pub limit: Duration,
-    /// The largest file the run could write.
-    pub file_limit: u64,
 }
 
 /// One run to make.
@@ -193,8 +94,8 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
     Ok(Execution {
         answers,
         answers_overflowed,
-        printed: PrintedFile::read(printed)?,
-        ended: ended.how,
+        printed: PrintedFile::read(printed).context("cannot read the printed output")?,
+        ended: sandbox::ended(ended.how),
         elapsed: ended.elapsed,
         limit: request.time_limit,
         file_limit,
@@ -239,10 +140,6 @@ impl RunInput {
     /// Its size in bytes.
     pub fn len(&self) -> u64 {
         self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// Its bytes, read back.
@@ -410,17 +307,6 @@ mod tests {
         RunInput::new(bytes).open()
     }
 
-    #[test]
-    fn the_runtimes_last_words_are_not_the_learners() {
-        let printed = Printed {
-            text: "step 1\nstep 2\n\nthread 'learner' has overflowed its stack\nfatal runtime error: stack overflow, aborting\n".to_string(),
-            cut: 0,
-        };
-        let mine =
-            printed.without_lines_containing(&["overflowed its stack", "fatal runtime error"]);
-        assert_eq!(mine.text, "step 1\nstep 2\n");
-    }
-
     /// Each run of a group reads the same sealed cases from the start, however many read
     /// them at once, and none can change them.
     #[test]
@@ -452,10 +338,6 @@ mod tests {
         assert_eq!(read_bounded(file, 10).unwrap(), (vec![7; 10], true));
         let file = unlinked_file_with(&[7; 10]).unwrap();
         assert_eq!(read_bounded(file, 10).unwrap(), (vec![7; 10], false));
-        let printed = PrintedFile::read(unlinked_file_with(b"abcdef").unwrap()).unwrap();
-        assert_eq!(printed.range(2, 4).text, "cd");
-        assert_eq!(printed.range(4, 100).text, "ef");
-        assert_eq!(printed.tail(), "abcdef");
     }
 
     #[test]

@@ -19,6 +19,6 @@ mod terminal;
 #[cfg(test)]
 mod tests;
 
-pub use document::{Answer, Heading, Page, Rendered};
-pub use render::render;
+#[cfg(test)]
+use render::render;
 pub use show::show;

@@ -1,19 +1,19 @@
-//! The judge of an exercise whose learner writes a function: its cases go to the runner
-//! in the wire format, its answers come back as records, and the exercise's checker
-//! judges each one.
+//! The hidden tests of an exercise whose learner writes a function: its cases go to the
+//! runner in the wire format, its answers come back as records, and the exercise's
+//! checker judges each one.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::marker::PhantomData;
 use std::time::Duration;
 
+use xorlings_core::api::{Signature, runner_main};
+use xorlings_core::run::Execution;
+use xorlings_core::verdict::{Failure, GroupResult, Mistake, Problem};
+use xorlings_core::wire::{self, Wire, record};
+
+use super::decide::{guarded, printed_by_learner, problem_of_end};
 use super::show::{Measure, Parse, Show};
-use super::{Build, Cases, Exercise, Group, Judge, Plan, Seed};
-use crate::judge::decide::{
-    Failure, GroupResult, Problem, guarded, printed_by_learner, problem_of_end,
-};
-use crate::judge::run::{Execution, RunInput};
-use crate::model::Mistake;
-use crate::wire::{self, Wire, record};
+use super::{Build, Cases, Function, Group, HiddenTests, Plan, Seed};
 
 /// Bytes of a record's header.
 const RECORD_HEADER_BYTES: u64 = 24;
@@ -22,30 +22,33 @@ const PANIC_RECORD_BYTES: u64 = 16 << 10;
 const ANSWER_TOO_LARGE: &str = "Your answer to this case is far larger than any right answer \
 could be, so the grader stopped reading it. Check what your function returns for this input.";
 
-/// An [`Exercise`] as a [`Judge`].
-pub struct FunctionJudge<E>(PhantomData<E>);
+/// A [`Function`] exercise's [`HiddenTests`].
+pub struct FunctionTests<E>(PhantomData<E>);
 
-impl<E> FunctionJudge<E> {
+impl<E> FunctionTests<E> {
     pub const fn new() -> Self {
-        FunctionJudge(PhantomData)
+        FunctionTests(PhantomData)
     }
 }
 
-impl<E> Default for FunctionJudge<E> {
+impl<E> Default for FunctionTests<E> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<E: Exercise> Judge for FunctionJudge<E> {
+impl<E: Function> HiddenTests for FunctionTests<E> {
     fn name(&self) -> &'static str {
         E::NAME
     }
     fn build(&self) -> Build {
-        Build::Library {
-            api: E::API,
+        Build::Function {
+            main: runner_main::<E::Args, E::Answer>(E::NAME),
             optimised: E::OPTIMISED,
         }
+    }
+    fn signature(&self) -> Option<Signature> {
+        Some(Signature::of::<E::Args, E::Answer>(E::NAME))
     }
     fn time_limit(&self) -> Duration {
         E::TIME_LIMIT
@@ -55,36 +58,37 @@ impl<E: Exercise> Judge for FunctionJudge<E> {
     }
     fn plan(&self, seed: Seed) -> Box<dyn Plan> {
         Box::new(FunctionPlan::<E>::new(
-            <E::Cases as Cases<E::Input>>::groups(seed),
+            <E::Cases as Cases<E::Args>>::groups(seed),
         ))
     }
     fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String> {
-        let input = E::Input::parse(words)?;
-        <E::Cases as Cases<E::Input>>::validate(&input).map_err(|broken| {
+        let input = E::Args::parse(words)?;
+        <E::Cases as Cases<E::Args>>::validate(&input).map_err(|broken| {
             format!("this input is outside what the exercise promises: {broken}")
         })?;
         let group = Group::new("your input", vec![input]);
         Ok(Box::new(FunctionPlan::<E>::new(vec![group])))
     }
     fn parameters(&self) -> &'static [&'static str] {
-        E::Input::PARAMETERS
+        E::Args::PARAMETERS
     }
 }
 
-/// The cases of one grading, each group encoded for the runner.
-struct FunctionPlan<E: Exercise> {
-    groups: Vec<Group<E::Input>>,
-    inputs: Vec<RunInput>,
+/// The cases of one grading.
+struct FunctionPlan<E: Function> {
+    groups: Vec<Group<E::Args>>,
     /// The most bytes a right run of each group writes back.
     answer_bytes: Vec<u64>,
 }
 
-impl<E: Exercise> FunctionPlan<E> {
-    fn new(groups: Vec<Group<E::Input>>) -> Self {
-        let (inputs, answer_bytes) = groups.iter().map(|group| encode::<E>(&group.cases)).unzip();
+impl<E: Function> FunctionPlan<E> {
+    fn new(groups: Vec<Group<E::Args>>) -> Self {
+        let answer_bytes = groups
+            .iter()
+            .map(|group| answer_bytes::<E>(&group.cases))
+            .collect();
         FunctionPlan {
             groups,
-            inputs,
             answer_bytes,
         }
     }
@@ -92,7 +96,7 @@ impl<E: Exercise> FunctionPlan<E> {
     /// The problem with `input`, given the runner's record for it (if it got that far).
     fn judge_case(
         &self,
-        input: &E::Input,
+        input: &E::Args,
         record: Option<&record::Record>,
         execution: &Execution,
     ) -> Option<(Option<String>, Problem)> {
@@ -144,32 +148,32 @@ impl<E: Exercise> FunctionPlan<E> {
     }
 }
 
-/// The cases file of a group (the case count, then each case's words, written a batch
-/// at a time, never all of them in memory at once), and the most bytes a right run on
-/// them writes back.
-fn encode<E: Exercise>(cases: &[E::Input]) -> (RunInput, u64) {
-    /// Words written at once (a case longer than that is written whole).
-    const BATCH_WORDS: usize = 64 << 10;
-    // Each case's record, then the final one.
-    let mut answer_bytes = RECORD_HEADER_BYTES;
-    let input = RunInput::written(|file| {
-        let mut words = vec![cases.len() as u64];
-        for case in cases {
-            let start = words.len();
-            case.put(&mut words);
-            let answer_words = E::answer_words(case, words.len() - start) as u64;
-            answer_bytes += (RECORD_HEADER_BYTES + 8 * answer_words).max(PANIC_RECORD_BYTES);
-            if words.len() >= BATCH_WORDS {
-                file.write_all(bytemuck::cast_slice(&words))?;
-                words.clear();
-            }
-        }
-        file.write_all(bytemuck::cast_slice(&words))
-    });
-    (input, answer_bytes)
+/// The most bytes a right run on `cases` writes back: each case's record (at least room
+/// for a panic message), then the final one.
+fn answer_bytes<E: Function>(cases: &[E::Args]) -> u64 {
+    cases.iter().fold(RECORD_HEADER_BYTES, |bytes, case| {
+        let answer_words = E::answer_words(case, case.words()) as u64;
+        bytes + (RECORD_HEADER_BYTES + 8 * answer_words).max(PANIC_RECORD_BYTES)
+    })
 }
 
-impl<E: Exercise> Plan for FunctionPlan<E> {
+/// Writes the cases of a group for the runner: their count, then each case's words, a
+/// batch at a time (never all of them in memory at once).
+fn write_cases<E: Function>(cases: &[E::Args], out: &mut dyn Write) -> io::Result<()> {
+    /// Words written at once (a case longer than that is written whole).
+    const BATCH_WORDS: usize = 64 << 10;
+    let mut words = vec![cases.len() as u64];
+    for case in cases {
+        case.put(&mut words);
+        if words.len() >= BATCH_WORDS {
+            out.write_all(bytemuck::cast_slice(&words))?;
+            words.clear();
+        }
+    }
+    out.write_all(bytemuck::cast_slice(&words))
+}
+
+impl<E: Function> Plan for FunctionPlan<E> {
     fn groups(&self) -> Vec<(String, usize)> {
         self.groups
             .iter()
@@ -177,8 +181,8 @@ impl<E: Exercise> Plan for FunctionPlan<E> {
             .collect()
     }
 
-    fn input(&self, group: usize) -> &RunInput {
-        &self.inputs[group]
+    fn write_input(&self, group: usize, out: &mut dyn Write) -> io::Result<()> {
+        write_cases::<E>(&self.groups[group].cases, out)
     }
 
     fn answer_bytes(&self, group: usize) -> u64 {
@@ -252,7 +256,7 @@ impl<E: Exercise> Plan for FunctionPlan<E> {
             .iter()
             .flat_map(|group| {
                 group.cases.iter().enumerate().filter_map(|(i, input)| {
-                    <E::Cases as Cases<E::Input>>::validate(input)
+                    <E::Cases as Cases<E::Args>>::validate(input)
                         .err()
                         .map(|broken| {
                             format!(

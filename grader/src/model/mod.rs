@@ -1,11 +1,13 @@
 //! What an exercise's hidden tests are. Each exercise says only what is particular to it
-//! (in `crate::hidden::<name>`): for a function, its API (`exercise_api!`), its case
-//! groups, the promises its inputs keep, its checker and its advice ([`Exercise`]); for a
-//! program, its input files, their validator and its output checker
-//! ([`program::Contest`]). Everything mechanical (the wire format, showing values,
-//! running, deciding) is derived here and in `judge`.
+//! (in `crate::hidden::<name>`): for a function, the plain types of its arguments and
+//! answer, its case groups, the promises its inputs keep, its checker and its advice
+//! ([`Function`]); for a program, its input files, their validator and its output
+//! checker ([`program::Contest`]). Everything mechanical is derived: the wire format and
+//! the display by `xorlings-derive`, the signature and the runner's `main` by
+//! `xorlings_core::api`, the plans and decisions here.
 
 pub mod cases;
+pub mod decide;
 pub mod function;
 pub mod grundy;
 pub mod nim;
@@ -13,50 +15,16 @@ pub mod program;
 pub mod show;
 
 use std::fmt;
+use std::io::{self, Write};
 use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use xorlings_core::api::{ApiType, Arguments, Signature};
+use xorlings_core::run::Execution;
+use xorlings_core::verdict::{GroupResult, Mistake};
 
-use crate::judge::decide::GroupResult;
-use crate::judge::run::{Execution, RunInput};
-use crate::wire::Wire;
 use show::{Measure, Parse, Show};
-
-/// Declares an exercise: its name, limits, cases and API, the API written as the stub
-/// declares it (the function, then the structs and enums it uses). Defines `Args` (the
-/// arguments as owned values), `Answer`, mirror types for the grader, `API` (the same
-/// declaration, for the runner), `Hidden` with its [`Declared`] constants, and `JUDGE`.
-/// What is left to write is `impl Exercise for Hidden` (the checker and its advice),
-/// and, unless the cases are shared, `impl Cases<Args> for Hidden`.
-#[macro_export]
-macro_rules! exercise {
-    (
-        name: $name:literal, time_limit: $time_limit:expr, cases: $cases:ty,
-        expected_cost: $expected_cost:expr, $(optimised: $optimised:literal,)?
-        api { $($api:tt)* }
-    ) => {
-        $crate::api!(@grader $($api)*);
-        /// The declaration, expanded again in the runner against the learner's types.
-        pub const API: &str = stringify!($($api)*);
-
-        /// This exercise's hidden tests.
-        pub struct Hidden;
-
-        impl $crate::model::Declared for Hidden {
-            type Input = Args;
-            type Answer = Answer;
-            type Cases = $cases;
-            const NAME: &'static str = $name;
-            const API: &'static str = API;
-            const TIME_LIMIT: std::time::Duration = $time_limit;
-            const EXPECTED_COST: &'static str = $expected_cost;
-            const OPTIMISED: bool = false $(|| $optimised)?;
-        }
-
-        pub const JUDGE: &dyn $crate::model::Judge = &$crate::model::function::FunctionJudge::<Hidden>::new();
-    };
-}
 
 /// Where every random case comes from. Learners get [`Seed::DEFAULT`], so a failure seen
 /// once is seen again; an instructor grades with a seed the learner cannot know.
@@ -110,53 +78,6 @@ pub fn inputs<I, J: From<I>>(groups: Vec<Group<I>>) -> Vec<Group<J>> {
     groups.into_iter().map(|group| group.map(J::from)).collect()
 }
 
-/// Why an answer is wrong: the rule it broke, in the lesson's words, and, when the
-/// answer looks like a classic mistake, advice aimed at that mistake.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mistake {
-    pub rule: String,
-    pub advice: Option<String>,
-}
-
-impl Mistake {
-    pub fn new(rule: impl Into<String>) -> Self {
-        Mistake {
-            rule: rule.into(),
-            advice: None,
-        }
-    }
-    pub fn advice(mut self, advice: impl Into<String>) -> Self {
-        self.advice = Some(advice.into());
-        self
-    }
-    /// Adds advice when there is some (the first advice given stays).
-    pub fn maybe_advice(mut self, advice: Option<String>) -> Self {
-        self.advice = self.advice.or(advice);
-        self
-    }
-}
-
-/// What [`exercise!`] declares about an exercise.
-pub trait Declared: Sync + 'static {
-    /// The function's arguments: `Args`.
-    type Input: Wire + Show + Measure + Parse + Clone + Send + Sync + 'static;
-    /// What the function returns: `Answer`.
-    type Answer: Wire + Show;
-    /// Where the cases come from.
-    type Cases: Cases<Self::Input>;
-    /// The exercise's name in the manifest.
-    const NAME: &'static str;
-    /// The API, for the runner.
-    const API: &'static str;
-    /// Wall time for one group of cases; `grader dev check` proves its margins.
-    const TIME_LIMIT: Duration;
-    /// What running in time takes, in the lesson's words.
-    const EXPECTED_COST: &'static str;
-    /// Whether the learner's code is compiled optimised (`optimised: true` in
-    /// `exercise!`): see [`Build::Library`].
-    const OPTIMISED: bool;
-}
-
 /// An exercise's cases, and the promises its stub makes about them.
 pub trait Cases<I> {
     /// The cases, in groups, smallest first; random ones from `seed`.
@@ -166,45 +87,74 @@ pub trait Cases<I> {
     fn validate(input: &I) -> Result<(), String>;
 }
 
-/// One exercise whose learner writes a function: its checker and its advice.
-pub trait Exercise: Declared {
+/// An exercise whose learner writes a function: what its hidden tests say. The types
+/// are the exercise's own plain types (see `crate::hidden::xor_all` for the smallest).
+pub trait Function: Sync + 'static {
+    /// The function's arguments: a struct with one field per parameter, in order, with
+    /// `#[derive(Arguments)]`.
+    type Args: Arguments + Show + Measure + Parse + Clone + Send + Sync + 'static;
+    /// What the function returns; its own structs and enums have `#[derive(Wire, Show)]`.
+    type Answer: ApiType + Show;
+    /// Where the cases come from (the exercise itself, or a shared set of cases).
+    type Cases: Cases<Self::Args>;
+    /// The exercise's name in the manifest, which is also the function's.
+    const NAME: &'static str;
+    /// Wall time for one group of cases; `grader dev check` proves its margins.
+    const TIME_LIMIT: Duration;
+    /// What running in time takes, in the lesson's words.
+    const EXPECTED_COST: &'static str;
+    /// Whether the learner's code is compiled optimised: see [`Build::Function`].
+    const OPTIMISED: bool = false;
+
     /// Judges an answer.
-    fn check(input: &Self::Input, answer: &Self::Answer) -> Result<(), Mistake>;
+    fn check(input: &Self::Args, answer: &Self::Answer) -> Result<(), Mistake>;
     /// Advice for a panic on `input` with `message`, when a classic mistake explains it.
-    fn panic_advice(_input: &Self::Input, _message: &str) -> Option<String> {
+    fn panic_advice(_input: &Self::Args, _message: &str) -> Option<String> {
         None
     }
     /// Advice for a stack overflow on `input`, when a classic mistake explains it.
-    fn stack_overflow_advice(_input: &Self::Input) -> Option<String> {
+    fn stack_overflow_advice(_input: &Self::Args) -> Option<String> {
         None
     }
     /// The most words a right answer to `input` takes (answers are read back with this
     /// bound), given the input's own `input_words`; by default, as many and a few more.
-    fn answer_words(_input: &Self::Input, input_words: usize) -> usize {
+    fn answer_words(_input: &Self::Args, input_words: usize) -> usize {
         input_words + 8
     }
     /// Extra lines for `cargo grader try`: the position after a move, binary columns...
-    fn explain(_input: &Self::Input, _answer: &Self::Answer) -> Option<String> {
+    fn explain(_input: &Self::Args, _answer: &Self::Answer) -> Option<String> {
         None
     }
 }
 
 /// How the learner's code is built.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Build {
-    /// `src/lib.rs`, linked with the runner; `api` is the exercise's declaration.
-    /// Compiled as `cargo test` compiles it (no optimisation: the quickest compile), or,
-    /// when `optimised`, at opt-level 1, for the exercises whose time limits must tell a
-    /// right algorithm from a slow one (a `HashMap` memo runs ten times faster there).
-    /// Overflow checks and debug assertions are on in both.
-    Library { api: &'static str, optimised: bool },
+    /// `src/lib.rs`, linked with the runner by `main`, the program's `main.rs` (see
+    /// `xorlings_core::api::runner_main`). Compiled as `cargo test` compiles it (no
+    /// optimisation: the quickest compile), or, when `optimised`, at opt-level 1, for
+    /// the exercises whose time limits must tell a right algorithm from a slow one (a
+    /// `HashMap` memo runs ten times faster there). Overflow checks and debug assertions
+    /// are on in both.
+    Function { main: String, optimised: bool },
     /// `src/main.rs`, a whole program that reads stdin and writes stdout.
     Program,
 }
 
+impl Build {
+    /// The learner's file in `src/`.
+    pub fn file_name(&self) -> &'static str {
+        match self {
+            Build::Function { .. } => "lib.rs",
+            Build::Program => "main.rs",
+        }
+    }
+}
+
 /// An exercise's hidden tests, as the judge uses them (object-safe, so the registry can
-/// hold every exercise in one list).
-pub trait Judge: Sync {
+/// hold every exercise in one list). Each `hidden/<name>.rs` registers itself with one
+/// line: `pub const TESTS: &dyn HiddenTests = &FunctionTests::<Name>::new();`.
+pub trait HiddenTests: Sync {
     fn name(&self) -> &'static str;
     fn build(&self) -> Build;
     fn time_limit(&self) -> Duration;
@@ -215,21 +165,14 @@ pub trait Judge: Sync {
     fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String>;
     /// The names of the function's parameters, in order, for `cargo grader try`.
     fn parameters(&self) -> &'static [&'static str];
+    /// The function the hidden tests call; `None` for a program.
+    fn signature(&self) -> Option<Signature>;
 
     /// What the hidden tests call, as the stub declares it: `xor_all(heaps: &[u64]) -> u64`.
-    fn signature(&self) -> String {
-        match self.build() {
-            Build::Library { api, .. } => {
-                let declaration = api.split(';').next().unwrap_or_default();
-                let tidy = declaration
-                    .replace(" :", ":")
-                    .replace("& [", "&[")
-                    .replace(" (", "(")
-                    .replace("( ", "(")
-                    .replace(" )", ")");
-                tidy.trim().trim_start_matches("fn ").to_string()
-            }
-            Build::Program => format!("the program {} (stdin to stdout)", self.name()),
+    fn call(&self) -> String {
+        match self.signature() {
+            Some(signature) => signature.to_string(),
+            None => format!("the program {} (stdin to stdout)", self.name()),
         }
     }
 }
@@ -238,8 +181,8 @@ pub trait Judge: Sync {
 pub trait Plan: Send + Sync {
     /// Each group's name and number of cases.
     fn groups(&self) -> Vec<(String, usize)>;
-    /// What a run of `group` reads (the runner's cases, or a program's stdin).
-    fn input(&self, group: usize) -> &RunInput;
+    /// Writes what a run of `group` reads (the runner's cases, or a program's stdin).
+    fn write_input(&self, group: usize, out: &mut dyn Write) -> io::Result<()>;
     /// The most bytes a right run of `group` writes back.
     fn answer_bytes(&self, group: usize) -> u64;
     /// Judges the run of `group`. A checker that panics is the grader's bug: it comes

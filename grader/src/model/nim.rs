@@ -1,11 +1,23 @@
 //! What the hidden tests of the Nim exercises share: their case groups, how they show a
 //! position, and the advice every exercise on positions needs.
 
+use xorlings_core::verdict::Mistake;
+use xorlings_derive::{Show, Wire};
+
 use super::cases::{self, MAX_HEAPS};
 use super::show::count;
-use super::{Cases, Group, Mistake, Seed};
+use super::{Cases, Group, Seed};
 
 pub use cases::nim_sum;
+
+/// A move, as `nim_winning_move` and `misere_winning_move` return it: take `remove`
+/// stones from heap `heap_index`, leaving `new_size` stones.
+#[derive(Debug, Clone, PartialEq, Eq, Wire, Show)]
+pub struct Move {
+    pub heap_index: usize,
+    pub remove: u64,
+    pub new_size: u64,
+}
 
 /// The groups of the exercises whose input is one position of up to a million heaps,
 /// each position made an input by `make`.

@@ -4,14 +4,16 @@
 //! statement's limits, and an output checker judges what the program wrote on standard
 //! output. What it wrote on standard error is shown, never judged.
 
+use std::io::{self, Write};
 use std::marker::PhantomData;
 use std::time::Duration;
 
-use super::{Build, Judge, Mistake, Plan, Seed};
-use crate::judge::decide::{
-    Failure, GroupResult, Problem, guarded, printed_by_learner, problem_of_end,
-};
-use crate::judge::run::{Ended, Execution, Printed, RunInput};
+use xorlings_core::api::Signature;
+use xorlings_core::run::{Ended, Execution, Printed};
+use xorlings_core::verdict::{Failure, GroupResult, Mistake, Problem};
+
+use super::decide::{guarded, printed_by_learner, problem_of_end};
+use super::{Build, HiddenTests, Plan, Seed};
 
 /// How the Rust runtime starts its report of a panic: `thread 'main' panicked at <where>:`.
 const PANIC_HEADER: &str = " panicked at ";
@@ -89,27 +91,30 @@ pub trait Contest: Sync + 'static {
     }
 }
 
-/// A [`Contest`] as a [`Judge`].
-pub struct ProgramJudge<C>(PhantomData<C>);
+/// A [`Contest`] exercise's [`HiddenTests`].
+pub struct ContestTests<C>(PhantomData<C>);
 
-impl<C> ProgramJudge<C> {
+impl<C> ContestTests<C> {
     pub const fn new() -> Self {
-        ProgramJudge(PhantomData)
+        ContestTests(PhantomData)
     }
 }
 
-impl<C> Default for ProgramJudge<C> {
+impl<C> Default for ContestTests<C> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<C: Contest> Judge for ProgramJudge<C> {
+impl<C: Contest> HiddenTests for ContestTests<C> {
     fn name(&self) -> &'static str {
         C::NAME
     }
     fn build(&self) -> Build {
         Build::Program
+    }
+    fn signature(&self) -> Option<Signature> {
+        None
     }
     fn time_limit(&self) -> Duration {
         C::TIME_LIMIT
@@ -141,22 +146,12 @@ impl<C: Contest> Judge for ProgramJudge<C> {
 struct ProgramPlan<C: Contest> {
     files: Vec<InputFile>,
     inputs: Vec<Result<C::Input, String>>,
-    /// Each file as the runs read it.
-    stdins: Vec<RunInput>,
 }
 
 impl<C: Contest> ProgramPlan<C> {
     fn new(files: Vec<InputFile>) -> Self {
         let inputs = files.iter().map(|file| C::read(&file.text)).collect();
-        let stdins = files
-            .iter()
-            .map(|file| RunInput::new(file.text.as_bytes()))
-            .collect();
-        ProgramPlan {
-            files,
-            inputs,
-            stdins,
-        }
+        ProgramPlan { files, inputs }
     }
 
     /// What went wrong in a run on `input`, if anything: a run that did not end well, or
@@ -238,8 +233,8 @@ impl<C: Contest> Plan for ProgramPlan<C> {
             .collect()
     }
 
-    fn input(&self, group: usize) -> &RunInput {
-        &self.stdins[group]
+    fn write_input(&self, group: usize, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(self.files[group].text.as_bytes())
     }
 
     fn answer_bytes(&self, group: usize) -> u64 {

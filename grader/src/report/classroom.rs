@@ -11,10 +11,10 @@
 use base64::Engine;
 use serde::Serialize;
 
-use super::Graded;
+use super::Entry;
 use super::exercism::{Status, cut};
 use super::score::score;
-use crate::judge::decide::GroupResult;
+use xorlings_core::verdict::GroupResult;
 
 /// The reporter reads each runner's report from an environment variable, which Linux
 /// limits to 128 KiB: messages are cut well below that.
@@ -42,7 +42,7 @@ pub struct Test {
 }
 
 /// The runner for one exercise.
-pub fn runner(graded: &Graded) -> Runner {
+pub fn runner(graded: &Entry) -> Runner {
     let exercise = super::exercism::report(std::slice::from_ref(graded));
     let scored = score(graded.grade, graded.exercise.points);
     let tests = graded
@@ -57,7 +57,7 @@ pub fn runner(graded: &Graded) -> Runner {
             score: if group.is_pass() { points } else { 0 },
             message: test.message.map(|m| cut(&m, MESSAGE_CHARS, "\n[cut]")),
             test_code: cut(&test.test_code, MESSAGE_CHARS, "\n[cut]"),
-            filename: graded.shown_file.clone(),
+            filename: graded.shown_file(),
             line_no: 0,
         })
         .collect();
@@ -96,7 +96,7 @@ pub fn output_name(exercise: &str) -> String {
 }
 
 /// The `$GITHUB_OUTPUT` lines: `<runner id>_result=<base64 of its runner's JSON>`.
-pub fn output_lines(graded: &[Graded]) -> anyhow::Result<String> {
+pub fn output_lines(graded: &[Entry]) -> anyhow::Result<String> {
     let mut lines = String::new();
     let mut ids: Vec<String> = Vec::new();
     for g in graded {

@@ -14,10 +14,10 @@
 use serde::Serialize;
 
 use super::score::score;
-use super::{Detail, Graded, describe, failure_text};
+use super::{Detail, Entry, describe, failure_text};
 use crate::judge::Verdict;
-use crate::judge::decide::GroupResult;
 use crate::text::visible;
+use xorlings_core::verdict::GroupResult;
 
 /// The results format's version: 3, the one with `task_id`.
 pub const VERSION: u32 = 3;
@@ -75,7 +75,7 @@ pub struct ExerciseSummary {
     pub run_time_ms: u64,
 }
 
-pub fn report(graded: &[Graded]) -> Report {
+pub fn report(graded: &[Entry]) -> Report {
     let tests: Vec<Test> = graded.iter().flat_map(tests_of).collect();
     let status = if tests.iter().all(|t| t.status == Status::Pass) {
         Status::Pass
@@ -117,17 +117,17 @@ pub fn report(graded: &[Graded]) -> Report {
 }
 
 /// The top-level message when no test ran to an answer.
-fn why_nothing_ran(graded: &[Graded]) -> String {
+fn why_nothing_ran(graded: &[Entry]) -> String {
     let mut message = String::from("No hidden test returned an answer.\n");
     for g in graded {
-        let text = describe(g.grade, g.exercise, &g.shown_file, Detail::BRIEF);
+        let text = describe(g.grade, g.exercise, &g.shown_file(), Detail::BRIEF);
         message.push('\n');
         message.push_str(&text.plain());
     }
     cut(&message, MESSAGE_CHARS, "\n[cut]")
 }
 
-fn tests_of(graded: &Graded) -> Vec<Test> {
+fn tests_of(graded: &Entry) -> Vec<Test> {
     graded
         .grade
         .groups
@@ -136,10 +136,10 @@ fn tests_of(graded: &Graded) -> Vec<Test> {
         .collect()
 }
 
-fn test(graded: &Graded, group: &GroupResult) -> Test {
+fn test(graded: &Entry, group: &GroupResult) -> Test {
     let name = format!("{}: {}", graded.grade.exercise, group.name);
-    let call = format!("{} on {}", graded.call, group.name);
-    let task_id = graded.number as u32;
+    let call = format!("{} on {}", graded.exercise.tests.call(), group.name);
+    let task_id = graded.exercise.number as u32;
     if group.is_pass() {
         return Test {
             name,
@@ -158,7 +158,7 @@ fn test(graded: &Graded, group: &GroupResult) -> Test {
             _ => describe(
                 graded.grade,
                 graded.exercise,
-                &graded.shown_file,
+                &graded.shown_file(),
                 Detail::BRIEF,
             )
             .plain(),

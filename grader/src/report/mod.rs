@@ -11,15 +11,13 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 
-use crate::judge::decide::{Failure, Problem};
-use crate::judge::run::Printed;
+use crate::grading::shown;
 use crate::judge::{Grade, Verdict};
 use crate::model::show::{count, thousands};
 use crate::text::{Style, Text, visible};
-use crate::workbook::ExerciseInfo;
-
-/// The width of printed reports when stdout is not a terminal (pipes, files, lessons).
-pub const DEFAULT_WIDTH: usize = 80;
+use crate::workbook::Exercise;
+use xorlings_core::run::Printed;
+use xorlings_core::verdict::{Failure, Problem};
 
 const TODO_ADVICE: &str = "This exercise still has its `todo!()`: replace it with your code.";
 const OUTPUT_NOTE: &str = "this never changes a verdict";
@@ -67,16 +65,27 @@ pub struct Described {
     pub details: Text,
 }
 
-/// A grade, with what reports say about its exercise.
-pub struct Graded<'a> {
-    pub exercise: &'a ExerciseInfo,
-    /// The exercise's number in the course (1-based).
-    pub number: usize,
+/// A grade with its exercise, as reports list them.
+#[derive(Clone, Copy)]
+pub struct Entry<'a> {
+    pub exercise: &'a Exercise,
     pub grade: &'a Grade,
+}
+
+impl Entry<'_> {
     /// The learner's file as they name it.
-    pub shown_file: String,
-    /// What the hidden tests call, e.g. `xor_all(heaps: &[u64]) -> u64`.
-    pub call: String,
+    pub fn shown_file(&self) -> String {
+        shown(&self.exercise.file())
+    }
+}
+
+/// Each grade with its exercise, in course order.
+pub fn entries<'a>(exercises: &'a [Exercise], grades: &'a [Grade]) -> Vec<Entry<'a>> {
+    exercises
+        .iter()
+        .zip(grades)
+        .map(|(exercise, grade)| Entry { exercise, grade })
+        .collect()
 }
 
 pub fn seconds(time: Duration) -> String {
@@ -84,7 +93,7 @@ pub fn seconds(time: Duration) -> String {
 }
 
 /// The full verdict for one exercise: a headline, then what went wrong and why.
-pub fn describe(grade: &Grade, exercise: &ExerciseInfo, shown_file: &str, detail: Detail) -> Text {
+pub fn describe(grade: &Grade, exercise: &Exercise, shown_file: &str, detail: Detail) -> Text {
     let Described {
         mut verdict,
         details,
@@ -96,7 +105,7 @@ pub fn describe(grade: &Grade, exercise: &ExerciseInfo, shown_file: &str, detail
 /// [`describe`], in its two parts.
 pub fn describe_parts(
     grade: &Grade,
-    exercise: &ExerciseInfo,
+    exercise: &Exercise,
     shown_file: &str,
     detail: Detail,
 ) -> Described {
@@ -225,12 +234,7 @@ fn headline_of_failure(text: &mut Text, grade: &Grade, failure: &Failure) {
 
 /// What follows the failing case: where the lesson says more, the groups that passed,
 /// and what the learner's code printed.
-fn failure_details(
-    grade: &Grade,
-    failure: &Failure,
-    exercise: &ExerciseInfo,
-    detail: Detail,
-) -> Text {
+fn failure_details(grade: &Grade, failure: &Failure, exercise: &Exercise, detail: Detail) -> Text {
     let mut text = lesson_link(&failure.problem, exercise);
     let passed = grade.groups.iter().filter(|g| g.is_pass()).count();
     text.blank().prose(
@@ -242,7 +246,7 @@ fn failure_details(
 }
 
 /// A failing case: its input, the answer, the rule it broke, and advice.
-pub fn failure_text(failure: &Failure, exercise: &ExerciseInfo) -> Text {
+pub fn failure_text(failure: &Failure, exercise: &Exercise) -> Text {
     let mut text = case_text(failure);
     text.append(problem_text(&failure.problem));
     text.append(lesson_link(&failure.problem, exercise));
@@ -293,7 +297,7 @@ pub fn problem_text(problem: &Problem) -> Text {
 }
 
 /// Where the lesson lists the common mistakes, after a wrong answer.
-pub fn lesson_link(problem: &Problem, exercise: &ExerciseInfo) -> Text {
+pub fn lesson_link(problem: &Problem, exercise: &Exercise) -> Text {
     let mut text = Text::new();
     if problem.kind().is_wrong_answer() {
         text.blank().line(
@@ -417,14 +421,5 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
             format!("{checker} failed on this case: {message}"),
             Some(INTERNAL_ERROR_ADVICE.to_string()),
         ),
-    }
-}
-
-/// The width to wrap printed reports to: the terminal's, else [`DEFAULT_WIDTH`].
-pub fn output_width() -> usize {
-    use std::io::IsTerminal;
-    match std::io::stdout().is_terminal() {
-        true => crossterm::terminal::size().map_or(DEFAULT_WIDTH, |(columns, _)| columns as usize),
-        false => DEFAULT_WIDTH,
     }
 }

@@ -4,11 +4,12 @@
 use super::{
     Detail, describe, failure_headline, lesson_link, pass_headline, printed_text, problem_text,
 };
-use crate::judge::decide::{Failure, Problem};
-use crate::judge::{Tried, Verdict};
-use crate::model::Judge;
+use crate::grading::Tried;
+use crate::judge::Verdict;
+use crate::model::HiddenTests;
 use crate::text::{Style, Text};
-use crate::workbook::ExerciseInfo;
+use crate::workbook::Exercise;
+use xorlings_core::verdict::{Failure, Problem};
 
 const ONE_ARGUMENT: &str = "The words after the name make the one argument: a number as 7, a \
 list as 3 4 5, 3,4,5 or [3, 4, 5] ([] is an empty list).";
@@ -17,8 +18,8 @@ const ARGUMENTS: &str = "One word per argument: a number as 7, a list as 3,4,5 o
 const RIGHT: &str = ": right on your input, the checker accepts this answer.";
 
 /// The arguments as the learner types them: `<heaps> <heap_index> <new_size>`.
-pub fn arguments(judge: &dyn Judge) -> String {
-    let names: Vec<String> = judge
+pub fn arguments(tests: &dyn HiddenTests) -> String {
+    let names: Vec<String> = tests
         .parameters()
         .iter()
         .map(|name| format!("<{name}>"))
@@ -26,26 +27,26 @@ pub fn arguments(judge: &dyn Judge) -> String {
     names.join(" ")
 }
 
-/// How to type an input for `judge`'s exercise, derived from its parameters.
-pub fn usage(judge: &dyn Judge) -> String {
-    let how = match judge.parameters() {
+/// How to type an input for `tests`' exercise, derived from its parameters.
+pub fn usage(tests: &dyn HiddenTests) -> String {
+    let how = match tests.parameters() {
         [_] => ONE_ARGUMENT,
         _ => ARGUMENTS,
     };
     format!(
         "usage: cargo grader try {} {}\n{how}",
-        judge.name(),
-        arguments(judge)
+        tests.name(),
+        arguments(tests)
     )
 }
 
-/// Why typed words are no input for `judge`'s exercise, and how to type one.
-pub fn invalid_input(judge: &dyn Judge, problem: &str) -> String {
-    format!("{problem}.\n{}", usage(judge))
+/// Why typed words are no input for `tests`' exercise, and how to type one.
+pub fn invalid_input(tests: &dyn HiddenTests, problem: &str) -> String {
+    format!("{problem}.\n{}", usage(tests))
 }
 
 /// The learner's function on their input: what it returned, then the verdict.
-pub fn describe_tried(tried: &Tried, exercise: &ExerciseInfo, shown_file: &str) -> Text {
+pub fn describe_tried(tried: &Tried, exercise: &Exercise, shown_file: &str) -> Text {
     let mut text = Text::new();
     let grade = &tried.grade;
     text.line(
@@ -53,11 +54,11 @@ pub fn describe_tried(tried: &Tried, exercise: &ExerciseInfo, shown_file: &str) 
         &[
             (Style::Plain, "Trying "),
             (Style::Bold, &grade.exercise),
-            (Style::Plain, &format!(" on {}:", tried.input)),
+            (Style::Plain, &format!(" on {}:", tried.typed.input)),
         ],
     );
     text.blank();
-    if let Some(explanation) = &tried.explanation {
+    if let Some(explanation) = &tried.typed.explanation {
         let shown = match &grade.verdict {
             Verdict::Failed(Failure {
                 problem: Problem::WrongAnswer(mistake),
@@ -82,7 +83,11 @@ pub fn describe_tried(tried: &Tried, exercise: &ExerciseInfo, shown_file: &str) 
             return text;
         }
     }
-    text.append(printed_text(&tried.printed, &grade.exercise, Detail::FULL));
+    text.append(printed_text(
+        &tried.typed.printed,
+        &grade.exercise,
+        Detail::FULL,
+    ));
     if !grade.warnings.is_empty() {
         text.blank().styled(
             0,
@@ -114,14 +119,14 @@ fn without_repeats(explanation: &str, rule: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hidden::judge_for;
+    use crate::hidden::tests_for;
 
     #[test]
     fn usage_names_the_parameters() {
-        let apply = judge_for("apply_move").unwrap();
+        let apply = tests_for("apply_move").unwrap();
         assert_eq!(arguments(apply), "<heaps> <heap_index> <new_size>");
         assert!(usage(apply).starts_with("usage: cargo grader try apply_move <heaps> <heap_index> <new_size>\nOne word per argument"));
-        let xor = judge_for("xor_all").unwrap();
+        let xor = tests_for("xor_all").unwrap();
         assert!(usage(xor).contains("the one argument"), "{}", usage(xor));
         let invalid = invalid_input(xor, "heaps: `x` is not a whole number");
         assert!(

@@ -3,7 +3,7 @@
 
 #[cfg(target_os = "linux")]
 use std::os::fd::OwnedFd;
-use std::process::{Child, ChildStderr, ChildStdin, ChildStdout};
+use std::process::{Child, ChildStderr, ChildStdout};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -47,7 +47,6 @@ pub struct Confined {
     leader: Pid,
     started: Instant,
     /// The standard streams the command asked to pipe, as in [`std::process::Child`].
-    pub stdin: Option<ChildStdin>,
     pub stdout: Option<ChildStdout>,
     pub stderr: Option<ChildStderr>,
     /// Becomes readable when the leader exits (Linux 5.3 on).
@@ -73,7 +72,6 @@ impl Confined {
         Confined {
             leader,
             started,
-            stdin: child.stdin.take(),
             stdout: child.stdout.take(),
             stderr: child.stderr.take(),
             #[cfg(target_os = "linux")]
@@ -91,6 +89,7 @@ impl Confined {
     }
 
     /// The leader's pid, which is also the run's process group.
+    #[cfg(test)]
     pub fn id(&self) -> u32 {
         self.leader.as_raw_nonzero().get() as u32
     }

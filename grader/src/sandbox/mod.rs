@@ -71,9 +71,10 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use anyhow::{Context, Result};
+use xorlings_core::run::{Ended as RunEnded, Signal, SignalKind};
 
 pub use cancel::Cancel;
-pub use confined::{Confined, Ended, How};
+pub use confined::{Confined, How};
 pub use protection::{
     FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, protection, reported_protection,
 };
@@ -144,4 +145,33 @@ pub fn init() -> Result<()> {
     reaper::become_subreaper()?;
     protection();
     Ok(())
+}
+
+/// How a run ended, in the words every platform shares.
+pub fn ended(how: How) -> RunEnded {
+    match how {
+        How::Exited(code) => RunEnded::Exited(code),
+        How::Signalled(number) => RunEnded::Signalled(Signal {
+            number,
+            kind: signal_kind(number),
+        }),
+        How::TimedOut => RunEnded::TimedOut,
+        How::Cancelled => RunEnded::Cancelled,
+    }
+}
+
+/// What a Unix signal's number means.
+fn signal_kind(number: i32) -> SignalKind {
+    match number {
+        libc::SIGABRT => SignalKind::Abort,
+        libc::SIGXFSZ => SignalKind::FileTooLarge,
+        libc::SIGXCPU => SignalKind::CpuTime,
+        libc::SIGSEGV => SignalKind::Segfault,
+        libc::SIGKILL => SignalKind::Killed,
+        libc::SIGFPE => SignalKind::Arithmetic,
+        libc::SIGILL => SignalKind::IllegalInstruction,
+        libc::SIGBUS => SignalKind::Bus,
+        libc::SIGSYS => SignalKind::ForbiddenCall,
+        _ => SignalKind::Other,
+    }
 }

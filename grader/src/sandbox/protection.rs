@@ -82,6 +82,7 @@ impl Protection {
         missing
     }
 
+    #[cfg(test)]
     pub fn is_full(&self) -> bool {
         self.missing().is_empty()
     }

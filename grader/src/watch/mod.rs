@@ -23,7 +23,6 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
-use crate::hidden;
 use crate::report::tried;
 use crate::session::Session;
 use events::Debouncer;
@@ -53,7 +52,7 @@ pub enum Message {
 }
 
 /// Runs watch until the learner quits; the terminal is restored whatever happens.
-pub fn run(mut session: Session) -> Result<crate::Outcome> {
+pub fn run(mut session: Session) -> Result<crate::Exit> {
     let mode = Mode::detect();
     let (sender, messages) = mpsc::channel();
     let exercises_folder = session.workbook().root.join("exercises");
@@ -120,7 +119,7 @@ pub fn run(mut session: Session) -> Result<crate::Outcome> {
         state.done_count(),
         state.entries.len()
     );
-    Ok(crate::Outcome::Passed)
+    Ok(crate::Exit::Passed)
 }
 
 fn entries(session: &Session) -> Vec<Entry> {
@@ -132,9 +131,7 @@ fn entries(session: &Session) -> Vec<Entry> {
             info: exercise.clone(),
             path: workbook.root.join(exercise.file()),
             file: exercise.file().display().to_string(),
-            arguments: hidden::judge_for(&exercise.name)
-                .map(tried::arguments)
-                .unwrap_or_default(),
+            arguments: tried::arguments(exercise.tests),
             done: session.progress.is_done(&exercise.name),
         })
         .collect()

@@ -623,11 +623,11 @@ mod tests {
     use super::super::state::tests::{entries, failed, passed, tried_wrong};
     use super::super::state::{Event, Key};
     use super::*;
-    use crate::judge::decide::{Failure, Problem};
-    use crate::judge::run::Printed;
     use crate::judge::{Grade, Verdict};
-    use crate::model::{Exercise, Seed};
+    use crate::model::Seed;
     use crate::text::visible_width;
+    use xorlings_core::run::Printed;
+    use xorlings_core::verdict::{Failure, Problem};
 
     const XOR_ALL_HINT: &str = "Start from 0, the nim-sum of no heaps, and combine every heap \
 into it with `^`.\nA loop with an accumulator works, and so does `iter().fold(...)`.\nKeep \
@@ -659,8 +659,9 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
     /// The failure learners met at 60x20: xor_all adding the heaps, with the real rule
     /// and advice of its checker, while printing a line per heap and more.
     fn adding_the_heaps(state: &mut State, printed_lines: usize) {
-        use crate::hidden::xor_all::{Args, Hidden};
-        let mistake = Hidden::check(&Args::from(vec![1, 1]), &2).unwrap_err();
+        use crate::hidden::xor_all::{Args, XorAll};
+        use crate::model::Function;
+        let mistake = XorAll::check(&Args::from(vec![1, 1]), &2).unwrap_err();
         let printed: String = (0..printed_lines)
             .map(|i| format!("heap {i} is 1\n"))
             .collect();
@@ -676,12 +677,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
             },
             size: 0,
         };
-        let grade = Grade::without_run(
-            "xor_all",
-            Verdict::Failed(failure),
-            Vec::new(),
-            Seed::DEFAULT,
-        );
+        let grade = Grade::without_run("xor_all", Verdict::Failed(failure), None, Seed::DEFAULT);
         state.entries[0].info.name = "xor_all".to_string();
         state.entries[0].info.hint = XOR_ALL_HINT.to_string();
         state.status = Status::Graded(Outcome::Graded(Box::new(grade)));

@@ -4,10 +4,11 @@
 
 use std::path::PathBuf;
 
-use crate::judge::decide::Failure;
-use crate::judge::{Grade, Tried, Verdict};
+use crate::grading::Tried;
+use crate::judge::{Grade, Verdict};
 use crate::model::show::typed_words;
-use crate::workbook::ExerciseInfo;
+use crate::workbook::Exercise;
+use xorlings_core::verdict::Failure;
 
 /// Tags each job given to the worker, so a late result of a replaced job is ignored.
 pub type JobId = u64;
@@ -33,7 +34,7 @@ current one.";
 /// One exercise as watch shows it.
 #[derive(Debug, Clone)]
 pub struct Entry {
-    pub info: ExerciseInfo,
+    pub info: Exercise,
     /// The learner's file, absolute, as file events name it.
     pub path: PathBuf,
     /// The learner's file relative to the workbook root, as editors and compilers show it.
@@ -865,18 +866,20 @@ pub mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::judge::decide::Problem;
-    use crate::judge::run::Printed;
-    use crate::model::{Mistake, Seed};
+    use crate::grading::Typed;
+    use crate::model::Seed;
+    use xorlings_core::run::Printed;
+    use xorlings_core::verdict::Mistake;
+    use xorlings_core::verdict::Problem;
 
     pub fn entries(count: usize) -> Vec<Entry> {
         (0..count)
             .map(|i| Entry {
-                info: ExerciseInfo {
-                    name: format!("exercise_{i}"),
-                    lesson: format!("lessons/lesson-{i}.md"),
-                    hint: format!("Hint number {i}."),
-                    points: crate::workbook::DEFAULT_POINTS,
+                info: {
+                    let mut info = Exercise::example(&format!("exercise_{i}"));
+                    info.lesson = format!("lessons/lesson-{i}.md");
+                    info.hint = format!("Hint number {i}.");
+                    info
                 },
                 path: PathBuf::from(format!("/wb/exercises/exercise_{i}/src/lib.rs")),
                 file: format!("exercises/exercise_{i}/src/lib.rs"),
@@ -887,7 +890,7 @@ pub mod tests {
     }
 
     pub fn passed(name: &str) -> Outcome {
-        let mut grade = Grade::without_run(name, Verdict::Passed, Vec::new(), Seed::DEFAULT);
+        let mut grade = Grade::without_run(name, Verdict::Passed, None, Seed::DEFAULT);
         grade.run_time = Duration::from_millis(30);
         Outcome::Graded(Box::new(grade))
     }
@@ -917,7 +920,7 @@ pub mod tests {
         Outcome::Graded(Box::new(Grade::without_run(
             name,
             verdict,
-            Vec::new(),
+            None,
             Seed::DEFAULT,
         )))
     }
@@ -928,10 +931,13 @@ pub mod tests {
             unreachable!("failed() grades")
         };
         TryOutcome::Ran(Box::new(Tried {
-            input: input.to_string(),
             grade: *grade,
-            explanation: Some("Your function returned 12.".to_string()),
-            printed: Printed::default(),
+            typed: Typed {
+                input: input.to_string(),
+                explanation: Some("Your function returned 12.".to_string()),
+                printed: Printed::default(),
+                answer: Some(vec![12]),
+            },
         }))
     }
 

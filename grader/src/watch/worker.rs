@@ -9,16 +9,16 @@ use anyhow::{Context, Result};
 
 use super::Message;
 use super::state::{Event, JobId, Outcome, TryOutcome};
-use crate::grading::Grader;
+use crate::grading::{Cases, Code, Grader, Request, TypedCase};
 use crate::judge::Cancel;
 use crate::parallel;
 use crate::report::tried::invalid_input;
-use crate::workbook::ExerciseInfo;
+use crate::workbook::Exercise;
 
 pub enum Job {
     Grade {
         job: JobId,
-        exercise: ExerciseInfo,
+        exercise: Exercise,
     },
     /// Grade every exercise, in parallel.
     CheckAll {
@@ -27,7 +27,7 @@ pub enum Job {
     /// Call the learner's function on the input typed as `words`.
     Try {
         job: JobId,
-        exercise: ExerciseInfo,
+        exercise: Exercise,
         words: Vec<String>,
     },
 }
@@ -127,24 +127,31 @@ fn run(grader: &Grader, job: Job, cancel: &Cancel) -> Message {
 
 fn try_input(
     grader: &Grader,
-    exercise: &ExerciseInfo,
+    exercise: &Exercise,
     words: &[String],
     cancel: &Cancel,
 ) -> TryOutcome {
-    let tried = grader.judge(exercise).and_then(|judge| {
-        let tried = grader.try_typed(exercise, words, cancel)?;
-        Ok(tried.map_err(|problem| invalid_input(judge, &problem)))
-    });
-    match tried {
-        Ok(Ok(tried)) => TryOutcome::Ran(Box::new(tried)),
-        Ok(Err(invalid)) => TryOutcome::Invalid(invalid),
+    let case = match TypedCase::new(exercise.tests, words) {
+        Ok(case) => case,
+        Err(problem) => return TryOutcome::Invalid(invalid_input(exercise.tests, &problem)),
+    };
+    let submission = grader.own_file(exercise);
+    let request = Request::new(exercise, Code::Source(&submission)).on(Cases::Typed(case));
+    match grader
+        .grade(request, cancel)
+        .map(|response| response.tried())
+    {
+        Ok(Some(tried)) => TryOutcome::Ran(Box::new(tried)),
+        Ok(None) => TryOutcome::Error("the grader did not run your input".to_string()),
         Err(error) => TryOutcome::Error(format!("{error:#}")),
     }
 }
 
-fn grade(grader: &Grader, exercise: &ExerciseInfo, cancel: &Cancel) -> Outcome {
-    match grader.grade(exercise, cancel) {
-        Ok(grade) => Outcome::Graded(Box::new(grade)),
+fn grade(grader: &Grader, exercise: &Exercise, cancel: &Cancel) -> Outcome {
+    let submission = grader.own_file(exercise);
+    let request = Request::new(exercise, Code::Source(&submission));
+    match grader.grade(request, cancel) {
+        Ok(response) => Outcome::Graded(Box::new(response.grade)),
         Err(error) => Outcome::Error(format!("{error:#}")),
     }
 }

@@ -182,7 +182,7 @@ impl Lab {
             .current_dir(self.root())
             .env("NO_COLOR", "1")
             .env_remove("XORLINGS_SEED")
-            .env_remove(grader::sandbox::PRETEND_MISSING_VARIABLE)
+            .env_remove(grader::PRETEND_MISSING_VARIABLE)
             .env("SECRET_TOKEN", env_secret())
             .env("HOME", self.home.path())
             .env("RUSTUP_HOME", rustup)
@@ -302,18 +302,20 @@ pub fn grader_folder() -> PathBuf {
 fn bounded_reader(
     mut stream: impl Read + Send + 'static,
 ) -> std::thread::JoinHandle<(String, usize)> {
-    std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut total = 0;
-        let mut buffer = vec![0; 1 << 16];
-        while let Ok(n @ 1..) = stream.read(&mut buffer) {
-            total += n;
-            if kept.len() < 2 * MAX_OUTPUT_BYTES {
-                kept.extend_from_slice(&buffer[..n]);
+    std::thread::Builder::new()
+        .spawn(move || {
+            let mut kept = Vec::new();
+            let mut total = 0;
+            let mut buffer = vec![0; 1 << 16];
+            while let Ok(n @ 1..) = stream.read(&mut buffer) {
+                total += n;
+                if kept.len() < 2 * MAX_OUTPUT_BYTES {
+                    kept.extend_from_slice(&buffer[..n]);
+                }
             }
-        }
-        (String::from_utf8_lossy(&kept).into_owned(), total)
-    })
+            (String::from_utf8_lossy(&kept).into_owned(), total)
+        })
+        .unwrap()
 }
 
 /// Waits for `pid` and returns its status and resource usage (its peak memory, and

@@ -24,8 +24,8 @@ pub fn repo_root() -> PathBuf {
 }
 
 /// The course, as the manifest lists it.
-pub fn manifest() -> grader::workbook::Workbook {
-    grader::workbook::Workbook::load(&repo_root()).unwrap()
+pub fn manifest() -> grader::Workbook {
+    grader::Workbook::load(&repo_root()).unwrap()
 }
 
 /// Copies the folder `from` to `to`, leaving out build folders, git and progress.
@@ -148,9 +148,11 @@ impl Workbook {
         let mut stdin = child.stdin.take().unwrap();
         let input = input.to_string();
         // Written beside the run: the grader may stop reading before the end.
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        });
+        let writer = std::thread::Builder::new()
+            .spawn(move || {
+                let _ = stdin.write_all(input.as_bytes());
+            })
+            .unwrap();
         let output = child.wait_with_output().unwrap();
         writer.join().unwrap();
         Run::from(output)

@@ -48,7 +48,7 @@ impl Console {
         });
         let console = Console {
             rows,
-            width: crate::report::output_width(),
+            width: crate::text::output_width(),
             color,
             echo: !std::io::stdin().is_terminal(),
             heading,

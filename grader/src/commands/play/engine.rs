@@ -1,15 +1,19 @@
 //! The engine: the learner's own function, built once from their exercise file and run
 //! in the sandbox on each position, every answer judged by the exercise's checker.
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
+use xorlings_core::verdict::Failure;
+use xorlings_core::wire;
 
 use super::game::{Move, Rules};
-use crate::hidden::nim_winning_move::{self, Answer};
-use crate::judge::decide::Failure;
-use crate::judge::{Answerer, Grade, Verdict};
-use crate::model::{Build, Judge};
+use crate::grading::{Cases, Code, Grader, Request, TypedCase};
+use crate::hidden::nim_winning_move;
+use crate::judge::build::Program;
+use crate::judge::{Cancel, Grade, Verdict};
+use crate::model::HiddenTests;
+use crate::model::nim::Move as Answered;
 use crate::session::Session;
-use crate::workbook::ExerciseInfo;
+use crate::workbook::Exercise;
 
 const NIM: &str = "nim_winning_move";
 const MISERE: &str = "misere_winning_move";
@@ -30,14 +34,15 @@ pub enum Reply {
 }
 
 pub struct Engine {
-    pub exercise: ExerciseInfo,
-    answerer: Answerer<'static>,
+    pub exercise: Exercise,
+    grader: Grader,
+    program: Program,
 }
 
 /// The engine is ready, or its exercise does not pass yet.
 pub enum Started {
     Ready(Engine),
-    NotPassing(ExerciseInfo, Grade),
+    NotPassing(Exercise, Grade),
 }
 
 impl Engine {
@@ -47,34 +52,49 @@ impl Engine {
             Rules::Normal => NIM,
             Rules::Misere => MISERE,
         };
-        let judge = crate::hidden::judge_for(name).ok_or_else(|| anyhow!(NO_MISERE))?;
-        if !answers_moves(judge) {
+        let exercise = match session.exercise(Some(name)) {
+            Ok(exercise) => exercise,
+            Err(_) if rules == Rules::Misere => bail!(NO_MISERE),
+            Err(error) => {
+                return Err(error.context(format!("cannot play: the workbook has no {name}")));
+            }
+        };
+        if !answers_moves(exercise.tests) {
             bail!("{name} {NOT_A_MOVE}");
         }
-        let exercise = session
-            .exercise(Some(name))
-            .with_context(|| format!("cannot play: the workbook has no {name}"))?;
         println!(
             "Grading {} ({}): it plays against you once it passes...",
             exercise.name,
             exercise.file().display()
         );
-        let (grade, answerer) = session.grader.grade_keeping(&exercise)?;
-        session.record(&grade)?;
-        match answerer {
-            Some(answerer) if grade.passed() => Ok(Started::Ready(Engine { exercise, answerer })),
-            _ => Ok(Started::NotPassing(exercise, grade)),
+        let grader = session.grader.clone();
+        let submission = grader.own_file(&exercise);
+        let request = Request::new(&exercise, Code::Source(&submission)).keeping_program();
+        let response = grader.grade(request, &Cancel::default())?;
+        session.record(&response.grade)?;
+        match response.program {
+            Some(program) if response.grade.passed() => Ok(Started::Ready(Engine {
+                exercise,
+                grader,
+                program,
+            })),
+            _ => Ok(Started::NotPassing(exercise, response.grade)),
         }
     }
 
     /// The engine's answer in the position `heaps`.
     pub fn reply(&self, heaps: &[u64]) -> Result<Reply> {
         let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let answered = self
-            .answerer
-            .answer::<Answer>(&words)?
+        let case = TypedCase::new(self.exercise.tests, &words)
             .map_err(|problem| anyhow!("the position {words:?} cannot be asked: {problem}"))?;
-        match (answered.grade.verdict, answered.answer) {
+        let request =
+            Request::new(&self.exercise, Code::Built(&self.program)).on(Cases::Typed(case));
+        let response = self.grader.grade(request, &Cancel::default())?;
+        let answer = response
+            .typed
+            .and_then(|typed| typed.answer)
+            .and_then(|words| wire::decode::<Option<Answered>>(&words));
+        match (response.grade.verdict, answer) {
             (Verdict::Passed, Some(Some(m))) => Ok(Reply::Winning(Move {
                 heap: m.heap_index + 1,
                 take: m.remove,
@@ -91,25 +111,15 @@ impl Engine {
     }
 }
 
-/// Whether `judge`'s function answers as nim_winning_move does (`Option<Move>` with the
-/// same `Move`): the engine's answers are read as that type.
-fn answers_moves(judge: &dyn Judge) -> bool {
-    match judge.build() {
-        Build::Library { api, .. } => {
-            shape(api).is_some() && shape(api) == shape(nim_winning_move::API)
-        }
-        Build::Program => false,
-    }
-}
-
-/// A declaration's parameters and answer, and its `Move`, without spaces (doc comments
-/// and names aside).
-fn shape(api: &str) -> Option<(String, String)> {
-    let compact = |text: &str| text.split_whitespace().collect::<String>();
-    let signature = &api[api.find('(')?..api.find(';')?];
-    let structure = &api[api.find("struct Move")?..];
-    let structure = &structure[..=structure.find('}')?];
-    Some((compact(signature), compact(structure)))
+/// Whether `tests`' function takes a position and answers as nim_winning_move does
+/// (`Option<Move>`, the same `Move`): the engine's answers are read as that.
+fn answers_moves(tests: &dyn HiddenTests) -> bool {
+    let shape = |tests: &dyn HiddenTests| {
+        tests
+            .signature()
+            .map(|signature| (signature.parameters, signature.answer))
+    };
+    shape(tests).is_some() && shape(tests) == shape(nim_winning_move::TESTS)
 }
 
 #[cfg(test)]
@@ -118,21 +128,10 @@ mod tests {
 
     #[test]
     fn nim_winning_move_plays_and_other_answers_do_not() {
-        assert!(answers_moves(nim_winning_move::JUDGE));
-        assert!(!answers_moves(crate::hidden::xor_all::JUDGE));
-        assert!(!answers_moves(crate::hidden::apply_move::JUDGE));
-    }
-
-    #[test]
-    fn the_shape_leaves_out_names_and_doc_comments() {
-        let declared = "fn f(heaps: &[u64]) -> Option<Move>; #[doc = r\" A [move].\"] \
-                        struct Move { heap_index: usize, remove: u64, new_size: u64 }";
-        let shape = shape(declared).unwrap();
-        assert_eq!(shape.0, "(heaps:&[u64])->Option<Move>");
-        assert_eq!(
-            shape.1,
-            "structMove{heap_index:usize,remove:u64,new_size:u64}"
-        );
-        assert_eq!(shape, super::shape(nim_winning_move::API).unwrap());
+        assert!(answers_moves(nim_winning_move::TESTS));
+        assert!(answers_moves(crate::hidden::misere_winning_move::TESTS));
+        assert!(!answers_moves(crate::hidden::xor_all::TESTS));
+        assert!(!answers_moves(crate::hidden::apply_move::TESTS));
+        assert!(!answers_moves(crate::hidden::pile_referee::TESTS));
     }
 }

@@ -10,9 +10,8 @@ mod game;
 use anyhow::{Result, bail};
 use rand::Rng;
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::PlayArgs;
-use crate::judge::decide::Failure;
 use crate::model::Seed;
 use crate::report::{self, Detail};
 use crate::session::Session;
@@ -20,6 +19,7 @@ use crate::text::{Style, Text};
 use console::Console;
 use engine::{Engine, Reply, Started};
 use game::{Game, MAX_HEAPS, Player, Rules, Typed};
+use xorlings_core::verdict::Failure;
 
 const DEFAULT_HEAPS: [u64; 3] = [3, 4, 5];
 const KEYS: &str = "Your move: HEAP COUNT (`2 3` takes 3 stones from heap 2) · h help · q quit";
@@ -33,7 +33,7 @@ than one stone; then leave an odd number of heaps of 1.";
 const YOU_LOST: &str = "A perfect player wins from any position whose nim-sum is not 0: \
 try again, and after each of your moves leave a nim-sum of 0.";
 
-pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
+pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Exit> {
     let heaps = starting_heaps(options)?;
     let rules = if options.misere {
         Rules::Misere
@@ -44,10 +44,10 @@ pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
     let engine = match Engine::start(session, rules)? {
         Started::Ready(engine) => engine,
         Started::NotPassing(exercise, grade) => {
-            let graded = session.grader.graded(&exercise, &grade);
-            let report = report::describe(&grade, &exercise, &graded.shown_file, Detail::BRIEF);
+            let shown = exercise.file().display().to_string();
+            let report = report::describe(&grade, &exercise, &shown, Detail::BRIEF);
             print_text(&refusal(&exercise.name, report), color);
-            return Ok(Outcome::NotPassed);
+            return Ok(Exit::NotPassed);
         }
     };
     let name = &engine.exercise.name;
@@ -58,7 +58,7 @@ pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
         if let Some(winner) = game.winner() {
             say_result(&mut console, winner, rules);
             console.finish(&game)?;
-            return Ok(Outcome::Passed);
+            return Ok(Exit::Passed);
         }
         let turn = match game.to_move() {
             Player::Engine => engine_turn(&engine, &mut game, &mut console)?,
@@ -69,12 +69,12 @@ pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Outcome> {
             Turn::Again => {}
             Turn::Stopped => {
                 console.finish(&game)?;
-                return Ok(Outcome::Passed);
+                return Ok(Exit::Passed);
             }
             Turn::Caught(failure) => {
                 console.finish(&game)?;
                 print_text(&caught(&engine, &failure), color);
-                return Ok(Outcome::NotPassed);
+                return Ok(Exit::NotPassed);
             }
         }
     }
@@ -199,7 +199,7 @@ fn caught(engine: &Engine, failure: &Failure) -> Text {
 }
 
 fn print_text(text: &Text, color: bool) {
-    print!("{}", text.to_string(report::output_width(), color));
+    print!("{}", text.to_string(crate::text::output_width(), color));
 }
 
 /// The heaps typed on the command line, random ones, or 3 4 5.

@@ -72,10 +72,12 @@ fn a_cancel_stops_the_run() {
     let cancel = Cancel::default();
     let canceller = {
         let cancel = cancel.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(200));
-            cancel.cancel();
-        })
+        std::thread::Builder::new()
+            .spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                cancel.cancel();
+            })
+            .unwrap()
     };
     let started = Instant::now();
     let run = run(

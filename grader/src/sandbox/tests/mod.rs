@@ -16,7 +16,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use super::{Cancel, Ended, Limits, Policy, init, output_of_trusted, spawn};
+use super::confined::Ended;
+use super::{Cancel, Limits, Policy, init, output_of_trusted, spawn};
 
 /// The attacker's source: one program, one mode per kind of attack.
 const ATTACKER: &str = include_str!("programs/attacker.rs");

@@ -1,14 +1,14 @@
 //! The wire format between the grader and the runner, defined once.
 //!
-//! This file is compiled twice: as the grader's module `wire`, and into the runner library
-//! that is linked with the learner's code (as `xorlings_runner::wire`). Both sides encode
-//! and decode values with the same [`Wire`] impls, and both expand an exercise's API
-//! declaration with the same [`api!`](crate::api) macro, so the two can never disagree.
-//! Keep it to `std` only.
+//! This file is a module of `xorlings-core` in the grader, and also of the runner library
+//! that the learner's program links (see `RUNNER_SOURCES`): both sides encode and decode
+//! values with the same [`Wire`] impls, so the two can never disagree. It uses `std`
+//! only.
 //!
 //! A value is a sequence of `u64` words: integers are one word, `bool` is 0 or 1, a `Vec`
 //! is its length then its items, `Option`, `Result` and enums are a tag then the
-//! variant's fields, structs and tuples are their fields in order.
+//! variant's fields, structs and tuples are their fields in order. The grader's derive
+//! macro (`#[derive(Wire)]`, in `xorlings-derive`) writes the impls of structs and enums.
 
 /// A value that crosses between the grader and the runner as words.
 pub trait Wire: Sized {
@@ -17,12 +17,19 @@ pub trait Wire: Sized {
     /// Reads a value from the front of `words` and advances past it; `None` when the
     /// words are not a value of this type.
     fn take(words: &mut &[u64]) -> Option<Self>;
+    /// How many words [`Wire::put`] appends, counted without encoding (the grader bounds
+    /// the answers by the size of each case).
+    fn words(&self) -> usize;
 
     /// `items` as a `Vec` would put them (without the length); a plain copy for words.
     fn put_all(items: &[Self], out: &mut Vec<u64>) {
         for item in items {
             item.put(out);
         }
+    }
+    /// The words of `items` as a `Vec` would put them (without the length).
+    fn words_all(items: &[Self]) -> usize {
+        items.iter().map(Wire::words).sum()
     }
     /// `count` values, as `Vec::take` reads them.
     fn take_all(words: &mut &[u64], count: usize) -> Option<Vec<Self>> {
@@ -48,6 +55,12 @@ impl Wire for u64 {
     fn take(words: &mut &[u64]) -> Option<Self> {
         take_word(words)
     }
+    fn words(&self) -> usize {
+        1
+    }
+    fn words_all(items: &[Self]) -> usize {
+        items.len()
+    }
     fn put_all(items: &[Self], out: &mut Vec<u64>) {
         out.extend_from_slice(items);
     }
@@ -68,6 +81,9 @@ impl Wire for usize {
     fn take(words: &mut &[u64]) -> Option<Self> {
         usize::try_from(take_word(words)?).ok()
     }
+    fn words(&self) -> usize {
+        1
+    }
 }
 
 impl Wire for bool {
@@ -81,6 +97,9 @@ impl Wire for bool {
             _ => None,
         }
     }
+    fn words(&self) -> usize {
+        1
+    }
 }
 
 impl<T: Wire> Wire for Vec<T> {
@@ -91,6 +110,9 @@ impl<T: Wire> Wire for Vec<T> {
     fn take(words: &mut &[u64]) -> Option<Self> {
         let count = usize::take(words)?;
         T::take_all(words, count)
+    }
+    fn words(&self) -> usize {
+        1 + T::words_all(self)
     }
 }
 
@@ -110,6 +132,9 @@ impl<T: Wire> Wire for Option<T> {
             1 => Some(Some(T::take(words)?)),
             _ => None,
         }
+    }
+    fn words(&self) -> usize {
+        1 + self.as_ref().map_or(0, Wire::words)
     }
 }
 
@@ -133,6 +158,12 @@ impl<T: Wire, E: Wire> Wire for Result<T, E> {
             _ => None,
         }
     }
+    fn words(&self) -> usize {
+        1 + match self {
+            Ok(value) => value.words(),
+            Err(error) => error.words(),
+        }
+    }
 }
 
 impl<A: Wire, B: Wire> Wire for (A, B) {
@@ -142,6 +173,9 @@ impl<A: Wire, B: Wire> Wire for (A, B) {
     }
     fn take(words: &mut &[u64]) -> Option<Self> {
         Some((A::take(words)?, B::take(words)?))
+    }
+    fn words(&self) -> usize {
+        self.0.words() + self.1.words()
     }
 }
 
@@ -244,8 +278,8 @@ pub mod record {
 }
 
 /// Lends an argument the way the learner's function takes it: a `Vec` as a slice, a
-/// number by value. The runner's call site names no types, so the learner's own
-/// signature decides (and a changed signature is a compile error that points at it).
+/// number by value. The runner's call of the learner's function names no types, so the
+/// learner's own signature decides (and a changed signature is a compile error there).
 pub trait Lend<'a, T> {
     fn lend(&'a self) -> T;
 }
@@ -262,190 +296,6 @@ impl<T: Copy> Lend<'_, T> for T {
     }
 }
 
-/// Expands an exercise's API, written as the stub declares it:
-///
-/// ```text
-/// fn apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>;
-/// enum MoveError {
-///     NoSuchHeap { heap_index: usize, heap_count: usize },
-///     NotSmaller { heap_index: usize, size: u64, new_size: u64 },
-/// }
-/// ```
-///
-/// Both sides get `Args`, the function's arguments as owned values (`&[u64]` becomes
-/// `Vec<u64>`), with its [`Wire`] impl.
-/// - `@grader` (through the grader's `exercise_api!`) also defines the structs and
-///   enums as the grader's own mirror types, and the grader's traits for showing,
-///   measuring and parsing values.
-/// - `@runner` implements [`Wire`] for the learner's own types of the same names and
-///   defines `call`, which lends `Args` to the learner's function.
-///
-/// Structs have named fields; enum variants have named fields (`{ .. }`). Structs come
-/// before enums.
-#[macro_export]
-macro_rules! api {
-    (@runner
-        fn $function:ident ( $($params:tt)* ) -> $answer:ty ;
-        $( $(#[$meta:meta])* $kind:ident $name:ident { $($body:tt)* } )*
-    ) => {
-        /// The learner's API, as the grader declared it.
-        mod api {
-            #[allow(unused_imports)]
-            use super::learner::*;
-            $crate::api!(@args ($function -> $answer) [] $($params)*);
-            $( $crate::api!(@wire $kind $name { $($body)* }); )*
-        }
-    };
-    (@grader
-        fn $function:ident ( $($params:tt)* ) -> $answer:ty ;
-        $( $(#[$meta:meta])* $kind:ident $name:ident { $($body:tt)* } )*
-    ) => {
-        $crate::api!(@args grader [] $($params)*);
-        /// What the learner's function returns, in the grader's types.
-        pub type Answer = $answer;
-        $( $crate::api!(@mirror [$(#[$meta])*] $kind $name { $($body)* }); )*
-    };
-
-    // The learner's types: their Wire impls.
-    (@wire struct $struct:ident { $( $field:ident : $field_type:ty ),* $(,)? }) => {
-        $crate::api!(@struct $struct { $($field)* });
-    };
-    (@wire enum $enum:ident { $( $variant:ident { $( $field:ident : $field_type:ty ),* $(,)? } ),* $(,)? }) => {
-        $crate::api!(@enum $enum { $( $variant { $($field)* } )* });
-    };
-
-    // The grader's mirror types: defined, with their Wire and Show impls.
-    (@mirror [$($meta:tt)*] struct $struct:ident { $( $field:ident : $field_type:ty ),* $(,)? }) => {
-        $($meta)*
-        #[derive(Debug, Clone, PartialEq, Eq)]
-        pub struct $struct { $( pub $field: $field_type ),* }
-        $crate::api!(@struct $struct { $($field)* });
-        impl $crate::model::show::Show for $struct {
-            fn show(&self) -> String {
-                let fields: Vec<String> = vec![
-                    $( format!("{}: {}", stringify!($field), self.$field.show()) ),*
-                ];
-                format!("{} {{ {} }}", stringify!($struct), fields.join(", "))
-            }
-        }
-    };
-    (@mirror [$($meta:tt)*] enum $enum:ident { $( $variant:ident { $( $field:ident : $field_type:ty ),* $(,)? } ),* $(,)? }) => {
-        $($meta)*
-        #[derive(Debug, Clone, PartialEq, Eq)]
-        pub enum $enum { $( $variant { $( $field: $field_type ),* } ),* }
-        $crate::api!(@enum $enum { $( $variant { $($field)* } )* });
-        impl $crate::model::show::Show for $enum {
-            fn show(&self) -> String {
-                match self {
-                    $( $enum::$variant { $($field),* } => {
-                        let fields: Vec<String> = vec![
-                            $( format!("{}: {}", stringify!($field), $field.show()) ),*
-                        ];
-                        format!("{} {{ {} }}", stringify!($variant), fields.join(", "))
-                    } )*
-                }
-            }
-        }
-    };
-
-    // `Args`: the parameters munched one by one, `&[T]` made `Vec<T>`.
-    (@args $call:tt [$($done:tt)*] $param:ident : & [$item:ty] $(, $($rest:tt)*)?) => {
-        $crate::api!(@args $call [$($done)* $param : Vec<$item>,] $($($rest)*)?);
-    };
-    (@args $call:tt [$($done:tt)*] $param:ident : $type:ty $(, $($rest:tt)*)?) => {
-        $crate::api!(@args $call [$($done)* $param : $type,] $($($rest)*)?);
-    };
-    (@args $call:tt [$($param:ident : $type:ty,)*]) => {
-        /// The function's arguments, as owned values.
-        #[derive(Debug, Clone, PartialEq, Eq)]
-        pub struct Args { $( pub $param: $type ),* }
-        $crate::api!(@struct Args { $($param)* });
-        $crate::api!(@call $call Args { $($param)* });
-        $crate::api!(@single [$($param : $type,)*]);
-    };
-    // A function of one argument: its `Args` converts from and to that argument, so
-    // exercises on the same kind of input share their cases.
-    (@single [$param:ident : $type:ty,]) => {
-        impl From<$type> for Args {
-            fn from($param: $type) -> Self {
-                Args { $param }
-            }
-        }
-        impl AsRef<$type> for Args {
-            fn as_ref(&self) -> &$type {
-                &self.$param
-            }
-        }
-    };
-    (@single [$($other:tt)*]) => {};
-    (@call ($function:ident -> $answer:ty) Args { $($param:ident)* }) => {
-        /// Calls the learner's function.
-        pub fn call(args: Args) -> $answer {
-            $function($( $crate::wire::Lend::lend(&args.$param) ),*)
-        }
-    };
-    (@call grader Args { $($param:ident)* }) => {
-        impl $crate::model::show::Show for Args {
-            fn show(&self) -> String {
-                let fields: Vec<String> = vec![
-                    $( format!("{} = {}", stringify!($param), self.$param.show()) ),*
-                ];
-                fields.join(", ")
-            }
-        }
-        impl $crate::model::show::Measure for Args {
-            fn measure(&self) -> u64 {
-                0 $( + self.$param.measure() )*
-            }
-        }
-        impl $crate::model::show::Parse for Args {
-            const PARAMETERS: &'static [&'static str] = &[$( stringify!($param) ),*];
-            fn parse(words: &[String]) -> Result<Self, String> {
-                let mut words = $crate::model::show::ArgWords::new(Self::PARAMETERS, words)?;
-                Ok(Args { $( $param: words.next(stringify!($param))? ),* })
-            }
-        }
-    };
-
-    // Wire impls, for a struct or an enum with named fields.
-    (@struct $struct:ident { $($field:ident)* }) => {
-        impl $crate::wire::Wire for $struct {
-            fn put(&self, _out: &mut Vec<u64>) {
-                $( $crate::wire::Wire::put(&self.$field, _out); )*
-            }
-            fn take(_words: &mut &[u64]) -> Option<Self> {
-                Some($struct { $( $field: $crate::wire::Wire::take(_words)? ),* })
-            }
-        }
-    };
-    (@enum $enum:ident { $( $variant:ident { $($field:ident)* } )* }) => {
-        impl $crate::wire::Wire for $enum {
-            fn put(&self, out: &mut Vec<u64>) {
-                let mut _tag = 0u64;
-                $(
-                    if let $enum::$variant { $($field),* } = self {
-                        out.push(_tag);
-                        $( $crate::wire::Wire::put($field, out); )*
-                        return;
-                    }
-                    _tag += 1;
-                )*
-            }
-            fn take(words: &mut &[u64]) -> Option<Self> {
-                let tag = <u64 as $crate::wire::Wire>::take(words)?;
-                let mut _next = 0u64;
-                $(
-                    if tag == _next {
-                        return Some($enum::$variant { $( $field: $crate::wire::Wire::take(words)? ),* });
-                    }
-                    _next += 1;
-                )*
-                None
-            }
-        }
-    };
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,6 +303,7 @@ mod tests {
     fn round_trip<T: Wire + PartialEq + std::fmt::Debug>(value: T) {
         let mut words = Vec::new();
         value.put(&mut words);
+        assert_eq!(value.words(), words.len(), "{value:?}");
         assert_eq!(decode::<T>(&words), Some(value));
     }
 

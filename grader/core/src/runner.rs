@@ -1,23 +1,21 @@
-// The xorlings runner, a small library: the grader compiles it once (with `wire.rs` as
-// its module `wire`), then links it to a program made of the learner's `lib.rs` (as the
-// module `learner`) and the exercise's API (`xorlings_runner::api!(@runner ...)`), whose
-// `main` calls `run(api::call)`. It only produces answers; the grader checks them in its
-// own process.
-//
-// Descriptors, opened by the grader: 3 the cases (the case count, then each case's
-// `Args` in the wire format), 4 the answers (one `wire::record` per case, then a final
-// one), 1 and 2 one file for everything the learner's code prints.
-
-// The same relative path in the grader's sources and in the runner's build folder.
-#[path = "../wire.rs"]
-pub mod wire;
+//! The runner: the learner's side of a run. It is compiled twice: as this module of
+//! `xorlings-core`, under the workspace's lints, and by the grader, with `wire.rs`, into
+//! the small library that every learner's program links (see `RUNNER_SOURCES`). That
+//! program is the learner's `lib.rs` (as its module `learner`) and a `main` the grader
+//! writes for the exercise, which calls [`run`] with a function that decodes one case's
+//! arguments and calls the learner's function on them. The runner only produces
+//! answers; the grader checks them in its own process.
+//!
+//! Descriptors, opened by the grader: 3 the cases (the case count, then each case's
+//! arguments in the wire format), 4 the answers (one `wire::record` per case, then a
+//! final one), 1 and 2 one file for everything the learner's code prints.
 
 use std::io::{Read, Seek, Write};
 use std::mem::ManuallyDrop;
 use std::os::fd::FromRawFd;
 use std::sync::Mutex;
 
-use wire::{Wire, record};
+use crate::wire::{Wire, record};
 
 #[cfg(not(target_endian = "little"))]
 compile_error!("the runner reads and writes the grader's files as little-endian words");
@@ -31,15 +29,16 @@ const MAX_PANIC_MESSAGE: usize = 2000;
 
 static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
 
-/// Answers every case with `call`, on a thread with a big stack. Only the adapter here
-/// is generic: everything else is compiled once, into this library, so that the
-/// program linked to it compiles little beyond the learner's code (compiling the whole
-/// runner again for each program took most of its compile time).
-pub fn run<I: Wire + Send + 'static, A: Wire + 'static>(call: fn(I) -> A) {
+/// Answers every case with `call`, on a thread with a big stack. `call` takes one
+/// case's arguments from the front of the words and returns the learner's answer
+/// (`None` when the words hold no case). Only the adapter here is generic: everything
+/// else is compiled once, into this library, so that the program linked to it compiles
+/// little beyond the learner's code (compiling the whole runner again for each program
+/// took most of its compile time).
+pub fn run<A: Wire + 'static>(call: fn(&mut &[u64]) -> Option<A>) {
     run_cases(Box::new(move |words: &mut &[u64]| {
-        let input = I::take(words)?;
         let mut answer = Vec::new();
-        call(input).put(&mut answer);
+        call(words)?.put(&mut answer);
         Some(answer)
     }));
 }
@@ -77,6 +76,9 @@ fn run_cases(call: Case) {
         .spawn(move || answer_all(words, &*call))
         .expect("cannot start the worker thread");
     if worker.join().is_err() {
+        // A panic the worker could not catch (one that unwound out of a panic hook):
+        // the grader reads the missing records as a run that ended early.
+        #[allow(clippy::exit, clippy::disallowed_methods)]
         std::process::exit(3);
     }
 }
@@ -85,6 +87,7 @@ fn answer_all(words: &[u64], call: &dyn Fn(&mut &[u64]) -> Option<Vec<u64>>) {
     // SAFETY: the grader opened these descriptors for this process; they stay open for
     // its whole life, and ManuallyDrop never closes them.
     let mut answers = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(ANSWERS_FD) });
+    // SAFETY: as the answers: stdout, which the grader set for this process.
     let mut printed = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(PRINTED_FD) });
     let mut words = words;
     let count = u64::take(&mut words).expect("the cases start with their count");

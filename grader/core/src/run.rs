@@ -1,0 +1,202 @@
+//! What a run of the learner's code produced, as the grader reads it back: how it ended,
+//! its answers and what it printed, each read with a bound. The sandbox makes these;
+//! each exercise's hidden tests decide on them.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::time::Duration;
+
+/// What the learner's code printed during one case is kept up to this many bytes.
+const PRINTED_KEPT_BYTES: u64 = 64 << 10;
+/// The end of the printed output read to recognise the runtime's last words.
+const TAIL_BYTES: u64 = 4 << 10;
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The program exited with this code (and every process of the run was gone).
+    Exited(i32),
+    /// The program was killed by a signal.
+    Signalled(Signal),
+    TimedOut,
+    Cancelled,
+}
+
+/// A signal that killed a run: its number, and what the platform means by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Signal {
+    pub number: i32,
+    pub kind: SignalKind,
+}
+
+/// What a signal means, whatever its number on this platform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignalKind {
+    /// The program aborted itself (Rust does on a stack overflow or a failed allocation).
+    Abort,
+    /// It wrote past the largest file it may write.
+    FileTooLarge,
+    /// It used up its CPU time.
+    CpuTime,
+    Segfault,
+    Killed,
+    Arithmetic,
+    IllegalInstruction,
+    Bus,
+    /// The sandbox refused a system call.
+    ForbiddenCall,
+    Other,
+}
+
+impl SignalKind {
+    /// The signal in a few words, for a verdict.
+    pub fn name(self) -> &'static str {
+        match self {
+            SignalKind::Abort => "abort",
+            SignalKind::Segfault => "segmentation fault",
+            SignalKind::Killed => "killed",
+            SignalKind::Arithmetic => "arithmetic error",
+            SignalKind::IllegalInstruction => "illegal instruction",
+            SignalKind::Bus => "bus error",
+            SignalKind::CpuTime => "CPU time limit",
+            SignalKind::ForbiddenCall => "forbidden system call",
+            SignalKind::FileTooLarge | SignalKind::Other => "signal",
+        }
+    }
+}
+
+/// What the learner's code printed, read back with a bound.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Printed {
+    /// The text as printed (not yet made safe to show: see the grader's `text::visible`).
+    pub text: String,
+    /// Bytes left out after `text`.
+    pub cut: u64,
+}
+
+impl Printed {
+    /// The same output without the lines that contain one of `patterns`, at its end.
+    pub fn without_lines_containing(mut self, patterns: &[&str]) -> Printed {
+        let mut lines: Vec<&str> = self.text.lines().collect();
+        while let Some(last) = lines.last() {
+            let runtime = patterns.iter().any(|p| last.contains(p));
+            if !runtime && !last.trim().is_empty() {
+                break;
+            }
+            lines.pop();
+        }
+        let mut text = lines.join("\n");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        self.text = text;
+        self
+    }
+}
+
+/// The file the learner's code printed to, read a bounded range at a time.
+#[derive(Debug)]
+pub struct PrintedFile {
+    file: File,
+    len: u64,
+    tail: String,
+}
+
+impl PrintedFile {
+    /// The file a run printed to (the run is over: nothing writes to it any more).
+    pub fn read(mut file: File) -> std::io::Result<Self> {
+        let len = file.seek(SeekFrom::End(0))?;
+        let mut file = PrintedFile {
+            file,
+            len,
+            tail: String::new(),
+        };
+        file.tail = file.range(len.saturating_sub(TAIL_BYTES), len).text;
+        Ok(file)
+    }
+
+    /// Bytes `start..end` (clamped to the file), up to 64 KiB.
+    pub fn range(&self, start: u64, end: u64) -> Printed {
+        let end = end.min(self.len);
+        let start = start.min(end);
+        let kept = (end - start).min(PRINTED_KEPT_BYTES);
+        let mut bytes = vec![0; kept as usize];
+        // One reader at a time: an execution is decided on one thread.
+        let mut file = &self.file;
+        let read = file
+            .seek(SeekFrom::Start(start))
+            .and_then(|_| file.read_exact(&mut bytes));
+        if read.is_err() {
+            return Printed::default();
+        }
+        Printed {
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            cut: end - start - kept,
+        }
+    }
+
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The end of the output (the runtime's last words are there).
+    pub fn tail(&self) -> &str {
+        &self.tail
+    }
+}
+
+/// Everything a run produced, for the hidden tests to decide on.
+#[derive(Debug)]
+pub struct Execution {
+    /// The answers, read up to the bound the plan gave.
+    pub answers: Vec<u8>,
+    /// More than the bound was written.
+    pub answers_overflowed: bool,
+    pub printed: PrintedFile,
+    pub ended: Ended,
+    pub elapsed: Duration,
+    /// The time limit the run had.
+    pub limit: Duration,
+    /// The largest file the run could write.
+    pub file_limit: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn the_runtimes_last_words_are_not_the_learners() {
+        let printed = Printed {
+            text: "step 1\nstep 2\n\nthread 'learner' has overflowed its stack\nfatal runtime error: stack overflow, aborting\n".to_string(),
+            cut: 0,
+        };
+        let mine =
+            printed.without_lines_containing(&["overflowed its stack", "fatal runtime error"]);
+        assert_eq!(mine.text, "step 1\nstep 2\n");
+    }
+
+    #[test]
+    fn printed_output_is_read_in_bounded_ranges() {
+        let path = std::env::temp_dir().join(format!("xorlings-core-{}", std::process::id()));
+        let mut file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .unwrap();
+        let _ = std::fs::remove_file(&path);
+        file.write_all(b"abcdef").unwrap();
+        let printed = PrintedFile::read(file).unwrap();
+        assert_eq!(printed.range(2, 4).text, "cd");
+        assert_eq!(printed.range(4, 100).text, "ef");
+        assert_eq!(printed.tail(), "abcdef");
+        assert_eq!(printed.len(), 6);
+    }
+}

@@ -119,15 +119,19 @@ impl<'a> Request<'a> {
     }
 }
 
-impl Response {
-    fn without_run(grade: Grade) -> Response {
-        Response {
-            grade,
-            typed: None,
-            program: None,
+impl Typed {
+    /// A typed case the code never ran on (it did not compile, say).
+    fn not_run(input: String) -> Typed {
+        Typed {
+            input,
+            explanation: None,
+            printed: Printed::default(),
+            answer: None,
         }
     }
+}
 
+impl Response {
     /// The grade of a typed case with what the code did on it.
     pub fn tried(self) -> Option<Tried> {
         Some(Tried {
@@ -201,22 +205,21 @@ impl Grader {
             };
             (built, prepared)
         });
+        // Nothing ran: the verdict, with `prepared`'s groups not run.
+        let not_run = |verdict, prepared: Option<&Prepared>| Response {
+            grade: Grade::without_run(tests.name(), verdict, prepared, settings.seed),
+            typed: typed_input.clone().map(Typed::not_run),
+            program: None,
+        };
         let Some(prepared) = prepared else {
-            let grade =
-                Grade::without_run(tests.name(), judge::no_cases(tests), None, settings.seed);
-            return Ok(Response::without_run(grade));
+            return Ok(not_run(judge::no_cases(tests), None));
         };
         let program = match built? {
             Ok(program) => program,
-            Err(verdict) => {
-                let grade =
-                    Grade::without_run(tests.name(), *verdict, Some(&prepared), settings.seed);
-                return Ok(Response::without_run(grade));
-            }
+            Err(verdict) => return Ok(not_run(*verdict, Some(&prepared))),
         };
         let Some(ran) = judge::run(tests, &program, &prepared, settings, cancel)? else {
-            let grade = Grade::without_run(tests.name(), Verdict::Cancelled, None, settings.seed);
-            return Ok(Response::without_run(grade));
+            return Ok(not_run(Verdict::Cancelled, None));
         };
         let typed = typed_input.map(|input| typed_run(input, &prepared, &ran));
         let groups = ran.into_iter().map(|ran| ran.result).collect();
@@ -261,12 +264,7 @@ fn prepare(tests: &dyn HiddenTests, source: Source) -> Arc<Prepared> {
 /// What the code did on the one case of a typed plan.
 fn typed_run(input: String, prepared: &Prepared, ran: &[Ran]) -> Typed {
     let Some(Ran { result, execution }) = ran.first() else {
-        return Typed {
-            input,
-            explanation: None,
-            printed: Printed::default(),
-            answer: None,
-        };
+        return Typed::not_run(input);
     };
     let printed = match &result.failure {
         // The failure's own output has the runtime's last words taken out.

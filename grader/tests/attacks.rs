@@ -843,7 +843,7 @@ fn odd_checkouts_score_zero_for_the_odd_files_alone() {
 const CACHE_WRITES: &str = r#"
 /// Writes into the grader's cache: the runner library, its hash, the builds.
 pub fn xor_all(heaps: &[u64]) -> u64 {
-    let rlib = std::fs::OpenOptions::new().write(true).open("@RUNTIME@/libxorlings_runner.rlib");
+    let rlib = std::fs::OpenOptions::new().write(true).open("@RUNTIME@/libxorlings_core.rlib");
     let tried = [
         format!("rlib: {}", outcome_of(rlib)),
         format!("hash: {}", outcome_of(std::fs::write("@RUNTIME@/rlib.hash", "0"))),
@@ -869,7 +869,7 @@ fn the_runner_library_is_rebuilt_when_damaged_and_out_of_the_learners_reach() {
                 .starts_with("runtime-")
         })
         .unwrap();
-    let rlib = runtime.join("libxorlings_runner.rlib");
+    let rlib = runtime.join("libxorlings_core.rlib");
     let intact = std::fs::read(&rlib).unwrap();
 
     // The learner's code tries to write there while it runs.

@@ -31,7 +31,7 @@ OUT/<learner>.txt for every learner, and OUT/summary.csv: leave out --format";
 
 /// How grading one learner went.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Status {
+enum Standing {
     /// Every exercise file was read and graded, whatever the scores.
     Graded,
     /// Graded, but some exercise files could not be read (they score 0): which, why.
@@ -40,12 +40,12 @@ enum Status {
     NotGraded(String),
 }
 
-impl Status {
+impl Standing {
     fn text(&self) -> String {
         match self {
-            Status::Graded => "graded".to_string(),
-            Status::Incomplete(why) => format!("incomplete: not read: {why}"),
-            Status::NotGraded(why) => format!("not graded: {why}"),
+            Standing::Graded => "graded".to_string(),
+            Standing::Incomplete(why) => format!("incomplete: not read: {why}"),
+            Standing::NotGraded(why) => format!("not graded: {why}"),
         }
     }
 }
@@ -56,7 +56,7 @@ struct Row {
     name: String,
     /// Each exercise's score; empty when not graded.
     scores: Vec<u32>,
-    status: Status,
+    status: Standing,
     /// The commit graded, with `--as-of`.
     commit: Option<String>,
 }
@@ -120,7 +120,7 @@ pub fn run(
     print_rows(grader, &rows);
     let not_graded = rows
         .iter()
-        .filter(|row| matches!(row.status, Status::NotGraded(_)))
+        .filter(|row| matches!(row.status, Standing::NotGraded(_)))
         .count();
     println!(
         "\n{} of {} learners graded; the summary is in {}",
@@ -194,7 +194,7 @@ fn grade_learner(
     let not_graded = |why: String| Row {
         name: csv::name(name),
         scores: Vec::new(),
-        status: Status::NotGraded(why),
+        status: Standing::NotGraded(why),
         commit: None,
     };
     let exercises = &grader.workbook.exercises;
@@ -236,7 +236,7 @@ fn grade_learner(
 }
 
 /// Graded, or incomplete: which files could not be read, grouped by why.
-fn status_of(grades: &[Grade], files: &Files, grader: &Grader) -> Status {
+fn status_of(grades: &[Grade], files: &Files, grader: &Grader) -> Standing {
     let mut reasons: Vec<(String, Vec<&str>)> = Vec::new();
     for (grade, exercise) in grades.iter().zip(&grader.workbook.exercises) {
         let Verdict::Unreadable(message) = &grade.verdict else {
@@ -250,13 +250,13 @@ fn status_of(grades: &[Grade], files: &Files, grader: &Grader) -> Status {
         }
     }
     if reasons.is_empty() {
-        return Status::Graded;
+        return Standing::Graded;
     }
     let parts: Vec<String> = reasons
         .iter()
         .map(|(reason, names)| format!("{} ({reason})", names.join(", ")))
         .collect();
-    Status::Incomplete(parts.join("; "))
+    Standing::Incomplete(parts.join("; "))
 }
 
 /// "exercises/x/src/lib.rs is a symbolic link, or sits ...: the grader ..." becomes

@@ -13,6 +13,7 @@ mod try_;
 mod verify;
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
@@ -36,12 +37,13 @@ pub fn run(cli: Cli) -> Result<Exit> {
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none();
     colored::control::set_override(color);
-    if matches!(command, Command::Doctor) {
-        return doctor::run();
-    }
-    let cwd = std::env::current_dir().context("cannot read the current folder")?;
-    let workbook = Workbook::discover(&cwd)?;
+    let workbook = || {
+        let cwd = std::env::current_dir().context("cannot read the current folder")?;
+        Workbook::discover(&cwd)
+    };
+    let session = |seed, notes: Notes| learner_session(workbook()?, color, seed, notes);
     match command {
+        Command::Doctor => doctor::run(),
         Command::Verify {
             workbook: checkout,
             allow_weak_sandbox,
@@ -50,72 +52,138 @@ pub fn run(cli: Cli) -> Result<Exit> {
             as_of,
             output,
         } => {
+            let target = Target::of(checkout, class, out)?;
             let deadline = as_of.as_deref().map(Deadline::parse).transpose()?;
-            let seed = seed(&output)?;
-            // Other people's code: only in the full sandbox, unless allowed.
-            if checkout.is_some() || class.is_some() {
-                doctor::require_full_sandbox(allow_weak_sandbox)?;
-            }
-            match (checkout, class.zip(out)) {
-                // The reports go to files: no color in them.
-                (_, Some((dir, out))) => {
-                    let grader = Grader::new(workbook, false, seed);
-                    class::run(&grader, &dir, &out, deadline.as_ref(), output.format)
-                }
-                (Some(checkout), None) => {
-                    let grader = Grader::new(workbook, color, seed);
-                    verify::checkout(&grader, &checkout, deadline.as_ref(), output.format)
-                }
-                (None, None) if deadline.is_some() => {
-                    bail!("--as-of grades a checkout: add --workbook or --class")
-                }
-                (None, None) => {
-                    if let Some(note) = doctor::weak_sandbox_note() {
-                        eprintln!("note: {note}\n");
-                    }
-                    verify::own(
-                        Session::load(Grader::new(workbook, color, seed))?,
-                        output.format,
-                    )
-                }
-            }
+            verify(
+                workbook()?,
+                color,
+                target,
+                deadline,
+                allow_weak_sandbox,
+                &output,
+            )
         }
         Command::Dev { command } => match command {
             DevCommand::Check { exercises, format } => dev::check::run(
-                &Grader::new(workbook, color, Seed::DEFAULT),
+                &Grader::new(workbook()?, color, Seed::DEFAULT),
                 &exercises,
                 format,
             ),
-            DevCommand::New { name, after } => dev::new::run(&workbook, &name, after.as_deref()),
-            DevCommand::Release { out } => dev::release::run(&workbook, &out),
+            DevCommand::New { name, after } => dev::new::run(&workbook()?, &name, after.as_deref()),
+            DevCommand::Release { out } => dev::release::run(&workbook()?, &out),
         },
-        Command::Run { exercise, output } => {
-            let mut session = Session::load(Grader::new(workbook, color, seed(&output)?))?;
-            add_sandbox_note(&mut session);
-            run::run(session, exercise.as_deref(), output.format)
+        Command::Run { exercise, output } => run::run(
+            session(seed(&output)?, Notes::Shown)?,
+            exercise.as_deref(),
+            output.format,
+        ),
+        Command::Watch => watch::run(session(Seed::DEFAULT, Notes::Shown)?),
+        Command::List => list::run(&session(Seed::DEFAULT, Notes::Printed)?),
+        Command::Hint { exercise } => hint::run(
+            &session(Seed::DEFAULT, Notes::Printed)?,
+            exercise.as_deref(),
+        ),
+        Command::Lesson { exercise } => lesson::run(
+            &session(Seed::DEFAULT, Notes::Printed)?,
+            exercise.as_deref(),
+        ),
+        Command::Reset { exercise, yes } => {
+            reset::run(&mut session(Seed::DEFAULT, Notes::Printed)?, &exercise, yes)
         }
-        command => {
-            let mut session = Session::load(Grader::new(workbook, color, Seed::DEFAULT))?;
-            match command {
-                Command::Watch => {
-                    add_sandbox_note(&mut session);
-                    return watch::run(session);
-                }
-                _ => {
-                    if let Some(notice) = session.notice.take() {
-                        eprintln!("note: {notice}\n");
-                    }
-                }
+        Command::Play(options) => play::run(&mut session(Seed::DEFAULT, Notes::Printed)?, &options),
+        Command::Try { exercise, input } => {
+            try_::run(&session(Seed::DEFAULT, Notes::Printed)?, &exercise, &input)
+        }
+    }
+}
+
+/// Grades what `verify` was asked to.
+fn verify(
+    workbook: Workbook,
+    color: bool,
+    target: Target,
+    deadline: Option<Deadline>,
+    allow_weak_sandbox: bool,
+    output: &OutputArgs,
+) -> Result<Exit> {
+    let seed = seed(output)?;
+    if deadline.is_some() && target == Target::Own {
+        bail!("--as-of grades a checkout: add --workbook or --class");
+    }
+    // Other people's code: only in the full sandbox, unless allowed.
+    if target != Target::Own {
+        doctor::require_full_sandbox(allow_weak_sandbox)?;
+    }
+    match target {
+        Target::Own => {
+            if let Some(note) = doctor::weak_sandbox_note() {
+                eprintln!("note: {note}\n");
             }
-            match command {
-                Command::List => list::run(&session),
-                Command::Hint { exercise } => hint::run(&session, exercise.as_deref()),
-                Command::Lesson { exercise } => lesson::run(&session, exercise.as_deref()),
-                Command::Reset { exercise, yes } => reset::run(&mut session, &exercise, yes),
-                Command::Play(options) => play::run(&mut session, &options),
-                Command::Try { exercise, input } => try_::run(&session, &exercise, &input),
-                _ => unreachable!("every other command is handled above"),
+            verify::own(
+                Session::load(Grader::new(workbook, color, seed))?,
+                output.format,
+            )
+        }
+        Target::Checkout(checkout) => {
+            let grader = Grader::new(workbook, color, seed);
+            verify::checkout(&grader, &checkout, deadline.as_ref(), output.format)
+        }
+        // The reports go to files: no color in them.
+        Target::Class { dir, out } => {
+            let grader = Grader::new(workbook, false, seed);
+            class::run(&grader, &dir, &out, deadline.as_ref(), output.format)
+        }
+    }
+}
+
+/// Where a command shows the notes for the learner (a damaged progress file, a weak
+/// sandbox).
+enum Notes {
+    /// The command shows the session's notice itself (watch, `run`); it also says what
+    /// the sandbox lacks, since it runs the learner's code.
+    Shown,
+    /// Printed on stderr before the command starts.
+    Printed,
+}
+
+/// The learner's session in `workbook`, graded with `seed`.
+fn learner_session(workbook: Workbook, color: bool, seed: Seed, notes: Notes) -> Result<Session> {
+    let mut session = Session::load(Grader::new(workbook, color, seed))?;
+    match notes {
+        Notes::Shown => add_sandbox_note(&mut session),
+        Notes::Printed => {
+            if let Some(notice) = session.notice.take() {
+                eprintln!("note: {notice}\n");
             }
+        }
+    }
+    Ok(session)
+}
+
+/// What `verify` grades.
+#[derive(Debug, PartialEq, Eq)]
+enum Target {
+    /// The learner's own workbook.
+    Own,
+    /// A learner's checkout (`--workbook PATH`).
+    Checkout(PathBuf),
+    /// A class of checkouts, each in a folder of `dir`, with the reports in `out`.
+    Class { dir: PathBuf, out: PathBuf },
+}
+
+impl Target {
+    /// The target `verify`'s flags name (clap already refuses `--workbook` with
+    /// `--class`, and `--class` without `--out`).
+    fn of(
+        checkout: Option<PathBuf>,
+        class: Option<PathBuf>,
+        out: Option<PathBuf>,
+    ) -> Result<Target> {
+        match (checkout, class, out) {
+            (None, None, None) => Ok(Target::Own),
+            (Some(checkout), None, None) => Ok(Target::Checkout(checkout)),
+            (None, Some(dir), Some(out)) => Ok(Target::Class { dir, out }),
+            _ => bail!("grade one thing: --workbook PATH, or --class DIR --out OUT, or neither"),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! How inputs and answers show, measure and parse themselves, the way the lessons write
-//! them. `exercise_api!` derives these for an exercise's `Args` and mirror types from the
-//! impls here.
+//! them. `xorlings-derive` derives these for an exercise's `Args` (`#[derive(Arguments)]`)
+//! and its structs and enums (`#[derive(Show)]`) from the impls here.
 
 /// How many items of a long list are shown at its start.
 const SHOWN_AT_START: usize = 8;

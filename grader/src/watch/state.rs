@@ -13,6 +13,17 @@ use xorlings_core::verdict::Failure;
 /// Tags each job given to the worker, so a late result of a replaced job is ignored.
 pub type JobId = u64;
 
+/// What a job of the worker does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum JobKind {
+    /// Grades the current exercise.
+    Grade,
+    /// Grades every exercise.
+    CheckAll,
+    /// Tries the learner's function on a typed input.
+    Try,
+}
+
 /// The longest exercise number the list accepts as typed digits.
 const MAX_TYPED_DIGITS: usize = 3;
 /// The longest input the try prompt takes.
@@ -266,12 +277,10 @@ pub struct State {
     pub scroll: usize,
     /// The body as last drawn.
     pub viewport: Viewport,
-    /// The grading whose result the screen waits for.
-    grading_job: Option<JobId>,
-    /// The check of all exercises whose result the screen waits for.
-    check_job: Option<JobId>,
-    /// The try whose result the screen waits for.
-    try_job: Option<JobId>,
+    /// The job whose result the screen waits for: the worker runs one at a time, each
+    /// replacing the last. A status of `Grading` without a grading here is a grading
+    /// that another job interrupted, to start again when that one ends.
+    running: Option<(JobId, JobKind)>,
     /// The last input tried, offered again by the next `t`.
     last_try: String,
     last_job: JobId,
@@ -317,9 +326,7 @@ impl State {
             input_closed: false,
             scroll: 0,
             viewport: Viewport::default(),
-            grading_job: None,
-            check_job: None,
-            try_job: None,
+            running: None,
             last_try: String::new(),
             last_job: 0,
         };
@@ -418,9 +425,7 @@ impl State {
     /// Grades the current exercise; whatever the worker did is replaced.
     fn grade_current(&mut self) -> Action {
         let job = self.new_job();
-        self.grading_job = Some(job);
-        self.check_job = None;
-        self.try_job = None;
+        self.running = Some((job, JobKind::Grade));
         self.status = Status::Grading;
         Action::Grade {
             job,
@@ -431,8 +436,9 @@ impl State {
     /// Grades the current exercise again if a job that replaced its grading (a try, a
     /// check of all) stopped before the verdict came.
     fn resume_grading(&mut self) -> Vec<Action> {
-        match (&self.status, self.grading_job) {
-            (Status::Grading, None) => vec![self.grade_current()],
+        let interrupted = !matches!(self.running, Some((_, JobKind::Grade)));
+        match self.status {
+            Status::Grading if interrupted => vec![self.grade_current()],
             _ => Vec::new(),
         }
     }
@@ -581,9 +587,8 @@ impl State {
         }
         self.last_try = line.to_string();
         let job = self.new_job();
-        self.try_job = Some(job);
         // The try replaces a grading under way; `resume_grading` picks it up after.
-        self.grading_job = None;
+        self.running = Some((job, JobKind::Try));
         self.show(View::Tried {
             typed: line.to_string(),
             outcome: None,
@@ -606,19 +611,20 @@ impl State {
     /// Stops the try under way, back to the verdict.
     fn stop_try(&mut self) -> Vec<Action> {
         self.show(View::Exercise);
-        if self.try_job.take().is_none() {
+        if !matches!(self.running, Some((_, JobKind::Try))) {
             return Vec::new();
         }
+        self.running = None;
         let mut actions = vec![Action::Cancel];
         actions.extend(self.resume_grading());
         actions
     }
 
     fn on_tried(&mut self, job: JobId, outcome: TryOutcome) -> Vec<Action> {
-        if self.try_job != Some(job) {
+        if self.running != Some((job, JobKind::Try)) {
             return Vec::new();
         }
-        self.try_job = None;
+        self.running = None;
         self.outdate_action_note();
         if let View::Tried {
             typed,
@@ -741,9 +747,8 @@ impl State {
 
     fn check_all(&mut self) -> Vec<Action> {
         let job = self.new_job();
-        self.check_job = Some(job);
         // The check grades the current exercise too: a grading it replaces is not lost.
-        self.grading_job = None;
+        self.running = Some((job, JobKind::CheckAll));
         self.view = View::CheckAll(None);
         vec![Action::CheckAll { job }]
     }
@@ -752,7 +757,7 @@ impl State {
         if !matches!(key, Key::Escape | Key::Char('q')) {
             return Vec::new();
         }
-        self.check_job = None;
+        self.running = None;
         self.show(View::Exercise);
         self.note = Some(Note::info(CHECK_ALL_STOPPED));
         let mut actions = vec![Action::Cancel];
@@ -811,10 +816,10 @@ impl State {
     }
 
     fn on_graded(&mut self, job: JobId, outcome: Outcome) -> Vec<Action> {
-        if self.grading_job != Some(job) {
+        if self.running != Some((job, JobKind::Grade)) {
             return Vec::new();
         }
-        self.grading_job = None;
+        self.running = None;
         self.outdate_action_note();
         let actions = self.learn(self.current, &outcome);
         self.status = Status::Graded(outcome);
@@ -825,10 +830,10 @@ impl State {
     }
 
     fn on_checked_all(&mut self, job: JobId, outcomes: Vec<Outcome>) -> Vec<Action> {
-        if self.check_job != Some(job) || outcomes.len() != self.entries.len() {
+        if self.running != Some((job, JobKind::CheckAll)) || outcomes.len() != self.entries.len() {
             return Vec::new();
         }
-        self.check_job = None;
+        self.running = None;
         self.outdate_action_note();
         let mut actions = Vec::new();
         for (exercise, outcome) in outcomes.iter().enumerate() {

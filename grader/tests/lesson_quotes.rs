@@ -16,6 +16,10 @@ use grader::report::{self, Detail};
 use grader::workbook::Workbook;
 
 const MARKER: &str = "<!-- grader output: ";
+/// The width the quotes are wrapped to (the grader wraps its reports to the terminal's
+/// width): with the 4 columns the renderer indents code blocks by, a quote fits a
+/// 60-column screen uncut, as every code line of a lesson does.
+const QUOTE_WIDTH: usize = 56;
 
 /// A quote in a lesson: the file it quotes the grader on, and the quoted lines' span.
 struct Quote {
@@ -50,7 +54,8 @@ fn quotes(lines: &[&str]) -> Vec<Quote> {
     quotes
 }
 
-/// The grader's report on a recorded solution, as `grader run` prints it to a pipe.
+/// The grader's report on a recorded solution, as `grader run` prints it on a terminal
+/// `QUOTE_WIDTH` columns wide.
 fn grader_output(grader: &Grader, file: &str) -> String {
     let name = file
         .split('/')
@@ -71,7 +76,7 @@ fn grader_output(grader: &Grader, file: &str) -> String {
         )
         .unwrap();
     let shown = exercise.file().display().to_string();
-    report::describe(&grade, exercise, &shown, Detail::FULL).to_string(report::DEFAULT_WIDTH, false)
+    report::describe(&grade, exercise, &shown, Detail::FULL).to_string(QUOTE_WIDTH, false)
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::code::CONTINUATION;
 use super::columns::width;
 use super::render;
 use crate::text::strip_ansi;
@@ -46,6 +47,47 @@ fn no_line_of_a_real_lesson_is_wider_than_the_screen() {
             }
         }
     }
+}
+
+/// The widths a lesson must fit whole: a pipe's and the usual terminal's (80), and the
+/// narrowest screen the workbook supports (60).
+const SCREENS: [usize; 2] = [80, 60];
+
+/// Every lesson, as the pager shows it (styled) and as a pipe gets it (plain), fits the
+/// screen: no line is wider, measured without escape codes, and no code line is cut
+/// with a continuation mark, answers folded or shown.
+#[test]
+fn real_lessons_fit_80_and_60_columns_without_cutting_a_line() {
+    let mark = CONTINUATION.trim();
+    let mut broken = Vec::new();
+    for (name, markdown) in lessons() {
+        for columns in SCREENS {
+            for (form, color) in [("styled", true), ("plain", false)] {
+                let rendered = render(&markdown, columns, color);
+                let answers = rendered.answers.iter().flat_map(|answer| &answer.lines);
+                let lines = rendered.folded.lines.iter().chain(&rendered.answered.lines);
+                for line in lines.chain(answers) {
+                    let plain = strip_ansi(line);
+                    let wide = width(&plain) > columns;
+                    if !wide && !plain.contains(mark) {
+                        continue;
+                    }
+                    let what = if wide { "too wide" } else { "cut" };
+                    let entry = format!("{name}, {form} at {columns} columns, {what}: {plain:?}");
+                    // The folded and the answered pages share most of their lines.
+                    if !broken.contains(&entry) {
+                        broken.push(entry);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "{} lines do not fit:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
 }
 
 #[test]

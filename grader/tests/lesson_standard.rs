@@ -152,7 +152,10 @@ impl Block {
 
     /// All of its code, hidden lines too: the Markdown file holds them all.
     fn code(&self) -> String {
-        self.lines().into_iter().map(|(line, _)| line + "\n").collect()
+        self.lines()
+            .into_iter()
+            .map(|(line, _)| line + "\n")
+            .collect()
     }
 }
 
@@ -278,10 +281,10 @@ fn item_end(lines: &[(String, bool)], start: usize) -> usize {
 /// token `N`, and punctuation one character at a time.
 fn tokens(code: &str) -> Vec<String> {
     const KEYWORDS: [&str; 34] = [
-        "as", "break", "const", "continue", "crate", "dyn", "else", "enum", "false", "fn",
-        "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref",
-        "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
-        "use", "where", "while",
+        "as", "break", "const", "continue", "crate", "dyn", "else", "enum", "false", "fn", "for",
+        "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+        "self", "Self", "static", "struct", "super", "trait", "true", "type", "use", "where",
+        "while",
     ];
     let mut tokens = Vec::new();
     for line in code.lines() {
@@ -376,7 +379,11 @@ fn pieces(code: &str) -> Vec<(String, String)> {
         let mut included = vec![name.clone()];
         let mut next = 0;
         while next < included.len() {
-            let body = &functions.iter().find(|(n, _)| *n == included[next]).unwrap().1;
+            let body = &functions
+                .iter()
+                .find(|(n, _)| *n == included[next])
+                .unwrap()
+                .1;
             for (other, _) in &functions {
                 let called = code_only(body).contains(&format!("{other}("));
                 if called && !included.contains(other) {
@@ -405,7 +412,10 @@ fn code_is_read_as_rustdoc_and_the_compiler_read_it() {
     assert_eq!(blocks[0].shown(), "let x = 1; // a { brace\n");
     assert_eq!(depth_change("let x = 1; // a { brace"), 0);
     assert_eq!(depth_change(r#"if c == '{' { format!("{{x}}") "#), 1);
-    assert_eq!(unhide("    # let y = 2;"), ("    let y = 2;".to_string(), true));
+    assert_eq!(
+        unhide("    # let y = 2;"),
+        ("    let y = 2;".to_string(), true)
+    );
     assert_eq!(
         tokens("let total: u64 = heaps[0] + 1; // sum"),
         ["let", "N", ":", "N", "=", "N", "[", "L", "]", "+", "L", ";"]
@@ -509,7 +519,11 @@ fn no_lesson_gives_away_its_exercise_or_a_later_one() {
         let solution = std::fs::read_to_string(root.join(exercise.solution())).unwrap();
         let solution: Vec<String> = functions(&solution).into_iter().map(|(_, f)| f).collect();
         let solution = shingles(&solution.join("\n"));
-        assert!(!solution.is_empty(), "{}: no code to compare", exercise.name);
+        assert!(
+            !solution.is_empty(),
+            "{}: no code to compare",
+            exercise.name
+        );
         for (lesson, blocks) in &lessons[..=k] {
             for block in blocks {
                 let code = block.code();

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::code::CONTINUATION;
+use super::code::{CONTINUATION, code_block, is_rust};
 use super::columns::width;
 use super::render;
 use crate::text::strip_ansi;
@@ -88,6 +88,51 @@ fn real_lessons_fit_80_and_60_columns_without_cutting_a_line() {
         broken.len(),
         broken.join("\n")
     );
+}
+
+/// Every code block of every lesson keeps the renderer's full indentation, 4 columns,
+/// at 80 and at 60 columns: the indentation shrinks only for a block too wide, so one
+/// lesson's blocks would otherwise stand at 4, 3 and 2 columns. (The lessons' code
+/// blocks stand at the top level or in answers, which get the full width.)
+#[test]
+fn code_blocks_of_real_lessons_keep_one_indentation() {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+    let mut broken = Vec::new();
+    for (name, markdown) in lessons() {
+        let mut block: Option<(bool, String)> = None;
+        for event in Parser::new(&markdown) {
+            match event {
+                Event::Start(Tag::CodeBlock(kind)) => {
+                    let rust = match kind {
+                        CodeBlockKind::Fenced(info) => is_rust(&info),
+                        CodeBlockKind::Indented => true,
+                    };
+                    block = Some((rust, String::new()));
+                }
+                Event::Text(text) => {
+                    if let Some((_, code)) = &mut block {
+                        code.push_str(&text);
+                    }
+                }
+                Event::End(TagEnd::CodeBlock) => {
+                    let Some((rust, code)) = block.take() else {
+                        continue;
+                    };
+                    for columns in SCREENS {
+                        let lines = code_block(&code, rust, columns, false);
+                        let shrunk = lines
+                            .iter()
+                            .find(|line| !line.is_empty() && !line.starts_with("    "));
+                        if let Some(line) = shrunk {
+                            broken.push(format!("{name} at {columns} columns: {line:?}"));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
 
 #[test]

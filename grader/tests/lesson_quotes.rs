@@ -12,6 +12,10 @@ use std::path::Path;
 use grader::Workbook;
 
 const MARKER: &str = "<!-- grader output: ";
+/// The width the quotes are wrapped to (the grader wraps its reports to the terminal's
+/// width): with the 4 columns the renderer indents code blocks by, a quote fits a
+/// 60-column screen uncut, as every code line of a lesson does.
+const QUOTE_WIDTH: usize = 56;
 
 /// A quote in a lesson: the file it quotes the grader on, and the quoted lines' span.
 struct Quote {
@@ -46,9 +50,10 @@ fn quotes(lines: &[&str]) -> Vec<Quote> {
     quotes
 }
 
-/// The grader's report on a recorded solution, as `grader run` prints it to a pipe.
+/// The grader's report on a recorded solution, as `grader run` prints it on a terminal
+/// `QUOTE_WIDTH` columns wide.
 fn grader_output(root: &Path, file: &str) -> String {
-    grader::quote_report(root, file, grader::DEFAULT_WIDTH).unwrap()
+    grader::quote_report(root, file, QUOTE_WIDTH).unwrap()
 }
 
 #[test]

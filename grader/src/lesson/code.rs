@@ -7,7 +7,7 @@ use super::columns::{clean, split_at_width, width};
 use super::style::{Style, paint};
 
 /// Starts the rest of a code line that did not fit on its screen line.
-const CONTINUATION: &str = "↪ ";
+pub const CONTINUATION: &str = "↪ ";
 const TAB: &str = "    ";
 /// Code blocks are indented this much, and at least `MIN_INDENT` when lines are wide.
 const INDENT: usize = 4;

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::code::{CONTINUATION, code_block, is_rust};
 use super::columns::width;
 use super::render;
 use crate::text::strip_ansi;
@@ -46,6 +47,92 @@ fn no_line_of_a_real_lesson_is_wider_than_the_screen() {
             }
         }
     }
+}
+
+/// The widths a lesson must fit whole: a pipe's and the usual terminal's (80), and the
+/// narrowest screen the workbook supports (60).
+const SCREENS: [usize; 2] = [80, 60];
+
+/// Every lesson, as the pager shows it (styled) and as a pipe gets it (plain), fits the
+/// screen: no line is wider, measured without escape codes, and no code line is cut
+/// with a continuation mark, answers folded or shown.
+#[test]
+fn real_lessons_fit_80_and_60_columns_without_cutting_a_line() {
+    let mark = CONTINUATION.trim();
+    let mut broken = Vec::new();
+    for (name, markdown) in lessons() {
+        for columns in SCREENS {
+            for (form, color) in [("styled", true), ("plain", false)] {
+                let rendered = render(&markdown, columns, color);
+                let answers = rendered.answers.iter().flat_map(|answer| &answer.lines);
+                let lines = rendered.folded.lines.iter().chain(&rendered.answered.lines);
+                for line in lines.chain(answers) {
+                    let plain = strip_ansi(line);
+                    let wide = width(&plain) > columns;
+                    if !wide && !plain.contains(mark) {
+                        continue;
+                    }
+                    let what = if wide { "too wide" } else { "cut" };
+                    let entry = format!("{name}, {form} at {columns} columns, {what}: {plain:?}");
+                    // The folded and the answered pages share most of their lines.
+                    if !broken.contains(&entry) {
+                        broken.push(entry);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "{} lines do not fit:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+}
+
+/// Every code block of every lesson keeps the renderer's full indentation, 4 columns,
+/// at 80 and at 60 columns: the indentation shrinks only for a block too wide, so one
+/// lesson's blocks would otherwise stand at 4, 3 and 2 columns. (The lessons' code
+/// blocks stand at the top level or in answers, which get the full width.)
+#[test]
+fn code_blocks_of_real_lessons_keep_one_indentation() {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+    let mut broken = Vec::new();
+    for (name, markdown) in lessons() {
+        let mut block: Option<(bool, String)> = None;
+        for event in Parser::new(&markdown) {
+            match event {
+                Event::Start(Tag::CodeBlock(kind)) => {
+                    let rust = match kind {
+                        CodeBlockKind::Fenced(info) => is_rust(&info),
+                        CodeBlockKind::Indented => true,
+                    };
+                    block = Some((rust, String::new()));
+                }
+                Event::Text(text) => {
+                    if let Some((_, code)) = &mut block {
+                        code.push_str(&text);
+                    }
+                }
+                Event::End(TagEnd::CodeBlock) => {
+                    let Some((rust, code)) = block.take() else {
+                        continue;
+                    };
+                    for columns in SCREENS {
+                        let lines = code_block(&code, rust, columns, false);
+                        let shrunk = lines
+                            .iter()
+                            .find(|line| !line.is_empty() && !line.starts_with("    "));
+                        if let Some(line) = shrunk {
+                            broken.push(format!("{name} at {columns} columns: {line:?}"));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Text for the terminal: lines of styled spans, wrapped to a width by `textwrap` and
 //! styled after wrapping, so an escape code never breaks a width or leaks a color onto
-//! the next line. Reports, watch's screen and hints are built as [`Text`].
+//! the next line. Reports, watch's screen and hints are built as [`Text`]. Lines break
+//! at spaces only: never inside a word at a hyphen or a slash (`lessons/winning-move.md`
+//! stays whole), and a word wider than the line is cut at the width.
 
 use colored::Colorize;
 use unicode_width::UnicodeWidthChar;
@@ -9,6 +11,16 @@ use unicode_width::UnicodeWidthChar;
 pub const DEFAULT_WIDTH: usize = 80;
 /// Narrower than this, wrapping would only make things worse.
 const MIN_WIDTH: usize = 20;
+/// Joins two words that must stay on one line (`0.04 s`); shown as a space.
+pub const NO_BREAK: char = '\u{a0}';
+/// A compiler's line wider than the screen goes on under its label (`= note: `), if the
+/// label ends within this many columns.
+const MAX_HANG: usize = 16;
+
+/// `words` with their spaces made [`NO_BREAK`]: one piece that wraps as a whole.
+pub fn unbroken(words: &str) -> String {
+    words.replace(' ', &NO_BREAK.to_string())
+}
 
 /// How a span looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +129,9 @@ impl Text {
         self
     }
 
-    /// The compiler's messages, laid out by the compiler itself.
+    /// The compiler's messages, laid out by the compiler itself (and colored by it): a
+    /// line wider than the screen (rustc never wraps its notes) is wrapped at spaces,
+    /// its colors kept.
     pub fn laid_out(&mut self, text: &str) -> &mut Self {
         for line in text.trim_end_matches('\n').split('\n') {
             self.push(0, vec![(Style::Plain, line.to_string())], Kind::Laid);
@@ -166,7 +180,7 @@ impl Text {
             .iter()
             .map(|line| {
                 let text: String = line.spans.iter().map(|(_, s)| s.as_str()).collect();
-                format!("{}{text}\n", " ".repeat(line.indent))
+                format!("{}{}\n", " ".repeat(line.indent), shown(&text))
             })
             .collect()
     }
@@ -177,7 +191,7 @@ fn render_line(line: &Line, width: usize, color: bool) -> Vec<String> {
     let room = width - indent;
     let plain: String = line.spans.iter().map(|(_, s)| s.as_str()).collect();
     let pieces: Vec<(usize, usize)> = match line.kind {
-        Kind::Laid => return vec![plain],
+        Kind::Laid => return laid_line(&plain, width),
         Kind::Prose => word_pieces(&plain, room),
         Kind::Verbatim => column_pieces(&plain, room),
     };
@@ -191,12 +205,109 @@ fn render_line(line: &Line, width: usize, color: bool) -> Vec<String> {
                 at = span_end;
                 let (from, to) = (start.max(span_start), end.min(span_end));
                 if from < to {
-                    out.push_str(&style.paint(&plain[from..to], color));
+                    out.push_str(&style.paint(&shown(&plain[from..to]), color));
                 }
             }
             out
         })
         .collect()
+}
+
+/// Text as the screen shows it: [`NO_BREAK`] is a space once the lines are made.
+fn shown(text: &str) -> String {
+    text.replace(NO_BREAK, " ")
+}
+
+/// A line of the compiler's: as it is when it fits, else wrapped at spaces, the lines
+/// after the first indented under the text after its label (`help: `, `= note: `). The
+/// compiler's colors are kept: each piece starts with the escape codes in force there
+/// and ends with a reset.
+fn laid_line(line: &str, width: usize) -> Vec<String> {
+    let (plain, codes) = without_codes(line);
+    if columns_of(&plain) <= width {
+        return vec![line.to_string()];
+    }
+    let hang = hang_of(&plain).min(width / 2);
+    let (_, first_end) = word_pieces(&plain, width)[0];
+    let mut pieces = vec![(0, first_end)];
+    let rest_start = first_end + (plain.len() - first_end - plain[first_end..].trim_start().len());
+    if rest_start < plain.len() {
+        pieces.extend(
+            word_pieces(&plain[rest_start..], width - hang)
+                .into_iter()
+                .map(|(start, end)| (rest_start + start, rest_start + end)),
+        );
+    }
+    pieces
+        .into_iter()
+        .enumerate()
+        .map(|(i, (start, end))| {
+            let mut out = if i == 0 {
+                String::new()
+            } else {
+                " ".repeat(hang)
+            };
+            // The codes before the piece set its colors; those inside go where they were.
+            let mut colored = false;
+            for (at, code) in &codes {
+                if *at <= start {
+                    out.push_str(code);
+                    colored = true;
+                }
+            }
+            let mut from = start;
+            for (at, code) in codes.iter().filter(|(at, _)| (start + 1..end).contains(at)) {
+                out.push_str(&plain[from..*at]);
+                out.push_str(code);
+                from = *at;
+                colored = true;
+            }
+            out.push_str(&plain[from..end]);
+            if colored {
+                out.push_str("\u{1b}[0m");
+            }
+            out
+        })
+        .collect()
+}
+
+/// The line without its escape codes, and each code with where it was in that text.
+fn without_codes(line: &str) -> (String, Vec<(usize, String)>) {
+    let mut plain = String::with_capacity(line.len());
+    let mut codes = Vec::new();
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            plain.push(c);
+            continue;
+        }
+        let mut code = String::from(c);
+        if chars.peek() == Some(&'[') {
+            code.extend(chars.next());
+            for c in chars.by_ref() {
+                code.push(c);
+                if ('@'..='~').contains(&c) {
+                    break;
+                }
+            }
+        }
+        codes.push((plain.len(), code));
+    }
+    (plain, codes)
+}
+
+/// Where the text after a compiler line's label starts (`   = note: ` is 11), or its
+/// indentation when it has no label near its start.
+fn hang_of(plain: &str) -> usize {
+    let indent = plain.len() - plain.trim_start().len();
+    match plain.find(": ") {
+        Some(at) if columns_of(&plain[..at]) + 2 <= MAX_HANG => columns_of(&plain[..at]) + 2,
+        _ => indent,
+    }
+}
+
+fn columns_of(text: &str) -> usize {
+    text.chars().map(|c| c.width().unwrap_or(0)).sum()
 }
 
 /// Where `text` breaks into lines of at most `room` columns, at spaces where it can.
@@ -206,7 +317,8 @@ fn word_pieces(text: &str, room: usize) -> Vec<(usize, usize)> {
     }
     let options = textwrap::Options::new(room)
         .break_words(true)
-        .word_separator(textwrap::WordSeparator::AsciiSpace);
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let base = text.as_ptr() as usize;
     textwrap::wrap(text, options)
         .iter()
@@ -286,10 +398,7 @@ pub fn strip_ansi(text: &str) -> String {
 /// Columns a line takes on screen, escape codes aside.
 #[cfg(test)]
 pub fn visible_width(line: &str) -> usize {
-    strip_ansi(line)
-        .chars()
-        .map(|c| c.width().unwrap_or(0))
-        .sum()
+    columns_of(&strip_ansi(line))
 }
 
 /// A unified diff from `old` to `new`, cut after `max_lines` lines.
@@ -381,6 +490,94 @@ mod tests {
                 .iter()
                 .all(|l| visible_width(l) <= 30)
         );
+    }
+
+    #[test]
+    fn paths_never_break_at_a_hyphen_or_a_slash() {
+        let mut text = Text::new();
+        text.prose(
+            0,
+            "Press n for the next exercise, nim_winning_move (its lesson is \
+             lessons/winning-move.md). Or keep experimenting: every save is graded again.",
+        );
+        for width in 26..=80 {
+            let lines = text.render(width, false);
+            assert!(
+                lines.iter().any(|l| l.contains("lessons/winning-move.md)")),
+                "at {width}: {lines:#?}"
+            );
+        }
+        // Longer than the line: cut at the width, the only way left.
+        let mut long = Text::new();
+        long.prose(0, "exercises/a-very-long-folder-name/and-its-file.rs");
+        assert_eq!(
+            long.render(20, false),
+            ["exercises/a-very-lon", "g-folder-name/and-it", "s-file.rs"]
+        );
+    }
+
+    #[test]
+    fn words_joined_by_no_break_stay_together_and_show_a_space() {
+        let mut text = Text::new();
+        let time = unbroken("(0.04 s).");
+        text.prose(
+            0,
+            &format!("passed all 8,598 hidden cases in 5 groups {time}"),
+        );
+        for width in 20..=60 {
+            let lines = text.render(width, false);
+            assert!(
+                lines.iter().any(|l| l.ends_with("(0.04 s).")),
+                "at {width}: {lines:#?}"
+            );
+            assert!(lines.iter().all(|l| !l.contains(NO_BREAK)));
+        }
+        assert!(text.plain().ends_with("(0.04 s).\n"));
+    }
+
+    #[test]
+    fn a_compiler_line_wider_than_the_screen_wraps_under_its_label_with_its_colors() {
+        let help = "help: you can convert an `i32` to a `u64` and panic if the converted value \
+                    doesn't fit";
+        let mut text = Text::new();
+        text.laid_out(&format!("error: E\n{help}\n   = note: short"));
+        let lines = text.render(40, false);
+        assert_eq!(lines[0], "error: E");
+        assert_eq!(lines[1], "help: you can convert an `i32` to a");
+        assert!(lines[2].starts_with("      `u64` and panic"), "{lines:#?}");
+        assert_eq!(lines.last().unwrap(), "   = note: short");
+        for line in &lines {
+            assert!(visible_width(line) <= 40, "{line:?}");
+        }
+        let words = |lines: &[String]| {
+            lines
+                .join(" ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(words(&lines[1..lines.len() - 1]), help);
+
+        let colored = format!("\u{1b}[1m\u{1b}[96mhelp\u{1b}[0m: {}", &help[6..]);
+        let mut text = Text::new();
+        text.laid_out(&colored);
+        let lines = text.render(40, true);
+        assert!(lines.len() > 1);
+        for line in &lines {
+            assert!(visible_width(line) <= 40, "{line:?}");
+            assert!(
+                line.ends_with("\u{1b}[0m"),
+                "every piece ends its colors: {line:?}"
+            );
+        }
+        assert_eq!(
+            words(&lines.iter().map(|l| strip_ansi(l)).collect::<Vec<_>>()),
+            help
+        );
+        // What fits is left exactly as the compiler wrote it.
+        let mut text = Text::new();
+        text.laid_out(&colored[..20]);
+        assert_eq!(text.render(80, true), [colored[..20].to_string()]);
     }
 
     #[test]

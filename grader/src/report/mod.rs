@@ -14,7 +14,7 @@ use clap::ValueEnum;
 use crate::grading::shown;
 use crate::judge::{Grade, Verdict};
 use crate::model::show::{count, thousands};
-use crate::text::{Style, Text, visible};
+use crate::text::{Style, Text, unbroken, visible};
 use crate::workbook::Exercise;
 use xorlings_core::run::Printed;
 use xorlings_core::verdict::{Failure, Problem};
@@ -115,11 +115,12 @@ pub fn describe_parts(
     let cases: usize = grade.groups.iter().map(|g| g.cases).sum();
     match &grade.verdict {
         Verdict::Passed => {
+            // The time stays whole where the line wraps: "(0.04" above "s)." reads badly.
             let rest = format!(
-                " passed all {} hidden cases in {} ({}).",
+                " passed all {} hidden cases in {} {}",
                 thousands(cases as u64),
                 count(grade.groups.len(), "group", "groups"),
-                seconds(grade.run_time)
+                unbroken(&format!("({}).", seconds(grade.run_time)))
             );
             marked(&mut text, true, name, &[(Style::Plain, &rest)]);
         }
@@ -377,7 +378,7 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
             format!(
                 "The time limit is {} for this group of cases, and your code was still working \
                  on this one when it ran out.",
-                seconds(*limit)
+                unbroken(&seconds(*limit))
             ),
             Some(format!(
                 "Look for work that grows too fast with the input, or a loop that never \

@@ -219,41 +219,28 @@ fn shown(text: &str) -> String {
 }
 
 /// A line of the compiler's: as it is when it fits, else wrapped at spaces, the lines
-/// after the first indented under the text after its label (`help: `, `= note: `). The
-/// compiler's colors are kept: each piece starts with the escape codes in force there
-/// and ends with a reset.
+/// after the first starting under the text after its label (`help: `, `= note: `) or
+/// its gutter (`12 |`). The compiler's colors are kept: each piece starts with the
+/// escape codes in force there and ends with a reset.
 fn laid_line(line: &str, width: usize) -> Vec<String> {
     let (plain, codes) = without_codes(line);
     if columns_of(&plain) <= width {
         return vec![line.to_string()];
     }
-    let hang = hang_of(&plain).min(width / 2);
-    let (_, first_end) = word_pieces(&plain, width)[0];
-    let mut pieces = vec![(0, first_end)];
-    let rest_start = first_end + (plain.len() - first_end - plain[first_end..].trim_start().len());
-    if rest_start < plain.len() {
-        pieces.extend(
-            word_pieces(&plain[rest_start..], width - hang)
-                .into_iter()
-                .map(|(start, end)| (rest_start + start, rest_start + end)),
-        );
-    }
-    pieces
+    let continuation = continuation_of(&plain, width);
+    laid_pieces(&plain, width, width - columns_of(&continuation))
         .into_iter()
         .enumerate()
         .map(|(i, (start, end))| {
-            let mut out = if i == 0 {
-                String::new()
-            } else {
-                " ".repeat(hang)
+            let mut out = match i {
+                0 => String::new(),
+                _ => continuation.clone(),
             };
             // The codes before the piece set its colors; those inside go where they were.
             let mut colored = false;
-            for (at, code) in &codes {
-                if *at <= start {
-                    out.push_str(code);
-                    colored = true;
-                }
+            for (_, code) in codes.iter().filter(|(at, _)| *at <= start) {
+                out.push_str(code);
+                colored = true;
             }
             let mut from = start;
             for (at, code) in codes.iter().filter(|(at, _)| (start + 1..end).contains(at)) {
@@ -269,6 +256,76 @@ fn laid_line(line: &str, width: usize) -> Vec<String> {
             out
         })
         .collect()
+}
+
+/// Where `text` breaks into a first line of `width` columns and more lines of `room`,
+/// at spaces; a word too long for any line fills the line it starts on and goes on
+/// below (a path in a note, which no line could hold whole).
+fn laid_pieces(text: &str, width: usize, room: usize) -> Vec<(usize, usize)> {
+    let mut pieces = Vec::new();
+    // The line being filled: where it starts, where its last word ends, its columns.
+    let (mut start, mut end, mut columns) = (0, 0, 0);
+    let mut limit = width;
+    let words = text
+        .split(' ')
+        .scan(0, |at, word| {
+            let here = *at;
+            *at += word.len() + 1;
+            Some((here, word))
+        })
+        .filter(|(_, word)| !word.is_empty());
+    for (at, word) in words {
+        let gap = columns_of(&text[end..at]);
+        let word_columns = columns_of(word);
+        if end > start && columns + gap + word_columns > limit && word_columns <= room {
+            pieces.push((start, end));
+            (start, columns, limit) = (at, 0, room);
+        } else if end > start {
+            columns += gap;
+        } else {
+            columns = columns_of(&text[start..at]);
+        }
+        // The word, cut wherever the line is full.
+        let mut rest = at;
+        for (offset, c) in word.char_indices() {
+            let c_columns = c.width().unwrap_or(0);
+            if columns + c_columns > limit && at + offset > start {
+                pieces.push((start, at + offset));
+                (start, columns, limit) = (at + offset, 0, room);
+            }
+            columns += c_columns;
+            rest = at + offset + c.len_utf8();
+        }
+        end = rest;
+    }
+    pieces.push((start, end));
+    pieces
+}
+
+/// What the lines after a compiler line's first start with: the gutter (`12 |` as
+/// `   |`) and the room up to what follows it (code, or the marks under code), or the room up to the text after a label
+/// (`   = note: `), or the line's indentation; at most half the width.
+fn continuation_of(plain: &str, width: usize) -> String {
+    let indent = plain.len() - plain.trim_start().len();
+    let after_number = plain[indent..].trim_start_matches(|c: char| c.is_ascii_digit());
+    let numbered = after_number.trim_start();
+    let hang = if numbered.starts_with('|') {
+        let bar = plain.len() - numbered.len();
+        let text = plain[bar + 1..]
+            .find(|c: char| c != ' ')
+            .map_or(bar + 2, |at| bar + 1 + at);
+        let gutter = format!("{}|", " ".repeat(columns_of(&plain[..bar])));
+        return match columns_of(&plain[..text]) <= width / 2 {
+            true => format!("{gutter}{}", " ".repeat(columns_of(&plain[bar + 1..text]))),
+            false => format!("{gutter} "),
+        };
+    } else {
+        match plain.find(": ") {
+            Some(at) if columns_of(&plain[..at]) + 2 <= MAX_HANG => columns_of(&plain[..at]) + 2,
+            _ => indent,
+        }
+    };
+    " ".repeat(hang.min(width / 2))
 }
 
 /// The line without its escape codes, and each code with where it was in that text.
@@ -294,16 +351,6 @@ fn without_codes(line: &str) -> (String, Vec<(usize, String)>) {
         codes.push((plain.len(), code));
     }
     (plain, codes)
-}
-
-/// Where the text after a compiler line's label starts (`   = note: ` is 11), or its
-/// indentation when it has no label near its start.
-fn hang_of(plain: &str) -> usize {
-    let indent = plain.len() - plain.trim_start().len();
-    match plain.find(": ") {
-        Some(at) if columns_of(&plain[..at]) + 2 <= MAX_HANG => columns_of(&plain[..at]) + 2,
-        _ => indent,
-    }
 }
 
 fn columns_of(text: &str) -> usize {
@@ -573,6 +620,30 @@ mod tests {
         assert_eq!(
             words(&lines.iter().map(|l| strip_ansi(l)).collect::<Vec<_>>()),
             help
+        );
+        // A source line's label goes on under the label, with the gutter.
+        let mut text = Text::new();
+        text.laid_out(
+            "11 |             next[index] = new_size;\n   |             ^^^^^^^^^^^^^^^^^^^^^^ \
+             `next` is a `&` reference, so it cannot be written to",
+        );
+        assert_eq!(
+            text.render(60, false)[1..],
+            [
+                "   |             ^^^^^^^^^^^^^^^^^^^^^^ `next` is a `&`",
+                "   |             reference, so it cannot be written to",
+            ]
+        );
+        // A path no line could hold starts after its arrow and goes on below.
+        let path = "/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/slice/mod.rs";
+        let mut text = Text::new();
+        text.laid_out(&format!(" --> {path}:2589:11"));
+        let lines = text.render(40, false);
+        assert!(lines[0].starts_with(" --> /rustc/5980"), "{lines:#?}");
+        assert!(lines.iter().all(|l| visible_width(l) <= 40), "{lines:#?}");
+        assert_eq!(
+            lines.iter().map(|l| l.trim()).collect::<String>(),
+            format!("--> {path}:2589:11")
         );
         // What fits is left exactly as the compiler wrote it.
         let mut text = Text::new();

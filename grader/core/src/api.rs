@@ -45,6 +45,19 @@ pub struct RunnerCode {
 }
 
 impl RunnerCode {
+    /// The code for the types of a function taking `A` and returning `R`.
+    fn of<A: Arguments, R: ApiType>() -> RunnerCode {
+        let mut code = RunnerCode::default();
+        A::runner_code(&mut code);
+        R::runner_code(&mut code);
+        code
+    }
+
+    /// The names of the types, in the order they were added.
+    fn names(&self) -> Vec<&'static str> {
+        self.types.iter().map(|(name, _)| *name).collect()
+    }
+
     /// Adds the [`Wire`] impl of the type called `name`, unless it is there already.
     pub fn add(&mut self, name: &'static str, wire_impl: &'static str) {
         if !self.types.iter().any(|(added, _)| *added == name) {
@@ -60,6 +73,9 @@ pub struct Signature {
     /// Each parameter's name and type: `("heaps", "&[u64]")`.
     pub parameters: Vec<(&'static str, String)>,
     pub answer: String,
+    /// The stub's own structs and enums that the parameters and the answer use (`Move`),
+    /// which the hidden tests read as the stub declares them.
+    pub types: Vec<&'static str>,
 }
 
 impl Signature {
@@ -70,6 +86,7 @@ impl Signature {
             function,
             parameters: names.zip(A::parameter_types()).collect(),
             answer: R::rust_type(),
+            types: RunnerCode::of::<A, R>().names(),
         }
     }
 }
@@ -98,10 +115,8 @@ impl fmt::Display for Signature {
 /// `R`. The call names no argument types: the learner's own signature decides how each
 /// argument is lent ([`crate::wire::Lend`]); the answer must be an `R`.
 pub fn runner_main<A: Arguments, R: ApiType>(function: &str) -> String {
-    let mut code = RunnerCode::default();
-    A::runner_code(&mut code);
-    R::runner_code(&mut code);
-    let names: Vec<&str> = code.types.iter().map(|(name, _)| *name).collect();
+    let code = RunnerCode::of::<A, R>();
+    let names = code.names();
     let wire_impls: Vec<&str> = code.types.iter().map(|(_, wire_impl)| *wire_impl).collect();
     let decoded: String = A::FIELDS
         .iter()

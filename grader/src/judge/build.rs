@@ -20,7 +20,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use xorlings_core::{CRATE_NAME as RUNNER_CRATE, RUNNER_SOURCES};
 
-use super::messages::{self, Messages};
+use super::messages::{self, CompileErrors, Messages, RUNNER_FOLDER};
 use super::run::Cancel;
 use crate::model;
 use crate::sandbox::{self, How, Limits, Policy};
@@ -58,8 +58,8 @@ pub struct BuildRequest<'a> {
 /// How a build ended.
 pub enum Built {
     Program(Program),
-    /// The compiler's error messages.
-    Failed(String),
+    /// The compiler's errors.
+    Failed(CompileErrors),
     Cancelled,
 }
 
@@ -203,22 +203,35 @@ fn rustc(
     let ended = run.wait(COMPILE_LIMIT, &stop)?;
     drop(run);
     let mut messages = reader.join().unwrap_or_default();
+    let said = |messages: &mut Messages| {
+        Built::Failed(CompileErrors {
+            messages: std::mem::take(&mut messages.errors),
+            in_runner: messages.in_runner,
+        })
+    };
+    let alone = |message: String| {
+        Built::Failed(CompileErrors {
+            messages: message,
+            in_runner: 0,
+        })
+    };
     let outcome = match ended.how {
         How::Exited(0) => None,
-        How::Exited(_) | How::Signalled(_) if messages.errors.trim().is_empty() => Some(
-            Built::Failed(format!("rustc failed without a message ({:?}).", ended.how)),
-        ),
-        How::Exited(_) | How::Signalled(_) => {
-            Some(Built::Failed(std::mem::take(&mut messages.errors)))
+        How::Exited(_) | How::Signalled(_)
+            if messages.errors.trim().is_empty() && messages.in_runner == 0 =>
+        {
+            Some(alone(format!(
+                "rustc failed without a message ({:?}).",
+                ended.how
+            )))
         }
-        How::TimedOut => Some(Built::Failed(format!(
+        How::Exited(_) | How::Signalled(_) => Some(said(&mut messages)),
+        How::TimedOut => Some(alone(format!(
             "rustc did not finish within {} seconds.",
             COMPILE_LIMIT.as_secs()
         ))),
         // Stopped by the reader: more messages than can be shown.
-        How::Cancelled if !cancel.is_cancelled() => {
-            Some(Built::Failed(std::mem::take(&mut messages.errors)))
-        }
+        How::Cancelled if !cancel.is_cancelled() => Some(said(&mut messages)),
         How::Cancelled => Some(Built::Cancelled),
     };
     Ok((outcome, messages))
@@ -288,9 +301,13 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     ]
     .map(OsString::from)
     .to_vec();
-    let (failed, messages) = rustc(&args, scratch.path(), &[], "", &Cancel::default())?;
-    if failed.is_some() {
-        return Err(anyhow!(messages.errors).context("the grader's runner does not compile"));
+    let (failed, _) = rustc(&args, scratch.path(), &[], "", &Cancel::default())?;
+    match failed {
+        None => {}
+        Some(Built::Failed(errors)) => {
+            return Err(anyhow!(errors.messages).context("the grader's runner does not compile"));
+        }
+        Some(_) => bail!("the grader's runner was not built: its compiler was stopped"),
     }
     let library = scratch.path().join(format!("lib{RUNNER_CRATE}.rlib"));
     let bytes = std::fs::read(&library).context("cannot read the runner library")?;
@@ -392,7 +409,7 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         format!("--diagnostic-width={}", request.width).into(),
         format!("-Clink-args=-Wl,-rpath,{}", toolchain.libdir.display()).into(),
         // Paths as the learner knows them; the runner's part of the program as `[grader]`.
-        remap(folder.path(), "[grader]"),
+        remap(folder.path(), RUNNER_FOLDER),
         remap(&src, &shown_src),
         "-o".into(),
         path.clone().into(),

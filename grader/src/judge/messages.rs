@@ -3,6 +3,11 @@
 //! shows. A macro can make rustc print megabytes (`compile_error!` of a huge string, an
 //! error for each of thousands of tokens): past what can be shown, the compiler is
 //! stopped, and the report notes what was left out.
+//!
+//! Errors located in the grader's own `main` (which calls the learner's function as the
+//! stub declares it) are not the learner's to read: they only mean that the learner's
+//! signature, or one of the stub's types, changed. They are counted, not shown, and the
+//! report says what the hidden tests call instead.
 
 use std::io::{BufRead, BufReader, Read};
 
@@ -22,13 +27,37 @@ const ERRORS_SHOWN_BYTES: usize = 16 << 10;
 const WARNINGS_SHOWN: usize = 10;
 const WARNING_SHOWN_BYTES: usize = ERRORS_SHOWN_BYTES / WARNINGS_SHOWN;
 
+/// Where the compiler's messages place the grader's own part of a program (its `main`).
+pub const RUNNER_FOLDER: &str = "[grader]";
+
 /// One compiler message, as `--error-format=json` gives it.
 #[derive(Deserialize)]
 struct Diagnostic {
     level: String,
+    #[serde(default)]
+    message: String,
     rendered: Option<String>,
     #[serde(default)]
     spans: Vec<Span>,
+    /// Its notes and help, each with spans of its own.
+    #[serde(default)]
+    children: Vec<Diagnostic>,
+}
+
+impl Diagnostic {
+    /// Whether the message, or one of its notes, points into the grader's own code.
+    fn points_into_runner(&self) -> bool {
+        let runner = format!("{RUNNER_FOLDER}/");
+        self.spans.iter().any(|s| s.file_name.starts_with(&runner))
+            || self.children.iter().any(Diagnostic::points_into_runner)
+    }
+
+    /// The compiler's closing words about the errors before (how many, and where
+    /// `rustc --explain` tells more), which are not errors of their own.
+    fn is_summary(&self) -> bool {
+        self.level == "failure-note"
+            || (self.spans.is_empty() && self.message.starts_with("aborting due to"))
+    }
 }
 
 #[derive(Deserialize)]
@@ -40,8 +69,22 @@ struct Span {
 #[derive(Default)]
 pub struct Messages {
     pub errors: String,
+    /// Errors located in the grader's own code, left out of `errors`.
+    pub in_runner: usize,
     /// Warnings about the learner's file only.
     pub warnings: Vec<String>,
+}
+
+/// Why a learner's file does not compile.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CompileErrors {
+    /// The compiler's errors about the learner's code (or the compiler's own trouble),
+    /// as it wrote them.
+    pub messages: String,
+    /// How many errors were located in the grader's `main`, which calls the learner's
+    /// function as the stub declares it: the learner changed the function's signature
+    /// or one of the stub's types. They are not shown: the report names the signature.
+    pub in_runner: usize,
 }
 
 /// Reads the compiler's messages to their end, each line of JSON a message, anything
@@ -103,6 +146,9 @@ fn skip_line(reader: &mut impl BufRead) -> u64 {
 struct Sorter<'a> {
     learner_file: &'a str,
     errors: Bounded,
+    in_runner: usize,
+    /// The compiler's closing words, shown only when every error before was shown.
+    summaries: Vec<String>,
     warnings: Vec<String>,
     warnings_left_out: usize,
     /// The compiler was stopped before it was done.
@@ -114,6 +160,8 @@ impl<'a> Sorter<'a> {
         Sorter {
             learner_file,
             errors: Bounded::new(ERRORS_SHOWN_BYTES),
+            in_runner: 0,
+            summaries: Vec::new(),
             warnings: Vec::new(),
             warnings_left_out: 0,
             stopped: false,
@@ -127,11 +175,18 @@ impl<'a> Sorter<'a> {
             self.errors.push("\n");
             return;
         };
-        let Some(rendered) = diagnostic.rendered else {
+        let Some(rendered) = &diagnostic.rendered else {
             return;
         };
+        let rendered = rendered.as_str();
         if diagnostic.level != "warning" {
-            self.errors.push(&rendered);
+            if diagnostic.is_summary() {
+                self.summaries.push(rendered.to_string());
+            } else if diagnostic.points_into_runner() {
+                self.in_runner += 1;
+            } else {
+                self.errors.push(rendered);
+            }
         } else if diagnostic
             .spans
             .iter()
@@ -139,7 +194,7 @@ impl<'a> Sorter<'a> {
         {
             if self.warnings.len() < WARNINGS_SHOWN {
                 let mut warning = Bounded::new(WARNING_SHOWN_BYTES);
-                warning.push(&rendered);
+                warning.push(rendered);
                 self.warnings.push(warning.finish(false));
             } else {
                 self.warnings_left_out += 1;
@@ -148,6 +203,11 @@ impl<'a> Sorter<'a> {
     }
 
     fn finish(mut self) -> Messages {
+        if self.in_runner == 0 {
+            for summary in &self.summaries {
+                self.errors.push(summary);
+            }
+        }
         if let Some(last) = self
             .warnings
             .last_mut()
@@ -160,6 +220,7 @@ impl<'a> Sorter<'a> {
         }
         Messages {
             errors: self.errors.finish(self.stopped),
+            in_runner: self.in_runner,
             warnings: self.warnings,
         }
     }
@@ -250,13 +311,77 @@ mod tests {
     const FILE: &str = "exercises/x/src/lib.rs";
 
     fn diagnostic(level: &str, rendered: &str) -> String {
+        diagnostic_in(FILE, level, rendered)
+    }
+
+    fn diagnostic_in(file: &str, level: &str, rendered: &str) -> String {
         let message = serde_json::json!({
             "$message_type": "diagnostic",
+            "message": rendered.lines().next().unwrap_or_default(),
             "level": level,
             "rendered": rendered,
-            "spans": [{"file_name": FILE}],
+            "spans": [{"file_name": file, "is_primary": true}],
+            "children": [],
         });
         format!("{message}\n")
+    }
+
+    /// A closing message of the compiler's, with no span.
+    fn summary(level: &str, message: &str) -> String {
+        let rendered = format!("{level}: {message}\n");
+        let message = serde_json::json!({
+            "message": message, "level": level, "rendered": rendered, "spans": [],
+        });
+        format!("{message}\n")
+    }
+
+    #[test]
+    fn errors_in_the_graders_main_are_counted_not_shown() {
+        let in_main = diagnostic_in(
+            "[grader]/main.rs",
+            "error",
+            "error[E0308]: mismatched types\n  --> [grader]/main.rs:13:27\n",
+        );
+        // A learner's error whose note points into the grader's main is the grader's too.
+        let noted = serde_json::json!({
+            "message": "arguments to this function are incorrect", "level": "error",
+            "rendered": "error[E0061]: this function takes 2 arguments\n --> [grader]/main.rs:9:1\n",
+            "spans": [{"file_name": FILE}],
+            "children": [{"message": "called here", "level": "note", "rendered": null,
+                "spans": [{"file_name": "[grader]/main.rs"}], "children": []}],
+        });
+        let learners = diagnostic("error", "error[E0597]: `next` does not live long enough\n");
+        let text = [
+            in_main.clone(),
+            format!("{noted}\n"),
+            learners.clone(),
+            summary("error", "aborting due to 3 previous errors"),
+            summary(
+                "failure-note",
+                "For more information about this error, try `rustc --explain E0308`.",
+            ),
+        ]
+        .concat();
+        let messages = read(text.as_bytes(), FILE, &Cancel::default());
+        assert_eq!(messages.in_runner, 2);
+        assert_eq!(
+            messages.errors, "error[E0597]: `next` does not live long enough\n",
+            "the learner's own error in full, and no count of errors not shown"
+        );
+
+        // Without errors in the grader's main, everything the compiler said is shown.
+        let text = [
+            learners,
+            summary("error", "aborting due to 1 previous error"),
+        ]
+        .concat();
+        let messages = read(text.as_bytes(), FILE, &Cancel::default());
+        assert_eq!(messages.in_runner, 0);
+        assert!(
+            messages
+                .errors
+                .ends_with("error: aborting due to 1 previous error\n")
+        );
     }
 
     /// The number in a note `[... N more bytes ...`.

@@ -13,6 +13,7 @@
 pub mod build;
 pub mod decide;
 mod messages;
+pub use messages::CompileErrors;
 pub mod run;
 pub mod source;
 
@@ -46,7 +47,7 @@ pub struct Settings {
 #[derive(Debug, Clone)]
 pub enum Verdict {
     Passed,
-    CompileError(String),
+    CompileError(CompileErrors),
     /// The learner's file could not be read; why.
     Unreadable(String),
     /// The smallest failing case, and what went wrong there.

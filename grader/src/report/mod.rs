@@ -12,7 +12,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 
 use crate::grading::shown;
-use crate::judge::{Grade, Verdict};
+use crate::judge::{CompileErrors, Grade, Verdict};
 use crate::model::show::{count, thousands};
 use crate::text::{Style, Text, unbroken, visible};
 use crate::workbook::Exercise;
@@ -133,16 +133,8 @@ pub fn describe_parts(
                 ],
             );
         }
-        Verdict::CompileError(messages) => {
-            headline(&mut text, name, " does not compile. The compiler says:");
-            text.blank().laid_out(messages).blank();
-            text.prose(
-                0,
-                &format!(
-                    "Fix {shown_file} and save (or run the grader again). Keep the exercise's \
-                     public items as the stub declares them: the hidden tests call them."
-                ),
-            );
+        Verdict::CompileError(errors) => {
+            compile_error_text(&mut text, name, errors, exercise, shown_file);
         }
         Verdict::Unreadable(reason) => {
             headline(&mut text, name, " cannot be graded:");
@@ -187,6 +179,57 @@ pub fn describe_parts(
         verdict: text,
         details,
     }
+}
+
+/// A file that does not compile: the compiler's errors about the learner's code, and,
+/// when the code no longer fits the hidden tests' call, what they call (the errors in
+/// the grader's own `main` say nothing the learner can act on).
+fn compile_error_text(
+    text: &mut Text,
+    name: &str,
+    errors: &CompileErrors,
+    exercise: &Exercise,
+    shown_file: &str,
+) {
+    let said = !errors.messages.trim().is_empty();
+    let rest = match said {
+        true => " does not compile. The compiler says:",
+        false => " does not compile with the hidden tests.",
+    };
+    headline(text, name, rest);
+    text.blank();
+    if said {
+        text.laid_out(&errors.messages).blank();
+    }
+    if errors.in_runner > 0 {
+        text.prose(0, &signature_to_keep(exercise)).blank();
+    }
+    text.prose(
+        0,
+        &format!("Fix {shown_file} and save (or run the grader again)."),
+    );
+}
+
+/// "The hidden tests call `xor_all(heaps: &[u64]) -> u64`: the signature must stay as
+/// the stub declares it", and the stub's own types with it.
+pub fn signature_to_keep(exercise: &Exercise) -> String {
+    let types: Vec<String> = exercise
+        .tests
+        .signature()
+        .map(|signature| signature.types)
+        .unwrap_or_default()
+        .iter()
+        .map(|name| format!("`{name}`"))
+        .collect();
+    let and_types = match types.as_slice() {
+        [] => String::new(),
+        [one] => format!(", and so must {one}"),
+        [first @ .., last] => format!(", and so must {} and {last}", first.join(", ")),
+    };
+    format!(
+        "The hidden tests call `{}`: the signature must stay as the stub declares it{and_types}.",
+        exercise.tests.call()
+    )
 }
 
 /// A verdict's first line: ✓ or ✗, the exercise's name in bold, then `rest`.

@@ -1,7 +1,7 @@
 //! Returns `Result<Vec<u64>, String>` with a message instead of the `MoveError` enum:
 //! the hidden tests match on `MoveError`, so the types do not match.
 // expect: does not compile
-// expect: mismatched types
+// expect: The hidden tests call `apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>`: the signature must stay as the stub declares it, and so must `MoveError`.
 /// Why a move is illegal (kept from the stub, but no longer returned).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveError {

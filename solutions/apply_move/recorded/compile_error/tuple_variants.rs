@@ -1,7 +1,7 @@
 //! Changes the error enum to tuple variants: the hidden tests read the fields by name,
 //! as the stub declares them, so the code does not compile with them.
 // expect: does not compile
-// expect: MoveError
+// expect: The hidden tests call `apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>`: the signature must stay as the stub declares it, and so must `MoveError`.
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveError {

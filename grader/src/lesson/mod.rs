@@ -21,4 +21,5 @@ mod tests;
 
 #[cfg(test)]
 use render::render;
-pub use show::show;
+pub use show::{page_in_place, read, show};
+pub use terminal::Closed;

@@ -6,14 +6,17 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::columns::{truncate, width};
 use super::document::{Page, Rendered};
 
-/// The keys, from the fullest list to the shortest: the status line shows the first
-/// that fits, or none.
+/// The keys, from the fullest list to the shortest, each followed by `q` and what
+/// leaving does: the status line shows the first that fits, or none.
 const KEYS_HELP: [&str; 4] = [
-    "space/b page · j/k line · g/G top/end · n/p section · a answers · q quit",
-    "n/p section · a answers · q quit",
-    "n/p · a answers · q quit",
-    "q quit",
+    "space/b page · j/k line · g/G top/end · n/p section · a answers · ",
+    "n/p section · a answers · ",
+    "n/p · a answers · ",
+    "",
 ];
+
+/// The fewest columns of a title cut to keep the way out on the status line.
+const MIN_TITLE: usize = 8;
 
 /// What a key asks the pager to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,13 +31,15 @@ pub enum Key {
     PreviousSection,
     ToggleAnswers,
     Quit,
+    /// Ctrl-C: leaves the pager, and whatever runs it (watch) too.
+    Interrupt,
 }
 
 /// The key a terminal key press stands for, if any.
 pub fn key(event: KeyEvent) -> Option<Key> {
     if event.modifiers.contains(KeyModifiers::CONTROL) {
         return match event.code {
-            KeyCode::Char('c') => Some(Key::Quit),
+            KeyCode::Char('c') => Some(Key::Interrupt),
             KeyCode::Char('f') => Some(Key::PageDown),
             KeyCode::Char('b') => Some(Key::PageUp),
             _ => None,
@@ -80,7 +85,7 @@ impl View {
         let last_top = page.lines.len().saturating_sub(rows);
         let rows = rows.max(1);
         let top = match key {
-            Key::Quit => return None,
+            Key::Quit | Key::Interrupt => return None,
             Key::ToggleAnswers => return Some(self.toggle_answers(rendered, rows)),
             Key::LineDown => self.top + 1,
             Key::LineUp => self.top.saturating_sub(1),
@@ -139,18 +144,33 @@ impl View {
     }
 }
 
-/// The status line, at most `columns` wide: the title, where the screen is, the keys.
-/// The keys go first when there is no room, then the title is cut.
-pub fn status(title: &str, view: View, lines: usize, rows: usize, columns: usize) -> String {
+/// The status line, at most `columns` wide: the title, where the screen is, the keys
+/// (`q` and what it does: `leave`, "quit" or "back"). When there is no room the keys
+/// go first, then the title is cut to keep `q`, then `q` goes, then the title is cut.
+pub fn status(
+    title: &str,
+    view: View,
+    lines: usize,
+    rows: usize,
+    columns: usize,
+    leave: &str,
+) -> String {
     let first = (view.top + 1).min(lines);
     let last = (view.top + rows).min(lines);
     let percent = (last * 100).checked_div(lines).unwrap_or(100);
     let position = format!("lines {first}-{last} of {lines}, {percent}%");
     for keys in KEYS_HELP {
-        let line = format!(" {title} · {position} · {keys}");
+        let line = format!(" {title} · {position} · {keys}q {leave}");
         if width(&line) <= columns {
             return line;
         }
+    }
+    // How to leave matters more than the whole title: the title is cut first.
+    let leaving = format!(" · {position} · q {leave}");
+    let room = columns.saturating_sub(width(&leaving) + 2);
+    if room >= MIN_TITLE {
+        let cut = truncate(title, room).trim_end_matches([' ', '·']);
+        return format!(" {cut}…{leaving}");
     }
     let short = format!(" {title} · {position}");
     if width(&short) <= columns {
@@ -261,6 +281,7 @@ mod tests {
     #[test]
     fn quitting_ends_the_pager() {
         assert_eq!(after(&[Key::PageDown, Key::Quit], 20), None);
+        assert_eq!(after(&[Key::Interrupt], 20), None);
     }
 
     #[test]
@@ -294,7 +315,7 @@ mod tests {
         assert_eq!(press(KeyCode::Esc), Some(Key::Quit));
         assert_eq!(
             key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
-            Some(Key::Quit)
+            Some(Key::Interrupt)
         );
         assert_eq!(press(KeyCode::Char('x')), None);
     }
@@ -302,24 +323,33 @@ mod tests {
     #[test]
     fn the_status_line_tells_where_the_screen_is_and_fits() {
         let view = View::default();
-        let line = status("Lesson 1", view, 180, 22, 200);
+        let line = status("Lesson 1", view, 180, 22, 200, "quit");
         assert!(
             line.starts_with(" Lesson 1 · lines 1-22 of 180, 12% · space/b page"),
             "{line}"
         );
-        let line = status("Lesson 1", view, 180, 22, 79);
+        let line = status("Lesson 1", view, 180, 22, 79, "quit");
         assert_eq!(
             line,
             " Lesson 1 · lines 1-22 of 180, 12% · n/p section · a answers · q quit"
         );
-        let line = status("Lesson 1", View { top: 158, ..view }, 180, 22, 40);
+        let line = status("Lesson 1", view, 180, 22, 79, "back");
+        assert!(line.ends_with("a answers · q back"), "{line}");
+        // Watch's pager at 60 columns keeps its way back, with the title cut.
+        let title = "subtraction_sum_move · lessons/sprague-grundy.md";
+        let line = status(title, view, 180, 19, 59, "back");
+        assert_eq!(
+            line,
+            " subtraction_sum_move… · lines 1-19 of 180, 10% · q back"
+        );
+        let line = status("Lesson 1", View { top: 158, ..view }, 180, 22, 40, "quit");
         assert_eq!(line, " Lesson 1 · lines 159-180 of 180, 100%");
         for columns in [10, 20, 30, 40, 60, 80] {
-            let line = status("A rather long lesson title", view, 180, 22, columns);
+            let line = status("A rather long lesson title", view, 180, 22, columns, "back");
             assert!(width(&line) <= columns, "{line:?}");
         }
         assert_eq!(
-            status("t", view, 0, 22, 80).split(" · ").nth(1),
+            status("t", view, 0, 22, 80, "quit").split(" · ").nth(1),
             Some("lines 0-0 of 0, 100%")
         );
     }

@@ -1,12 +1,13 @@
 //! Showing a lesson: paged on a terminal, printed whole anywhere else.
 
 use std::io::{BufWriter, ErrorKind, IsTerminal, Write, stdout};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 use crossterm::terminal;
 
 use super::render::render;
-use super::terminal::page;
+use super::terminal::{Closed, page, page_over};
 
 /// Printed to a pipe or a file, the lesson is this wide.
 const PLAIN_WIDTH: usize = 80;
@@ -29,6 +30,29 @@ pub fn show(markdown: &str, title: &str) -> Result<()> {
         return print(&rendered.answered.lines);
     }
     page(markdown, title, color, layout)
+}
+
+/// The Markdown of the lesson `lesson` (`lessons/nim-sum.md`) of the workbook at `root`.
+pub fn read(root: &Path, lesson: &str) -> Result<String> {
+    let path = root.join(lesson);
+    std::fs::read_to_string(&path).with_context(|| {
+        format!(
+            "cannot read the lesson {}; restore it with `git checkout -- {lesson}`",
+            path.display()
+        )
+    })
+}
+
+/// Shows a lesson in the pager over the screen of a caller that holds the terminal (in
+/// raw mode, on the alternate screen), colored unless NO_COLOR is set; the caller draws
+/// its screen again after.
+pub fn page_in_place(markdown: &str, title: &str) -> Result<Closed> {
+    page_over(
+        markdown,
+        title,
+        std::env::var_os("NO_COLOR").is_none(),
+        layout,
+    )
 }
 
 /// The width to render at on a terminal of `columns` columns.

@@ -1,5 +1,6 @@
 //! The pager on the terminal: the alternate screen and raw mode for as long as it runs,
-//! and the terminal restored on every way out, a panic included.
+//! and the terminal restored on every way out, a panic included. Watch pages a lesson
+//! on the screen it holds already ([`page_over`]), and takes it back after.
 
 use std::io::{Write, stdout};
 use std::panic::{self, PanicHookInfo};
@@ -15,7 +16,7 @@ use crossterm::{execute, queue};
 
 use super::columns::width;
 use super::document::Rendered;
-use super::pager::{View, key, status};
+use super::pager::{Key, View, key, status};
 use super::render::render;
 use super::style::{Style, paint};
 
@@ -26,22 +27,54 @@ type PanicHook = Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
 /// screen twice would move the cursor back over the panic message).
 static ON_SCREEN: AtomicBool = AtomicBool::new(false);
 
+/// How the reader left the pager.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Closed {
+    /// `q` or Esc.
+    Back,
+    /// Ctrl-C: what runs the pager stops too.
+    Interrupted,
+}
+
 /// Pages the lesson until the reader quits, rendered by `layout` for the screen's
 /// columns (again when the terminal is resized).
 pub fn page(markdown: &str, title: &str, color: bool, layout: fn(u16) -> usize) -> Result<()> {
     let _screen = Screen::enter()?;
+    run(markdown, title, color, layout, "quit").map(|_| ())
+}
+
+/// Pages the lesson on a terminal its caller holds in raw mode on the alternate screen,
+/// and leaves the terminal so: the caller draws its own screen again after.
+pub fn page_over(
+    markdown: &str,
+    title: &str,
+    color: bool,
+    layout: fn(u16) -> usize,
+) -> Result<Closed> {
+    run(markdown, title, color, layout, "back")
+}
+
+/// The pager's loop; `leave` says what `q` does on the status line.
+fn run(
+    markdown: &str,
+    title: &str,
+    color: bool,
+    layout: fn(u16) -> usize,
+    leave: &str,
+) -> Result<Closed> {
     let (mut columns, mut rows) = terminal::size().context("cannot read the terminal's size")?;
     let mut rendered = render(markdown, layout(columns), color);
     let mut view = View::default();
     loop {
         let text_rows = usize::from(rows.saturating_sub(1));
-        draw(&rendered, view, title, text_rows, columns, color)?;
+        draw(&rendered, view, title, text_rows, columns, color, leave)?;
         match event::read().context("cannot read a key")? {
             Event::Key(press) if press.kind != KeyEventKind::Release => {
                 let Some(key) = key(press) else { continue };
                 match view.press(key, &rendered, text_rows) {
                     Some(next) => view = next,
-                    None => return Ok(()),
+                    None if key == Key::Interrupt => return Ok(Closed::Interrupted),
+                    None => return Ok(Closed::Back),
                 }
             }
             Event::Resize(new_columns, new_rows) => {
@@ -63,6 +96,7 @@ fn draw(
     rows: usize,
     columns: u16,
     color: bool,
+    leave: &str,
 ) -> Result<()> {
     let page = view.page(rendered);
     let mut out = stdout().lock();
@@ -75,7 +109,7 @@ fn draw(
     }
     // One column short of the edge, so no terminal scrolls after the last cell.
     let columns = usize::from(columns).saturating_sub(1);
-    let status = status(title, view, page.lines.len(), rows, columns);
+    let status = status(title, view, page.lines.len(), rows, columns, leave);
     let status = format!("{status}{}", " ".repeat(columns - width(&status)));
     queue!(
         out,

@@ -1,18 +1,33 @@
 //! Keys, read on their own thread and sent to the loop: one by one from a terminal in raw
 //! mode, or as lines when stdin is not a terminal (the state reads a line as keys, or
 //! as the input of a try).
+//!
+//! A terminal's key waits for the loop's [`Resume`] before the next is read, because a
+//! key may open the lesson's pager, which reads the terminal itself: it runs here, on
+//! this thread, while the loop goes on grading without drawing.
 
 use std::io::BufRead;
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{self, Sender};
 
 use anyhow::{Context, Result};
 use crossterm::event::{self, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::Message;
 use super::state::Key;
+use crate::lesson::{self, Closed};
+
+/// What the loop tells the key thread once it has handled a key.
+pub enum Resume {
+    /// Read the next key.
+    Keys,
+    /// Page this lesson (then say so with [`Message::LessonClosed`]), and read keys again.
+    Lesson { markdown: String, title: String },
+}
 
 /// Reads keys from the terminal (raw mode must be on). Ends when the loop is gone.
-pub fn spawn_terminal_keys(messages: Sender<Message>) -> Result<()> {
+/// Returns where the loop sends a [`Resume`] for each key.
+pub fn spawn_terminal_keys(messages: Sender<Message>) -> Result<Sender<Resume>> {
+    let (resume, resumed) = mpsc::channel();
     std::thread::Builder::new()
         .name("watch-keys".into())
         .spawn(move || {
@@ -27,14 +42,34 @@ pub fn spawn_terminal_keys(messages: Sender<Message>) -> Result<()> {
                     // The terminal is gone: no more keys, and no busy loop on errors.
                     Err(_) => Message::InputClosed,
                 };
-                let closed = matches!(message, Message::InputClosed);
+                let (key, closed) = (
+                    matches!(message, Message::Key(_)),
+                    matches!(message, Message::InputClosed),
+                );
                 if messages.send(message).is_err() || closed {
                     break;
+                }
+                if !key {
+                    continue;
+                }
+                match resumed.recv() {
+                    Ok(Resume::Keys) => {}
+                    Ok(Resume::Lesson { markdown, title }) => {
+                        let closed = lesson::page_in_place(&markdown, &title);
+                        let message = Message::LessonClosed {
+                            interrupted: matches!(closed, Ok(Closed::Interrupted)),
+                            problem: closed.err().map(|error| format!("{error:#}")),
+                        };
+                        if messages.send(message).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
                 }
             }
         })
         .context("cannot start the thread that reads keys")?;
-    Ok(())
+    Ok(resume)
 }
 
 /// Reads lines from stdin (the state makes them keys, or the input of a try). At the

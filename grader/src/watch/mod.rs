@@ -1,6 +1,6 @@
 //! `grader watch`: the learner's loop. Shows the current exercise, grades it on every
 //! save, and takes keys (next, hint, try, output, list, check all, reset, scrolling,
-//! quit).
+//! quit, the lesson).
 //!
 //! - `state`: the state machine, pure: events and keys in, actions out.
 //! - `screen` draws the state as lines (`wrap` fits them to the width), and `terminal`
@@ -26,6 +26,7 @@ use anyhow::{Context, Result, bail};
 use crate::report::tried;
 use crate::session::Session;
 use events::Debouncer;
+use input::Resume;
 use state::{Action, Entry, Event, Key, State};
 use terminal::{Mode, Terminal};
 use worker::{Job, Worker};
@@ -49,6 +50,42 @@ pub enum Message {
     WorkerCrashed(String),
     /// A signal: Ctrl-C without raw mode, a closed terminal, `kill`.
     Stop,
+    /// The lesson's pager is closed: watch draws its screen again. `interrupted` by
+    /// Ctrl-C (watch quits), or it failed with `problem`.
+    LessonClosed {
+        interrupted: bool,
+        problem: Option<String>,
+    },
+}
+
+/// What the loop does besides the state's events: it answers each key of the terminal
+/// (the key thread waits), and pages a lesson there.
+#[derive(Default)]
+struct Keys {
+    /// Where the key thread waits for its answer (none when keys come as lines).
+    resume: Option<mpsc::Sender<Resume>>,
+    /// A key was sent, and the key thread waits for its answer.
+    waiting: bool,
+    /// A lesson to page, asked for by the key being handled.
+    lesson: Option<Resume>,
+    /// The pager is on the screen: watch does not draw.
+    paging: bool,
+}
+
+impl Keys {
+    /// Answers the key thread once the key it sent is handled: the lesson to page, or
+    /// read on.
+    fn answer(&mut self) {
+        if !std::mem::take(&mut self.waiting) {
+            return;
+        }
+        let answer = self.lesson.take().unwrap_or(Resume::Keys);
+        self.paging = matches!(answer, Resume::Lesson { .. });
+        if let Some(resume) = &self.resume {
+            // A failure means the key thread is gone; it said so with `InputClosed`.
+            let _ = resume.send(answer);
+        }
+    }
 }
 
 /// Runs watch until the learner quits; the terminal is restored whatever happens.
@@ -60,10 +97,11 @@ pub fn run(mut session: Session) -> Result<crate::Exit> {
     events::forward_signals(sender.clone())?;
     let mut worker = Worker::spawn(session.grader.clone(), sender.clone())?;
     let mut terminal = Terminal::open(mode)?;
+    let mut keys = Keys::default();
     if mode.keys_as_lines() {
         input::spawn_line_keys(sender)?;
     } else {
-        input::spawn_terminal_keys(sender)?;
+        keys.resume = Some(input::spawn_terminal_keys(sender)?);
     }
 
     let entries = entries(&session);
@@ -76,21 +114,25 @@ pub fn run(mut session: Session) -> Result<crate::Exit> {
         actions.extend(state.handle(Event::ProgressDamaged(notice)));
     }
     let mut pending = VecDeque::new();
-    let mut quit = carry_out(actions, &mut session, &mut worker, &mut pending);
+    let mut quit = carry_out(actions, &mut session, &mut worker, &mut pending, &mut keys);
     let mut debouncer = Debouncer::default();
     while !quit {
         while let Some(event) = pending.pop_front() {
-            quit |= carry_out(state.handle(event), &mut session, &mut worker, &mut pending);
+            let actions = state.handle(event);
+            quit |= carry_out(actions, &mut session, &mut worker, &mut pending, &mut keys);
         }
         if quit {
             break;
         }
-        let (width, height) = terminal.size();
-        let color = colored::control::SHOULD_COLORIZE.should_colorize();
-        let screen = screen::render(&state, width, height, color);
-        // Scrolling goes as far as the body drawn: the state learns what that was.
-        state.handle(Event::Drawn(screen.viewport));
-        terminal.draw(screen.lines)?;
+        keys.answer();
+        if !keys.paging {
+            let (width, height) = terminal.size();
+            let color = colored::control::SHOULD_COLORIZE.should_colorize();
+            let screen = screen::render(&state, width, height, color);
+            // Scrolling goes as far as the body drawn: the state learns what that was.
+            state.handle(Event::Drawn(screen.viewport));
+            terminal.draw(screen.lines)?;
+        }
         let Some(first) = next_message(&messages, debouncer.due()) else {
             break;
         };
@@ -99,10 +141,22 @@ pub fn run(mut session: Session) -> Result<crate::Exit> {
             .into_iter()
             .chain(messages.try_iter().collect::<Vec<_>>())
         {
-            if matches!(message, Message::Resized) {
-                terminal.invalidate();
-            } else if let Some(event) = to_event(message, &state, &mut debouncer)? {
-                pending.push_back(event);
+            match message {
+                Message::Resized => terminal.invalidate(),
+                Message::LessonClosed {
+                    interrupted,
+                    problem,
+                } => {
+                    // The pager drew over watch's screen: all of it is drawn again.
+                    keys.paging = false;
+                    terminal.invalidate();
+                    pending.extend(problem.map(Event::Problem));
+                    pending.extend(interrupted.then_some(Event::Key(state::Key::Interrupt)));
+                }
+                message => {
+                    keys.waiting |= matches!(message, Message::Key(_));
+                    pending.extend(to_event(message, &state, &mut debouncer)?);
+                }
             }
         }
         pending.extend(
@@ -156,7 +210,7 @@ fn to_event(message: Message, state: &State, debouncer: &mut Debouncer) -> Resul
         Message::Key(key) => Event::Key(key),
         Message::Line(line) => Event::Line(line),
         Message::InputClosed => Event::InputClosed,
-        Message::Resized => return Ok(None),
+        Message::Resized | Message::LessonClosed { .. } => return Ok(None),
         Message::FilesChanged { paths, finished } => {
             // Only exercise files count: editors' swap and backup files do not.
             let saved = paths
@@ -174,13 +228,14 @@ fn to_event(message: Message, state: &State, debouncer: &mut Debouncer) -> Resul
     }))
 }
 
-/// Carries out the state's actions; a failure becomes an event shown on screen. Returns
-/// whether to quit.
+/// Carries out the state's actions; a failure becomes an event shown on screen. A
+/// lesson to page goes to `keys`. Returns whether to quit.
 fn carry_out(
     actions: Vec<Action>,
     session: &mut Session,
     worker: &mut Worker,
     events: &mut VecDeque<Event>,
+    keys: &mut Keys,
 ) -> bool {
     for action in actions {
         let done = match action {
@@ -222,6 +277,15 @@ fn carry_out(
             Action::Reset(exercise) => {
                 let exercise = session.workbook().exercises[exercise].clone();
                 session.reset(&exercise)
+            }
+            Action::ShowLesson(exercise) => {
+                let exercise = &session.workbook().exercises[exercise];
+                crate::lesson::read(&session.workbook().root, &exercise.lesson).map(|markdown| {
+                    keys.lesson = Some(Resume::Lesson {
+                        markdown,
+                        title: format!("{} · {}", exercise.name, exercise.lesson),
+                    });
+                })
             }
             Action::Quit => return true,
         };

@@ -19,7 +19,7 @@ const SEE_ALL_OUTPUT: &str = "`o` shows them all";
 const GRADER_ERROR_ADVICE: &str = "This is a problem of the grader or of the workbook, not of \
 your code. Save again to retry; if it stays, `cargo grader run` shows the same error.";
 const LIST_HELP: &str = "Type an exercise's number and press Enter, or move with the arrows \
-(or j/k) and press Enter. q goes back.";
+(or j/k) and press Enter. Esc or q goes back.";
 const LIST_HELP_LINES: &str = "Type an exercise's number, then Enter. q goes back.";
 const FINISHED: &str = "Every exercise is done. Well played!";
 const FINISHED_MORE: &str = "Your progress is saved. `cargo grader verify` grades every \
@@ -33,7 +33,26 @@ const SCROLL_TYPING: &str = "↑/↓ line · PgUp/PgDn page · Home/End top/end"
 const TRY_KEYS: &str = "Enter tries it · Esc cancels · lists as 3,4,5 or [3, 4, 5]";
 const TRY_LINES: &str = "Type the input and Enter (an empty line cancels); lists as 3,4,5 or \
 [3, 4, 5].";
-const KEYS_OFF: &str = "Keys are off (standard input ended): every save is graded · Ctrl-C quits";
+const KEYS_OFF: &str = "Keys off (input ended) · every save is graded · Ctrl-C quits";
+/// Offered on the key line when some keys have no room there.
+const MORE_KEYS: &str = "? keys";
+const QUIT_QUESTION: &str = "a grading is running: quit anyway? y/n";
+const KEYS_TITLE: &str = "The keys of watch mode";
+/// Every key of the main screen and what it does; the scroll keys follow.
+const KEYS_HELP: [(&str, &str); 9] = [
+    ("n", "the next exercise, once this one passes"),
+    ("h", "show or hide the hint (Esc hides it too)"),
+    ("t", "try your function on an input you type"),
+    ("o", "all your code printed while the failing case ran"),
+    ("L", "the lesson, in the pager (q there comes back)"),
+    ("l", "the list of exercises, to jump to one"),
+    ("c", "grade every exercise: which do not pass yet?"),
+    ("r", "put this exercise's stub back (asks first)"),
+    ("q", "quit (asks while grading); Ctrl-C quits at once"),
+];
+const LESSON_IN_LINES: &str = "where to read the lesson (its pager needs a terminal)";
+const KEYS_BACK: &str = "On every other screen (the output, a try, the list, the results of \
+c, this one), Esc or q goes back to the verdict.";
 
 /// What is drawn, and how much of the body is in view.
 #[derive(Debug)]
@@ -192,7 +211,8 @@ fn header(state: &State, chrome: Chrome) -> Text {
 
 fn body(state: &State, width: usize, color: bool) -> Body {
     let text = match &state.view {
-        View::Exercise | View::TryPrompt { .. } => return exercise_body(state, width, color),
+        _ if state.view.shows_verdict() => return exercise_body(state, width, color),
+        View::Keys => keys_body(state),
         View::Output => output_body(state),
         View::Tried { typed, outcome } => tried_body(state.current_entry(), typed, outcome),
         View::ConfirmReset => {
@@ -206,11 +226,16 @@ fn body(state: &State, width: usize, color: bool) -> Body {
             text
         }
         View::List { selected, typed } => list_body(state, *selected, typed),
+        View::Exercise | View::TryPrompt { .. } | View::ConfirmQuit => Text::new(),
         View::CheckAll(None) => {
             let mut text = Text::new();
             text.prose(
                 0,
-                &format!("Grading all {} exercises... (q stops)", state.entries.len()),
+                &format!(
+                    "Grading all {} exercises... ({} stops)",
+                    state.entries.len(),
+                    stop_key(state)
+                ),
             );
             text
         }
@@ -274,7 +299,8 @@ fn exercise_body(state: &State, width: usize, color: bool) -> Body {
     }
     let mut lines = verdict.render(width, color);
     let hint_at = state.show_hint.then(|| {
-        let at = lines.len();
+        // The hint's title, after a blank line: in view only once the title is.
+        let at = lines.len() + 1;
         let mut hint = Text::new();
         hint.blank()
             .styled(0, Style::Warn, &format!("Hint for {}:", entry.info.name))
@@ -531,8 +557,11 @@ fn footer(state: &State, width: usize, scrolled: Option<Scrolled>, chrome: Chrom
     }
     match &state.view {
         View::TryPrompt { typed } => prompt(&mut text, state, typed),
+        View::ConfirmQuit => {
+            text.styled(0, Style::Warn, &keys(state, width));
+        }
         _ => {
-            text.styled(0, Style::Dim, &keys(state));
+            text.styled(0, Style::Dim, &keys(state, width));
         }
     }
     text
@@ -587,35 +616,149 @@ fn prompt(text: &mut Text, state: &State, typed: &str) {
     }
 }
 
-fn keys(state: &State) -> String {
+/// A key the key line offers, and how much it matters: where the line is too short for
+/// every key, the lowest ranks stay and `? keys` stands for the others.
+struct Offer {
+    label: &'static str,
+    rank: u8,
+}
+
+/// How the key line names going back: Esc cannot be typed as a line.
+fn back_key(state: &State) -> &'static str {
+    match state.keys_as_lines {
+        true => "q",
+        false => "Esc/q",
+    }
+}
+
+fn stop_key(state: &State) -> &'static str {
+    match state.keys_as_lines {
+        true => "q",
+        false => "Esc or q",
+    }
+}
+
+/// The key line, one line of at most `width` columns.
+fn keys(state: &State, width: usize) -> String {
     if state.input_closed {
         return KEYS_OFF.to_string();
     }
-    let keys = match &state.view {
-        View::Exercise => {
-            let output = state.failure_with_output().map(|_| "o output");
-            let keys = ["n next", "h hint", "t try"]
-                .into_iter()
-                .chain(output)
-                .chain(["l list", "c check all", "r reset", "q quit"]);
-            keys.collect::<Vec<_>>().join(" · ")
+    let back = back_key(state);
+    let offers: Vec<Offer> = match &state.view {
+        View::Exercise => main_offers(state),
+        View::ConfirmQuit if state.keys_as_lines => {
+            return format!("{QUIT_QUESTION} (then Enter)");
         }
-        View::Output => "o/q back to the verdict".to_string(),
-        View::TryPrompt { .. } => String::new(),
-        View::Tried { outcome: None, .. } => "q stop".to_string(),
-        View::Tried { .. } => "t try again · q back to the verdict".to_string(),
-        View::List { .. } if state.keys_as_lines => "a number: go there · q back".to_string(),
-        View::List { .. } => "Enter go · ↑/↓ move · q back".to_string(),
-        View::ConfirmReset => "y reset · other keys keep your file".to_string(),
-        View::CheckAll(None) => "q stop".to_string(),
-        View::CheckAll(Some(_)) => "l list · q back".to_string(),
-        View::Finished => "l list · c check all · q quit".to_string(),
+        View::ConfirmQuit => return QUIT_QUESTION.to_string(),
+        view => {
+            let line = match view {
+                View::Output => format!("{back} back to the verdict"),
+                View::Tried { outcome: None, .. } | View::CheckAll(None) => {
+                    format!("{back} stop")
+                }
+                View::Tried { .. } => format!("t try again · {back} back to the verdict"),
+                View::Keys => format!("{back} back to the verdict"),
+                View::List { .. } if state.keys_as_lines => "a number: go there · q back".into(),
+                View::List { .. } => format!("Enter go · ↑/↓ move · {back} back"),
+                View::ConfirmReset => "y reset · other keys keep your file".into(),
+                View::CheckAll(Some(_)) => format!("l list · c check all again · {back} back"),
+                View::Finished => "l list · c check all · q quit".into(),
+                View::Exercise | View::TryPrompt { .. } | View::ConfirmQuit => String::new(),
+            };
+            return with_line_prefix(state, line);
+        }
     };
-    if state.keys_as_lines {
-        format!("Type a key and Enter: {keys}")
-    } else {
-        keys
+    let prefix = with_line_prefix(state, String::new());
+    with_line_prefix(state, fitted(&offers, width.saturating_sub(prefix.len())))
+}
+
+/// With keys as lines, the key line says that each key needs Enter.
+fn with_line_prefix(state: &State, keys: String) -> String {
+    match state.keys_as_lines {
+        true => format!("Type a key and Enter: {keys}"),
+        false => keys,
     }
+}
+
+/// The main screen's keys, in the order shown, quit last.
+fn main_offers(state: &State) -> Vec<Offer> {
+    let offer = |label, rank| Offer { label, rank };
+    let mut offers = vec![
+        // `n` only says "not yet" until the exercise passes.
+        offer("n next", if state.current_passes() { 1 } else { 9 }),
+        offer("h hint", 2),
+        offer("t try", 3),
+    ];
+    if state.failure_with_output().is_some() {
+        offers.push(offer("o output", 4));
+    }
+    if !state.keys_as_lines {
+        offers.push(offer("L lesson", 5));
+    }
+    offers.extend([
+        offer("l list", 6),
+        offer("c check all", 7),
+        offer("r reset", 8),
+        offer("q quit", 0),
+    ]);
+    offers
+}
+
+/// The offers joined, all of them if they fit in `room` columns; else those that fit,
+/// most important first, with `? keys` before the last.
+fn fitted(offers: &[Offer], room: usize) -> String {
+    let line = |kept: &[bool], cut: bool| {
+        let mut labels: Vec<&str> = offers
+            .iter()
+            .zip(kept)
+            .filter(|(_, kept)| **kept)
+            .map(|(offer, _)| offer.label)
+            .collect();
+        if cut {
+            labels.insert(labels.len().saturating_sub(1), MORE_KEYS);
+        }
+        labels.join(" · ")
+    };
+    let all = line(&vec![true; offers.len()], false);
+    if all.chars().count() <= room {
+        return all;
+    }
+    let mut by_rank: Vec<usize> = (0..offers.len()).collect();
+    by_rank.sort_by_key(|&i| offers[i].rank);
+    let mut kept = vec![false; offers.len()];
+    for i in by_rank {
+        kept[i] = true;
+        if line(&kept, true).chars().count() > room {
+            kept[i] = false;
+        }
+    }
+    line(&kept, true)
+}
+
+/// Every key, what it does, and how to go back.
+fn keys_body(state: &State) -> Text {
+    let mut text = Text::new();
+    text.styled(0, Style::Bold, KEYS_TITLE).blank();
+    for (key, does) in KEYS_HELP {
+        let does = match key {
+            "L" if state.keys_as_lines => LESSON_IN_LINES,
+            _ => does,
+        };
+        text.line(
+            2,
+            &[(Style::Bold, key), (Style::Plain, &format!("  {does}"))],
+        );
+    }
+    let scroll = match state.keys_as_lines {
+        true => SCROLL_LINES,
+        false => SCROLL_KEYS,
+    };
+    text.line(
+        2,
+        &[(Style::Plain, &format!("scroll a long verdict: {scroll}"))],
+    );
+    text.blank().prose(0, KEYS_BACK);
+    text
 }
 
 #[cfg(test)]
@@ -730,7 +873,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "lesson: lessons/lesson-0.md",
                 "wrong answer on hidden case 1",
                 "0/6 done",
-                "n next · h hint · t try · l list · c check all · r reset · q quit",
+                "n next · h hint · t try · L lesson · l list · c check all · r reset · q quit",
             ],
         );
     }
@@ -795,7 +938,8 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
             ],
         );
         state.handle(Event::Key(Key::Char('h')));
-        assert_shows(&draw(&mut state, 60, 20), &["lines 1-14/30 · ↑/↓"]);
+        // The key line takes one row: the verdict gets the rest.
+        assert_shows(&draw(&mut state, 60, 20), &["lines 1-15/30 · ↑/↓"]);
         state.handle(Event::Key(Key::Char('h')));
         let screens = scroll_through(
             &mut state,
@@ -859,7 +1003,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         assert!(screen.contains("Hidden case 21 of \"no heaps"), "{screen}");
         assert!(screen.contains("| heap 11 is 1"), "{screen}");
         assert!(!screen.contains("more lines"), "{screen}");
-        assert!(screen.contains("o/q back to the verdict"), "{screen}");
+        assert!(screen.contains("Esc/q back to the verdict"), "{screen}");
     }
 
     #[test]
@@ -901,7 +1045,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "wrong answer on your input",
                 "7 is not the nim-sum",
                 "Hint: Start from 0",
-                "t try again · q back to the verdict",
+                "t try again · Esc/q back to the verdict",
             ],
         );
     }
@@ -997,6 +1141,137 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         assert!(text.contains("more lines"), "{text}");
     }
 
+    /// The states of the main screen a learner meets, each with the keys it offers.
+    fn main_screens() -> Vec<(&'static str, State)> {
+        let printed = graded(super::super::state::tests::failed_printing(
+            "exercise_0",
+            "printed\n",
+        ));
+        let mut passing = graded(passed("exercise_0"));
+        passing.entries[0].done = true;
+        let mut hinted = graded(failed("exercise_0"));
+        hinted.show_hint = true;
+        let (mut lines, _) = State::new(entries(6), 0, true);
+        lines.status = Status::Graded(failed("exercise_0"));
+        vec![
+            ("grading", State::new(entries(6), 0, false).0),
+            ("failing", graded(failed("exercise_0"))),
+            ("failing and printing", printed),
+            ("passing", passing),
+            ("with the hint", hinted),
+            ("keys as lines", lines),
+        ]
+    }
+
+    #[test]
+    fn the_key_line_fits_one_line_at_60_columns_and_offers_the_rest_with_a_question_mark() {
+        for (name, state) in main_screens() {
+            for width in [60, 80, 120] {
+                let line = keys(&state, width);
+                assert!(
+                    line.chars().count() <= width,
+                    "{name} at {width}: {line:?} does not fit"
+                );
+                assert!(line.ends_with("q quit"), "{name}: {line}");
+                let offers = main_offers(&state);
+                let shown = offers.iter().filter(|o| line.contains(o.label)).count();
+                assert!(
+                    shown == offers.len() || line.contains(" · ? keys · q quit"),
+                    "{name} at {width}: keys left out without `?`: {line}"
+                );
+            }
+            // On screen too: the footer's last line is the whole key line.
+            let screen = render(&state, 60, Some(20), false);
+            assert_eq!(screen.lines.last(), Some(&keys(&state, 60)), "{name}");
+        }
+        let (_, failing) = &main_screens()[2];
+        assert_eq!(
+            keys(failing, 60),
+            "h hint · t try · o output · L lesson · ? keys · q quit"
+        );
+        let (_, passing) = &main_screens()[3];
+        assert_eq!(
+            keys(passing, 60),
+            "n next · h hint · t try · L lesson · ? keys · q quit",
+            "once the exercise passes, n comes first"
+        );
+    }
+
+    #[test]
+    fn every_other_key_line_fits_60_columns_too() {
+        let mut state = graded(failed("exercise_0"));
+        let views = [
+            View::Output,
+            View::Tried {
+                typed: "3".into(),
+                outcome: None,
+            },
+            View::Tried {
+                typed: "3".into(),
+                outcome: Some(tried_wrong("exercise_0", "heaps = [3]")),
+            },
+            View::List {
+                selected: 0,
+                typed: String::new(),
+            },
+            View::ConfirmReset,
+            View::ConfirmQuit,
+            View::Keys,
+            View::CheckAll(None),
+            View::CheckAll(Some(vec![failed("exercise_0"); 6])),
+            View::Finished,
+        ];
+        for view in views {
+            state.view = view;
+            for keys_as_lines in [false, true] {
+                state.keys_as_lines = keys_as_lines;
+                let line = keys(&state, 60);
+                assert!(line.chars().count() <= 60, "{:?}: {line:?}", state.view);
+                let screen = render(&state, 60, Some(20), false);
+                assert_eq!(screen.lines.last(), Some(&line));
+            }
+        }
+        state.input_closed = true;
+        assert!(keys(&state, 60).chars().count() <= 60);
+    }
+
+    #[test]
+    fn a_grading_asks_before_quitting_in_the_footer_with_its_verdict_above() {
+        let (mut state, _) = State::new(entries(6), 0, false);
+        state.handle(Event::Key(Key::Char('q')));
+        let screen = plain(&render(&state, 60, Some(20), false));
+        assert!(screen.ends_with(QUIT_QUESTION), "{screen}");
+        assert!(screen.contains("Grading exercise_0..."), "{screen}");
+    }
+
+    #[test]
+    fn a_passing_headline_keeps_its_time_whole_at_60_columns() {
+        let mut state = graded(passed("exercise_0"));
+        state.entries[0].info.name = "subtraction_sum_move".to_string();
+        for width in 55..=70 {
+            let screen = render(&state, width, Some(20), false);
+            assert!(
+                screen.lines.iter().any(|l| l.ends_with("(0.03 s).")),
+                "at {width}: {:#?}",
+                screen.lines
+            );
+        }
+    }
+
+    #[test]
+    fn the_keys_screen_names_every_key_one_line_each_at_60_columns() {
+        let mut state = graded(failed("exercise_0"));
+        state.handle(Event::Key(Key::Char('?')));
+        let screen = plain(&render(&state, 60, None, false));
+        for (key, does) in KEYS_HELP {
+            assert!(
+                screen.contains(&format!("  {key}  {does}\n")),
+                "{key} {does:?} is not one line:\n{screen}"
+            );
+        }
+        assert!(has(&screen, KEYS_BACK), "{screen}");
+    }
+
     #[test]
     fn the_list_shows_statuses_and_the_current_exercise() {
         let (mut state, _) = State::new(entries(6), 0, false);
@@ -1031,7 +1306,11 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
     fn keys_as_lines_say_to_press_enter() {
         let (state, _) = State::new(entries(2), 0, true);
         let screen = plain(&render(&state, 80, None, false));
-        assert!(screen.contains("Type a key and Enter: n next"), "{screen}");
+        assert!(
+            screen.contains("Type a key and Enter: h hint · t try · l list"),
+            "{screen}"
+        );
+        assert!(!screen.contains("L lesson"), "the pager needs a terminal");
     }
 
     #[test]

@@ -38,6 +38,9 @@ const CHECK_ALL_STOPPED: &str = "Grading all exercises was stopped. Press `c` to
 const NO_OUTPUT: &str = "There is no output to show: `o` shows what your code printed while \
 a failing case ran, and this verdict has none.";
 const TRY_STOPPED: &str = "The try was stopped.";
+const GRADING_ENDED: &str = "The grading is over, so nothing is lost: q quits now.";
+const LESSON_WITHOUT_TERMINAL: &str = "`cargo grader lesson` shows the lesson in a terminal \
+(its file is named at the top).";
 const INPUT_CLOSED: &str = "Standard input has ended, so keys are off. Watching goes on: every \
 save of the current exercise is graded, and saving another exercise's file makes it the \
 current one.";
@@ -176,6 +179,8 @@ pub enum Action {
     MakeCurrent(usize),
     /// Put the stub back in place of this exercise's file.
     Reset(usize),
+    /// Page this exercise's lesson, then come back to watch.
+    ShowLesson(usize),
     Quit,
 }
 
@@ -200,6 +205,10 @@ pub enum View {
         typed: String,
     },
     ConfirmReset,
+    /// `q` while a grading runs: quit anyway? The verdict (or "Grading...") stays above.
+    ConfirmQuit,
+    /// Every key of watch, and what it does.
+    Keys,
     /// Grading every exercise: `None` while it runs, then the outcomes in course order.
     CheckAll(Option<Vec<Outcome>>),
     /// Every exercise is done.
@@ -215,7 +224,17 @@ impl View {
                 | View::Output
                 | View::Tried { .. }
                 | View::CheckAll(Some(_))
+                | View::Keys
                 | View::Finished
+        )
+    }
+
+    /// Whether the body is the verdict, as on the main screen (a question or a prompt
+    /// in the footer leaves it in view).
+    pub fn shows_verdict(&self) -> bool {
+        matches!(
+            self,
+            View::Exercise | View::TryPrompt { .. } | View::ConfirmQuit
         )
     }
 }
@@ -281,8 +300,6 @@ pub struct State {
     /// replacing the last. A status of `Grading` without a grading here is a grading
     /// that another job interrupted, to start again when that one ends.
     running: Option<(JobId, JobKind)>,
-    /// The last input tried, offered again by the next `t`.
-    last_try: String,
     last_job: JobId,
 }
 
@@ -298,11 +315,12 @@ pub fn line_keys(line: &str) -> Vec<Key> {
         .collect()
 }
 
-/// A key as commands read it: `G` is the end, other capitals are their small letters
-/// (Caps Lock must not turn keys off).
+/// A key as commands read it: `G` is the end and `L` the lesson, other capitals are
+/// their small letters (Caps Lock must not turn keys off).
 fn command_key(key: Key) -> Key {
     match key {
         Key::Char('G') => Key::End,
+        Key::Char('L') => Key::Char('L'),
         Key::Char(c) => Key::Char(c.to_ascii_lowercase()),
         other => other,
     }
@@ -327,7 +345,6 @@ impl State {
             scroll: 0,
             viewport: Viewport::default(),
             running: None,
-            last_try: String::new(),
             last_job: 0,
         };
         let actions = vec![state.grade_current()];
@@ -482,13 +499,16 @@ impl State {
         }
         match &self.view {
             View::Exercise => self.on_exercise_key(key),
-            View::Output => self.close_then(key, 'o'),
+            View::Output => self.close_then(key, Some('o')),
             View::Tried { outcome: None, .. } => self.on_try_running_key(key),
-            View::Tried { .. } => self.close_then(key, 'q'),
+            // `t` tries again: back to the verdict, with the prompt open.
+            View::Tried { .. } => self.close_then(key, None),
+            View::Keys => self.close_then(key, Some('?')),
             View::TryPrompt { .. } => Vec::new(),
             View::Finished => self.on_finished_key(key),
             View::List { .. } => self.on_list_key(key),
             View::ConfirmReset => self.on_confirm_key(key),
+            View::ConfirmQuit => self.on_confirm_quit_key(key),
             View::CheckAll(None) => self.on_check_running_key(key),
             View::CheckAll(Some(_)) => self.on_check_results_key(key),
         }
@@ -520,9 +540,10 @@ impl State {
                 self.scroll = 0;
                 Vec::new()
             }
+            // Empty: a try is typed afresh, never appended to the last one.
             Key::Char('t') => {
                 self.show(View::TryPrompt {
-                    typed: self.last_try.clone(),
+                    typed: String::new(),
                 });
                 Vec::new()
             }
@@ -533,10 +554,24 @@ impl State {
                 }
                 Vec::new()
             }
+            Key::Char('L') => self.open_lesson(),
+            Key::Char('?') => {
+                self.show(View::Keys);
+                Vec::new()
+            }
             Key::Char('l') => self.open_list(),
             Key::Char('c') => self.check_all(),
             Key::Char('r') => {
                 self.view = View::ConfirmReset;
+                Vec::new()
+            }
+            Key::Escape => {
+                self.show_hint = false;
+                Vec::new()
+            }
+            // Quitting during a grading loses its verdict: asked first.
+            Key::Char('q') if matches!(self.status, Status::Grading) => {
+                self.view = View::ConfirmQuit;
                 Vec::new()
             }
             Key::Char('q') => vec![Action::Quit],
@@ -544,14 +579,38 @@ impl State {
         }
     }
 
-    /// Closes a view shown until the next key: `closing` (and Esc, Enter, q) only close
-    /// it; any other key then does what it does on the verdict.
-    fn close_then(&mut self, key: Key, closing: char) -> Vec<Action> {
-        self.show(View::Exercise);
+    /// Keys on a view shown over the verdict (the output, a try's result, the keys):
+    /// Esc, q and Enter go back to the verdict; the key that opened the view, `own`,
+    /// keeps it (pressed twice, it must not leave the learner on the main screen, where
+    /// q quits); any other key goes back and does what it does there.
+    fn close_then(&mut self, key: Key, own: Option<char>) -> Vec<Action> {
         match key {
-            Key::Escape | Key::Enter | Key::Char('q') => Vec::new(),
-            Key::Char(c) if c == closing => Vec::new(),
-            key => self.on_exercise_key(key),
+            Key::Char(c) if Some(c) == own => Vec::new(),
+            Key::Escape | Key::Enter | Key::Char('q') => {
+                self.show(View::Exercise);
+                Vec::new()
+            }
+            key => {
+                self.show(View::Exercise);
+                self.on_exercise_key(key)
+            }
+        }
+    }
+
+    /// The lesson in the pager, on a terminal; with keys as lines, where to read it.
+    fn open_lesson(&mut self) -> Vec<Action> {
+        if self.keys_as_lines {
+            self.note = Some(Note::info(LESSON_WITHOUT_TERMINAL));
+            return Vec::new();
+        }
+        vec![Action::ShowLesson(self.current)]
+    }
+
+    fn on_confirm_quit_key(&mut self, key: Key) -> Vec<Action> {
+        self.view = View::Exercise;
+        match key {
+            Key::Char('y') => vec![Action::Quit],
+            _ => Vec::new(),
         }
     }
 
@@ -585,7 +644,6 @@ impl State {
             self.show(View::Exercise);
             return Vec::new();
         }
-        self.last_try = line.to_string();
         let job = self.new_job();
         // The try replaces a grading under way; `resume_grading` picks it up after.
         self.running = Some((job, JobKind::Try));
@@ -674,7 +732,6 @@ impl State {
         }
         self.current = exercise;
         self.show_hint = false;
-        self.last_try.clear();
         vec![Action::MakeCurrent(exercise), self.grade_current()]
     }
 
@@ -727,7 +784,7 @@ impl State {
                     }
                 }
             }
-            Key::Escape | Key::Char('q') | Key::Char('l') => self.show(View::Exercise),
+            Key::Escape | Key::Char('q') => self.show(View::Exercise),
             _ => {}
         }
         Vec::new()
@@ -741,7 +798,6 @@ impl State {
         }
         self.entries[self.current].done = false;
         self.note = Some(Note::info(RESET_DONE));
-        self.last_try.clear();
         vec![Action::Reset(self.current), self.grade_current()]
     }
 
@@ -768,7 +824,8 @@ impl State {
     fn on_check_results_key(&mut self, key: Key) -> Vec<Action> {
         match key {
             Key::Char('l') => self.open_list(),
-            Key::Enter | Key::Escape | Key::Char('q') | Key::Char('c') => {
+            Key::Char('c') => self.check_all(),
+            Key::Enter | Key::Escape | Key::Char('q') => {
                 self.show(View::Exercise);
                 Vec::new()
             }
@@ -810,7 +867,11 @@ impl State {
                 self.show(View::Exercise);
             }
             View::Exercise => self.scroll = 0,
-            View::List { .. } | View::ConfirmReset | View::TryPrompt { .. } => {}
+            View::List { .. }
+            | View::ConfirmReset
+            | View::ConfirmQuit
+            | View::Keys
+            | View::TryPrompt { .. } => {}
         }
         vec![self.grade_current()]
     }
@@ -823,8 +884,14 @@ impl State {
         self.outdate_action_note();
         let actions = self.learn(self.current, &outcome);
         self.status = Status::Graded(outcome);
-        if matches!(self.view, View::Exercise) {
-            self.scroll = 0;
+        match self.view {
+            View::Exercise => self.scroll = 0,
+            // The question was about a verdict that is now in.
+            View::ConfirmQuit => {
+                self.show(View::Exercise);
+                self.note = Some(Note::info(GRADING_ENDED));
+            }
+            _ => {}
         }
         actions
     }
@@ -1254,8 +1321,9 @@ pub mod tests {
     }
 
     #[test]
-    fn quits_on_q_ctrl_c_and_signals() {
-        let (mut state, _) = started(2);
+    fn q_quits_from_the_verdict_and_ctrl_c_and_signals_from_anywhere() {
+        let (mut state, job) = started(2);
+        fail(&mut state, job);
         assert!(matches!(state.handle(key('q')).as_slice(), [Action::Quit]));
         state.handle(key('l'));
         assert!(state.handle(key('q')).is_empty(), "q closes the list");
@@ -1266,6 +1334,164 @@ pub mod tests {
             state.handle(Event::Stop).as_slice(),
             [Action::Quit]
         ));
+    }
+
+    #[test]
+    fn q_during_a_grading_asks_first() {
+        let (mut state, _) = started(2);
+        assert!(state.handle(key('q')).is_empty(), "a grading runs: asked");
+        assert!(matches!(state.view, View::ConfirmQuit));
+        assert!(
+            state.handle(key('n')).is_empty(),
+            "anything but y: watch goes on"
+        );
+        assert!(matches!(state.view, View::Exercise));
+        state.handle(key('q'));
+        assert!(matches!(state.handle(key('y')).as_slice(), [Action::Quit]));
+
+        // Ctrl-C and signals do not ask.
+        let (mut state, _) = started(2);
+        let interrupt = state.handle(Event::Key(Key::Interrupt));
+        assert!(matches!(interrupt.as_slice(), [Action::Quit]));
+        state.handle(key('q'));
+        assert!(matches!(
+            state.handle(Event::Stop).as_slice(),
+            [Action::Quit]
+        ));
+
+        // The verdict comes while asking: the question is over, and says so.
+        let (mut state, job) = started(2);
+        state.handle(key('q'));
+        fail(&mut state, job);
+        assert!(matches!(state.view, View::Exercise));
+        assert_eq!(state.note, Some(Note::info(GRADING_ENDED)));
+        assert!(matches!(state.handle(key('q')).as_slice(), [Action::Quit]));
+    }
+
+    #[test]
+    fn esc_and_q_go_back_from_every_screen_over_the_verdict_and_never_quit() {
+        // Each screen over the verdict, and the keys that open it.
+        let openers: [(&str, &[char]); 7] = [
+            ("output", &['o']),
+            ("try result", &['t', '7']),
+            ("list", &['l']),
+            ("keys", &['?']),
+            ("check results", &['c']),
+            ("reset question", &['r']),
+            ("try prompt", &['t']),
+        ];
+        for back in [Key::Escape, Key::Char('q')] {
+            for (screen, opener) in openers {
+                if screen == "try prompt" && back == Key::Char('q') {
+                    continue; // q is typed there
+                }
+                let (mut state, job) = started(2);
+                graded(&mut state, job, failed_printing("exercise_0", "printed\n"));
+                for &c in opener {
+                    state.handle(key(c));
+                }
+                if screen == "try result" {
+                    let (job, _) = try_action(&state.handle(Event::Key(Key::Enter)));
+                    state.handle(Event::Tried {
+                        job,
+                        outcome: tried_wrong("exercise_0", "heaps = [7]"),
+                    });
+                }
+                if let View::CheckAll(None) = state.view {
+                    let job = match state.running {
+                        Some((job, JobKind::CheckAll)) => job,
+                        other => panic!("{other:?}"),
+                    };
+                    state.handle(Event::CheckedAll {
+                        job,
+                        outcomes: vec![failed("exercise_0"), failed("exercise_1")],
+                    });
+                }
+                assert!(
+                    !matches!(state.view, View::Exercise),
+                    "{opener:?} opens the {screen}"
+                );
+                let actions = state.handle(Event::Key(back));
+                assert!(
+                    !actions.iter().any(|a| matches!(a, Action::Quit)),
+                    "{back:?} on the {screen} quit"
+                );
+                assert!(
+                    matches!(state.view, View::Exercise),
+                    "{back:?} on the {screen} goes back, not to {:?}",
+                    state.view
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_screens_own_key_twice_then_q_goes_back_and_does_not_quit() {
+        for opener in ['o', 'l', '?'] {
+            let (mut state, job) = started(2);
+            graded(&mut state, job, failed_printing("exercise_0", "printed\n"));
+            state.handle(key(opener));
+            assert!(state.handle(key(opener)).is_empty());
+            assert!(
+                !matches!(state.view, View::Exercise),
+                "{opener} twice stays on its screen"
+            );
+            assert!(
+                state.handle(key('q')).is_empty(),
+                "{opener} {opener} q quit"
+            );
+            assert!(matches!(state.view, View::Exercise));
+        }
+        // `c` on its results grades them all again, which q then stops.
+        let (mut state, job) = started(2);
+        fail(&mut state, job);
+        let [Action::CheckAll { job }] = state.handle(key('c')).as_slice().to_owned()[..] else {
+            panic!("expected a check of all");
+        };
+        state.handle(Event::CheckedAll {
+            job,
+            outcomes: vec![failed("exercise_0"), failed("exercise_1")],
+        });
+        assert!(matches!(
+            state.handle(key('c')).as_slice(),
+            [Action::CheckAll { .. }]
+        ));
+        let stopped = state.handle(key('q'));
+        assert!(
+            matches!(stopped.first(), Some(Action::Cancel)),
+            "{stopped:?}"
+        );
+        assert!(!stopped.iter().any(|a| matches!(a, Action::Quit)));
+    }
+
+    #[test]
+    fn esc_hides_the_hint_and_does_nothing_else() {
+        let (mut state, job) = started(2);
+        fail(&mut state, job);
+        state.handle(key('h'));
+        assert!(state.show_hint);
+        assert!(state.handle(Event::Key(Key::Escape)).is_empty());
+        assert!(!state.show_hint);
+        assert!(matches!(state.view, View::Exercise));
+    }
+
+    #[test]
+    fn capital_l_pages_the_lesson_or_says_where_it_is() {
+        let (mut state, job) = started(2);
+        fail(&mut state, job);
+        assert!(matches!(
+            state.handle(key('L')).as_slice(),
+            [Action::ShowLesson(0)]
+        ));
+        assert!(matches!(state.view, View::Exercise), "watch stays under it");
+        state.handle(key('o'));
+        assert!(
+            state.handle(key('l')).is_empty() && matches!(state.view, View::List { .. }),
+            "small l is still the list"
+        );
+        let (mut state, _) = State::new(entries(2), 0, true);
+        assert!(state.handle(line("L")).is_empty());
+        assert_eq!(state.note, Some(Note::info(LESSON_WITHOUT_TERMINAL)));
     }
 
     #[test]
@@ -1320,7 +1546,8 @@ pub mod tests {
 
     #[test]
     fn capitals_are_keys_too_but_g_is_not_g() {
-        let (mut state, _) = started(2);
+        let (mut state, job) = started(2);
+        fail(&mut state, job);
         state.handle(key('H'));
         assert!(state.show_hint, "Caps Lock does not turn keys off");
         assert!(matches!(state.handle(key('Q')).as_slice(), [Action::Quit]));
@@ -1349,7 +1576,7 @@ pub mod tests {
     }
 
     #[test]
-    fn o_shows_all_the_output_and_any_key_goes_back() {
+    fn o_shows_all_the_output_and_other_keys_go_back() {
         let (mut state, job) = started(2);
         graded(
             &mut state,
@@ -1362,6 +1589,8 @@ pub mod tests {
         state.handle(key('j'));
         assert!(matches!(state.view, View::Output), "it scrolls");
         state.handle(key('o'));
+        assert!(matches!(state.view, View::Output), "o again keeps it");
+        state.handle(Event::Key(Key::Enter));
         assert!(matches!(state.view, View::Exercise));
         state.handle(key('o'));
         state.handle(key('h'));
@@ -1433,9 +1662,14 @@ pub mod tests {
         assert!(matches!(&state.view, View::Tried { .. }), "it scrolls");
         state.handle(key('t'));
         assert!(
-            matches!(&state.view, View::TryPrompt { typed } if typed == "3 4 5"),
-            "the last input is offered again"
+            matches!(&state.view, View::TryPrompt { typed } if typed.is_empty()),
+            "the prompt opens empty: typing never appends to the last input"
         );
+        state.handle(key('1'));
+        let (_, words) = try_action(&state.handle(Event::Key(Key::Enter)));
+        assert_eq!(words, ["1"]);
+        state.handle(Event::Key(Key::Escape));
+        state.handle(key('t'));
         state.handle(Event::Key(Key::Escape));
         assert!(matches!(state.view, View::Exercise));
     }

@@ -25,10 +25,12 @@ pub enum Command {
     /// Shows the current exercise and its verdict, and grades it again each time you save
     /// its file. Keys: n next exercise (once this one passes), h show/hide the hint,
     /// t try your function on an input you type, o all your code printed on the failing
-    /// case, l list the exercises (type a number or use the arrows, then Enter), c check
-    /// all exercises, r reset this exercise to its stub (asks first), q or Ctrl-C quit.
-    /// A verdict taller than the terminal scrolls: ↑/↓ or j/k a line, space/b a page,
-    /// g/G top/bottom.
+    /// case, L the lesson (q there comes back), l list the exercises (type a number or use
+    /// the arrows, then Enter), c check all exercises, r reset this exercise to its stub
+    /// (asks first), ? every key. A verdict taller than the terminal scrolls: ↑/↓ or j/k
+    /// a line, space/b a page, g/G top/bottom. Esc or q goes back from every other
+    /// screen; on the verdict, q quits (asking first while a grading runs), and Ctrl-C
+    /// quits at once from anywhere.
     ///
     /// When stdin is not a terminal (a pipe, an IDE console), type each key then Enter
     /// (after t, the next line is the input; + and - scroll a page). If stdin ends, watch

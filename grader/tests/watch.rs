@@ -24,9 +24,19 @@ const SECOND_FAILS: &str = "is_losing_position: panicked on hidden case 1";
 const ADDING_FAILS: &str = "xor_all: wrong answer on hidden case";
 const SCROLL_KEYS: &str = "↑/↓ j/k line · space/b page · g/G top/end";
 const KEYS_ON: &str = "Type a key and Enter:";
+/// The main screen's keys at 80 columns, all of them, before the first pass.
+const KEYS_AT_80: &str =
+    "n next · h hint · t try · L lesson · l list · c check all · r reset · q quit";
+/// At 60 columns, on a failing verdict: the keys that fit, `?` for the others.
+const KEYS_AT_60: &str = "h hint · t try · L lesson · l list · ? keys · q quit";
+const QUIT_QUESTION: &str = "a grading is running: quit anyway? y/n";
+/// What the shell prints once watch is gone.
+const EXITED: &str = "grader exited with";
 
 /// xor_all adding the heaps instead of XORing them: first wrong on heaps = [1, 1].
 const ADDING: &str = "pub fn xor_all(heaps: &[u64]) -> u64 {\n    heaps.iter().sum()\n}\n";
+/// A loop without end: every group of cases runs to its time limit.
+const ENDLESS: &str = "pub fn xor_all(_: &[u64]) -> u64 {\n    loop {}\n}\n";
 /// The same, printing 12 lines on every call.
 const ADDING_LOUDLY: &str = "pub fn xor_all(heaps: &[u64]) -> u64 {\n    \
     for line in 1..=12 {\n        println!(\"call line {line}\");\n    }\n    \
@@ -84,7 +94,7 @@ fn watch_in_a_terminal_fails_passes_moves_on_and_quits_cleanly() {
         "file:   exercises/xor_all/src/lib.rs",
         "lesson: lessons/nim-sum.md",
         &format!("0/{} done", total()),
-        "n next · h hint · t try · l list · c check all · r reset · q quit",
+        KEYS_AT_80,
     ] {
         assert!(
             screen.contains(expected),
@@ -238,7 +248,7 @@ fn watch_through_pipes_reads_keys_as_lines_and_survives_odd_saves() {
     let mut watch = Piped::start(root);
 
     watch.wait_for(FIRST_FAILS);
-    watch.wait_for("Type a key and Enter: n next");
+    watch.wait_for("Type a key and Enter: h hint");
     save_by_rename(&exercise_file(root, "xor_all"), &solution(root, "xor_all"));
     watch.wait_for("Grading xor_all...");
     watch.wait_for(FIRST_PASSES);
@@ -378,7 +388,7 @@ fn watch_shows_what_the_code_printed_and_o_shows_all_of_it() {
     let workbook = common::Workbook::new();
     let root = workbook.root();
     std::fs::write(exercise_file(root, "xor_all"), ADDING_LOUDLY).unwrap();
-    let tmux = Tmux::start(root, &format!("'{GRADER}' watch; exec sleep 600"));
+    let tmux = Tmux::start(root, &watch_then_say_so());
     let screen = tmux.wait_for(ADDING_FAILS);
     assert_shows(
         &screen,
@@ -400,15 +410,26 @@ fn watch_shows_what_the_code_printed_and_o_shows_all_of_it() {
     assert!(!screen.contains("call line 9"), "{screen}");
 
     tmux.keys("o");
-    let screen = tmux.wait_for("o/q back to the verdict");
+    let screen = tmux.wait_for("Esc/q back to the verdict");
     assert_shows(
         &screen,
         &["| call line 1", "| call line 9", "| call line 12"],
     );
     assert!(!screen.contains("more lines"), "{screen}");
+    // `o` again keeps the output (it used to go back, so that `o o q` quit watch), and
+    // `q` goes back to the verdict: watch goes on.
     tmux.keys("o");
-    tmux.wait_for("n next · h hint · t try · o output");
     tmux.keys("q");
+    let screen = tmux.wait_for("h hint · t try · o output · L lesson");
+    assert!(!screen.contains(EXITED), "o o q quit watch:\n{screen}");
+    assert!(!screen.contains("| call line 12"), "{screen}");
+    // Esc goes back too.
+    tmux.keys("o");
+    tmux.wait_for("Esc/q back to the verdict");
+    tmux.keys("Escape");
+    tmux.wait_for("o output · L lesson");
+    tmux.keys("q");
+    tmux.wait_for(&format!("{EXITED} 0"));
 }
 
 #[test]
@@ -420,8 +441,13 @@ fn watch_at_60x20_scrolls_a_failing_verdict_and_its_hint_and_tries_an_input() {
     let workbook = common::Workbook::new();
     let root = workbook.root();
     std::fs::write(exercise_file(root, "xor_all"), ADDING).unwrap();
-    let tmux = Tmux::start_sized(root, &format!("'{GRADER}' watch; exec sleep 600"), 60, 20);
+    let tmux = Tmux::start_sized(root, &watch_then_say_so(), 60, 20);
     let screen = tmux.wait_for(ADDING_FAILS);
+    // The key line is one line: it wrapped at 60 columns once.
+    assert!(
+        screen.lines().any(|line| line.trim_end() == KEYS_AT_60),
+        "{KEYS_AT_60:?} is not one line of\n{screen}"
+    );
     assert_shows(
         &screen,
         &[
@@ -478,12 +504,127 @@ fn watch_at_60x20_scrolls_a_failing_verdict_and_its_hint_and_tries_an_input() {
         &[
             "Trying xor_all on heaps = [3, 4, 5]:",
             "Your function returned 12.",
-            "t try again · q back to the verdict",
+            "t try again · Esc/q back to the verdict",
         ],
     );
     tmux.keys("q");
-    tmux.wait_for("n next · h hint · t try");
+    tmux.wait_for(KEYS_AT_60);
     assert_shows(&tmux.screen(), &["input: heaps = [1, 1]"]);
+
+    // The prompt opens empty after a try: what is typed is the whole input.
+    tmux.keys("t");
+    let screen = tmux.wait_for("try xor_all <heaps>: _");
+    assert!(!screen.contains("3 4 5_"), "{screen}");
+    tmux.keys("1 2");
+    let screen = tmux.wait_for("try xor_all <heaps>: 1 2_");
+    assert!(!screen.contains("3 4 51 2"), "{screen}");
+    // Esc closes the prompt; q then quits, from the verdict.
+    tmux.keys("Escape");
+    tmux.wait_for(KEYS_AT_60);
+    tmux.keys("q");
+    tmux.wait_for(&format!("{EXITED} 0"));
+}
+
+/// The shell command of a tmux test: watch, then what it exited with.
+fn watch_then_say_so() -> String {
+    format!("'{GRADER}' watch; echo \"{EXITED} $?\"; exec sleep 600")
+}
+
+#[test]
+fn watch_asks_before_quitting_during_a_grading_and_ctrl_c_does_not_ask() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED watch_asks_before_quitting...: tmux is not installed");
+        return;
+    }
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    let file = exercise_file(root, "xor_all");
+    // Every group runs to its time limit: a grading of several seconds.
+    std::fs::write(&file, ENDLESS).unwrap();
+    let tmux = Tmux::start(root, &watch_then_say_so());
+    // Each step saves first: a save starts the grading again, so it is running.
+    let grading = |tmux: &Tmux| {
+        std::fs::write(&file, format!("{ENDLESS}// saved\n")).unwrap();
+        tmux.wait_for("Grading xor_all...");
+    };
+    grading(&tmux);
+    tmux.keys("q");
+    tmux.wait_for(QUIT_QUESTION);
+    tmux.keys("n");
+    let screen = tmux.wait_for(KEYS_AT_80);
+    assert!(!screen.contains(EXITED), "{screen}");
+    grading(&tmux);
+    tmux.keys("q");
+    tmux.wait_for(QUIT_QUESTION);
+    tmux.keys("y");
+    tmux.wait_for(&format!("{EXITED} 0"));
+
+    // Ctrl-C quits at once, grading or not.
+    let tmux = Tmux::start(root, &watch_then_say_so());
+    grading(&tmux);
+    tmux.keys("C-c");
+    let screen = tmux.wait_for(&format!("{EXITED} 0"));
+    assert!(!screen.contains(QUIT_QUESTION), "{screen}");
+}
+
+#[test]
+fn l_pages_the_lesson_and_q_comes_back_to_watch_as_it_was() {
+    if !Tmux::available() {
+        eprintln!("SKIPPED l_pages_the_lesson...: tmux is not installed");
+        return;
+    }
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    std::fs::write(exercise_file(root, "xor_all"), ADDING).unwrap();
+    let tmux = Tmux::start_sized(root, &watch_then_say_so(), 60, 20);
+    let verdict = tmux.wait_for_all(&[ADDING_FAILS, KEYS_AT_60]);
+
+    tmux.keys("L");
+    let lesson = tmux.wait_for_all(&["The nim-sum", " lessons/nim-sum.md · lines 1-", "q back"]);
+    assert!(
+        !lesson.contains(ADDING_FAILS),
+        "the pager has the screen:\n{lesson}"
+    );
+    // The pager's keys work, and a save meanwhile is graded without drawing over it.
+    tmux.keys("G");
+    tmux.wait_for("100%");
+    std::fs::write(
+        exercise_file(root, "xor_all"),
+        format!("{ADDING}// saved\n"),
+    )
+    .unwrap();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(1) {
+        let screen = tmux.screen();
+        assert!(
+            !screen.contains("xorlings · exercise"),
+            "watch drew over the pager:\n{screen}"
+        );
+        std::thread::sleep(POLL);
+    }
+    tmux.keys("q");
+    let back = tmux.wait_for_all(&[ADDING_FAILS, KEYS_AT_60]);
+    assert!(!back.contains("lessons/nim-sum.md · lines"), "{back}");
+    assert!(!back.contains(EXITED), "{back}");
+    let lines = |screen: &str| {
+        screen
+            .lines()
+            .map(str::trim_end)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(lines(&back), lines(&verdict), "the screen is as it was");
+    // Keys are watch's again.
+    tmux.keys("?");
+    tmux.wait_for("The keys of watch mode");
+    tmux.keys("q");
+    tmux.wait_for(KEYS_AT_60);
+
+    // Ctrl-C in the pager quits watch at once.
+    tmux.keys("L");
+    tmux.wait_for("q back");
+    tmux.keys("C-c");
+    tmux.wait_for(&format!("{EXITED} 0"));
 }
 
 #[test]
@@ -569,7 +710,7 @@ fn with_keys_off_watch_offers_no_key_and_saves_choose_the_exercise() {
     watch.wait_for(
         "save exercises/is_losing_position/src/lib.rs and it becomes the current exercise",
     );
-    watch.wait_for("Keys are off (standard input ended)");
+    watch.wait_for("Keys off (input ended)");
     let next = exercise_file(root, "is_losing_position");
     let stub = std::fs::read_to_string(&next).unwrap();
     std::fs::write(&next, format!("{stub}\n")).unwrap();
@@ -577,7 +718,7 @@ fn with_keys_off_watch_offers_no_key_and_saves_choose_the_exercise() {
         "You saved exercises/is_losing_position/src/lib.rs, so it is the current exercise now.",
     );
     watch.wait_for(SECOND_FAILS);
-    watch.wait_for("Keys are off (standard input ended)");
+    watch.wait_for("Keys off (input ended)");
 
     let after = &watch.text[mark..];
     for key_hint in [

@@ -283,7 +283,8 @@ fn carry_out(
                 crate::lesson::read(&session.workbook().root, &exercise.lesson).map(|markdown| {
                     keys.lesson = Some(Resume::Lesson {
                         markdown,
-                        title: format!("{} · {}", exercise.name, exercise.lesson),
+                        // Watch's header names the exercise: the title is short.
+                        title: exercise.lesson.clone(),
                     });
                 })
             }

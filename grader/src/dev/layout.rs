@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::new::TODO_MARKER;
+use super::new::{EXERCISE_TEST, TODO_MARKER, exercise_test};
 use super::short_diff;
 use crate::hidden;
 use crate::model::Seed;
@@ -72,6 +72,22 @@ fn exercise_problems(workbook: &Workbook, exercise: &Exercise, problems: &mut Ve
         if !root.join(&file).is_file() {
             problems.push(format!("{} is missing", file.display()));
         }
+    }
+    let test = Path::new("exercises").join(name).join(EXERCISE_TEST);
+    let expected = exercise_test(name);
+    match read(&test) {
+        Ok(text) if text == expected => {}
+        Ok(text) => problems.push(format!(
+            "{}: `cargo test` in the exercise's folder must say that the grader grades it; \
+             put back the text `dev new` writes\n{}",
+            test.display(),
+            short_diff("expected", &expected, &test.to_string_lossy(), &text)
+        )),
+        Err(_) => problems.push(format!(
+            "{} is missing: `cargo test` in the exercise's folder would say only \
+             \"0 passed\"; `dev new` writes it as\n{expected}",
+            test.display()
+        )),
     }
     if let (Ok(stub), Ok(file)) = (read(&exercise.stub()), read(&exercise.file())) {
         if stub != file {

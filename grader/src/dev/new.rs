@@ -12,6 +12,25 @@ use crate::workbook::{MANIFEST, Workbook, check_name};
 /// Marks what `dev new` left for the instructor to write.
 pub const TODO_MARKER: &str = "TODO(dev new)";
 
+/// Every exercise crate's one test, in its folder: `cargo test` run there would say
+/// only "0 passed", which reads like "solved". This test is ignored, and cargo prints
+/// why: the grader has the hidden tests, and the command that runs them.
+pub const EXERCISE_TEST: &str = "tests/graded_by_the_grader.rs";
+
+/// The text of [`EXERCISE_TEST`] for the exercise `name`. Run anyway (`--ignored`), it
+/// fails saying the same: it grades nothing, and must not pass as if it had.
+pub fn exercise_test(name: &str) -> String {
+    format!(
+        "//! The hidden tests of `{name}` are in the grader, not in this crate: `cargo test`\n\
+         //! here only says so. `cargo grader run {name}` grades your code with them.\n\n\
+         #[test]\n\
+         #[ignore = \"the grader has the hidden tests: run `cargo grader run {name}`\"]\n\
+         fn hidden_tests_are_in_the_grader() {{\n    \
+         panic!(\"this test grades nothing: run `cargo grader run {name}`\");\n\
+         }}\n"
+    )
+}
+
 pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit> {
     check_name(name).map_err(anyhow::Error::msg)?;
     if workbook.index_of(name).is_some() {
@@ -199,6 +218,7 @@ impl Function for {type_name} {{
     vec![
         (exercise.join("Cargo.toml"), package(name, "")),
         (exercise.join("src/lib.rs"), stub.clone()),
+        (exercise.join(EXERCISE_TEST), exercise_test(name)),
         (Path::new("grader/stubs").join(format!("{name}.rs")), stub),
         (
             solutions.join("Cargo.toml"),

@@ -9,6 +9,7 @@ use std::path::{Component, Path};
 use anyhow::{Context, Result, bail};
 use walkdir::WalkDir;
 
+use super::new::{EXERCISE_TEST, exercise_test};
 use crate::Exit;
 use crate::reference;
 use crate::workbook::Workbook;
@@ -63,10 +64,15 @@ pub fn run(workbook: &Workbook, out: &Path) -> Result<Exit> {
         }
     }
     for exercise in &workbook.exercises {
-        // The learner starts from the stubs, whatever state this workbook's exercises are in.
+        // The learner starts from the stubs, whatever state this workbook's exercises are
+        // in, and each exercise's `cargo test` says that the grader grades it.
         let stub = std::fs::read(root.join(exercise.stub()))
             .with_context(|| format!("cannot read {}", exercise.stub().display()))?;
         write(&out.join(exercise.file()), &stub)?;
+        let test = Path::new("exercises")
+            .join(&exercise.name)
+            .join(EXERCISE_TEST);
+        write(&out.join(test), exercise_test(&exercise.name).as_bytes())?;
         let solution = std::fs::read_to_string(root.join(exercise.solution()))
             .with_context(|| format!("cannot read {}", exercise.solution().display()))?;
         write(

@@ -1,0 +1,8 @@
+//! The hidden tests of `is_losing_position` are in the grader, not in this crate: `cargo test`
+//! here only says so. `cargo grader run is_losing_position` grades your code with them.
+
+#[test]
+#[ignore = "the grader has the hidden tests: run `cargo grader run is_losing_position`"]
+fn hidden_tests_are_in_the_grader() {
+    panic!("this test grades nothing: run `cargo grader run is_losing_position`");
+}

@@ -1273,6 +1273,33 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
     }
 
     #[test]
+    fn at_60_columns_a_compilers_note_and_a_long_note_wrap_and_are_never_cut() {
+        use crate::judge::CompileErrors;
+        let help = "help: you can convert an `i32` to a `u64` and panic if the converted \
+                    value doesn't fit";
+        let messages = format!(
+            "error[E0308]: mismatched types\n --> exercises/exercise_0/src/lib.rs:2:5\n  |\n\
+             2 |     heaps.len() as i32\n  |     ^^^^^^^^^^^^^^^^^^ expected `u64`, found \
+             `i32`\n  |\n{help}\n"
+        );
+        let grade = Grade::without_run(
+            "exercise_0",
+            Verdict::CompileError(CompileErrors {
+                messages,
+                in_runner: 0,
+            }),
+            None,
+            Seed::DEFAULT,
+        );
+        let mut state = graded(Outcome::Graded(Box::new(grade)));
+        let note = "You saved exercises/exercise_5/src/lib.rs; the current exercise is still \
+                    exercise_0 (`l` lists the exercises to jump to another).";
+        state.handle(Event::Problem(note.to_string()));
+        let screen = draw(&mut state, 60, 20);
+        assert_shows(&screen, &[help, note, "expected `u64`, found `i32`"]);
+    }
+
+    #[test]
     fn the_list_shows_statuses_and_the_current_exercise() {
         let (mut state, _) = State::new(entries(6), 0, false);
         state.entries[0].done = true;

@@ -93,8 +93,8 @@ for pair in $NEWER_FEATURES; do
     fi
 done
 
-# No cargo configuration of the user's machine beyond the repository's, and the chosen
-# toolchain first on PATH (Debian's in /usr/bin, not rustup's proxies).
+# The chosen toolchain first on PATH (Debian's in /usr/bin, not rustup's proxies), and
+# no flags or wrappers from the caller's environment.
 export PATH="$(dirname "$rustc"):$PATH"
 export RUSTC="$rustc"
 export CARGO_TARGET_DIR="$target_dir"

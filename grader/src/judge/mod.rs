@@ -151,7 +151,7 @@ pub fn build(
     let Ok(source) = submission.source.as_deref() else {
         return Ok(None);
     };
-    let _slot = crate::parallel::slot();
+    let slot = crate::parallel::slot();
     let request = BuildRequest {
         cache: &settings.cache,
         source,
@@ -159,6 +159,7 @@ pub fn build(
         build: tests.build(),
         color: settings.color,
         width: settings.width,
+        core: Some(slot.core()),
     };
     build::build(&request, cancel).map(Some)
 }
@@ -190,16 +191,17 @@ pub fn run(
     order.sort_by_key(|&group| std::cmp::Reverse(prepared.inputs[group].len()));
     let libdir = &build::toolchain()?.libdir;
     let results = crate::parallel::map(&order, |&group| -> Result<Option<Ran>> {
-        let request = RunRequest {
-            program: &program.path,
-            layout,
-            input: &prepared.inputs[group],
-            cases: cases[group],
-            answer_limit: plan.answer_bytes(group),
-            time_limit: limit,
-        };
         let execution = {
-            let _slot = crate::parallel::slot();
+            let slot = crate::parallel::slot();
+            let request = RunRequest {
+                program: &program.path,
+                layout,
+                input: &prepared.inputs[group],
+                cases: cases[group],
+                answer_limit: plan.answer_bytes(group),
+                time_limit: limit,
+                core: Some(slot.core()),
+            };
             run::execute(&request, libdir, cancel)?
         };
         if execution.ended == Ended::Cancelled {

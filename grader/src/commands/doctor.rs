@@ -115,6 +115,12 @@ fn layers(protection: &Protection) -> Vec<(bool, String)> {
              run on a core of its own"
                 .to_string(),
         ),
+        (
+            protection.private_view,
+            "paths: a learner's program sees none of this machine's but its libraries (a \
+             root of its own, where the machine allows a mount namespace)"
+                .to_string(),
+        ),
     ]
 }
 

@@ -89,6 +89,9 @@ pub struct Policy {
     /// The core the run is pinned to, by its number among the cores the grader may use
     /// (a slot's, see `parallel::Slot`); `None` lets it run on any.
     pub core: Option<usize>,
+    /// The run sees no path of the machine's but what it may read and execute, where
+    /// the platform can hide the rest (a learner's program).
+    pub private_view: bool,
 }
 
 /// Resource limits of a run.

@@ -39,6 +39,9 @@ pub struct Protection {
     /// Each run's memory is bounded as a whole, in a cgroup of its own (else each
     /// process's address space is, and a learner's program is one process).
     pub memory_cgroup: bool,
+    /// A learner's program runs in a root of its own, where no path of the machine's
+    /// exists but what it reads (a mount namespace; where the machine allows one).
+    pub private_view: bool,
 }
 
 /// How each run's threads and processes are bounded, so that a run with thousands of
@@ -171,6 +174,7 @@ mod tests {
             subreaper: true,
             task_bound: TaskBound::Cgroup,
             memory_cgroup: true,
+            private_view: true,
         }
     }
 

@@ -212,3 +212,70 @@ fn a_neighbours_cpu_hog_or_thread_bomb_costs_the_class_nothing() {
     );
     assert_eq!(steady[column("status")], "graded", "{summary}");
 }
+
+/// The grader's own pids cgroup folder, made for a test with `max` tasks; `None` where
+/// this machine gives none (cgroup v1's `pids` hierarchy, as root).
+fn pids_cgroup(max: u64) -> Option<PathBuf> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = own.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        controllers.split(',').any(|c| c == "pids").then_some(path)
+    })?;
+    let dir = Path::new("/sys/fs/cgroup/pids")
+        .join(path.trim_start_matches('/'))
+        .join(format!("xorlings-test-{}", std::process::id()));
+    std::fs::create_dir(&dir).ok()?;
+    std::fs::write(dir.join("pids.max"), max.to_string()).ok()?;
+    Some(dir)
+}
+
+/// When the machine refuses the grader processes and threads (the grader itself kept
+/// in a pids cgroup far too small, beside a learner's thread bomb), the class is still
+/// finished, with its summary: an exercise the machine refused gets a verdict that says
+/// so, and nothing panics.
+#[test]
+fn a_machine_that_refuses_processes_still_gets_its_class_graded() {
+    let Some(cgroup) = pids_cgroup(14) else {
+        return;
+    };
+    let instructor = Workbook::new();
+    let class = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    for (name, xor_all) in [("bomb", Some(THREAD_BOMB)), ("steady", None)] {
+        let checkout = Workbook::new();
+        for exercise in ["xor_all", "is_losing_position", "apply_move"] {
+            checkout.solve(exercise);
+        }
+        if let Some(source) = xor_all {
+            checkout.write(&checkout.exercise_file("xor_all"), source);
+        }
+        common::copy_tree(checkout.root(), &class.path().join(name));
+    }
+    let _load = LOAD.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let script = format!(
+        "echo $$ > {}/cgroup.procs && exec '{}' verify --class '{}' --out '{}'",
+        cgroup.display(),
+        common::GRADER,
+        class.path().display(),
+        out.path().display()
+    );
+    let output = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(instructor.root())
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir(&cgroup);
+    let code = output.status.code();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        matches!(code, Some(0 | 1)) && !stderr.contains("panicked"),
+        "the class was not finished ({code:?}):\n{}\n{stderr}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    assert!(
+        summary.lines().any(|line| line.starts_with("steady,")),
+        "{summary}"
+    );
+}

@@ -68,6 +68,13 @@ pub enum Built {
     Cancelled,
 }
 
+/// How one start of the compiler ended.
+enum Attempt {
+    Ended(Option<Built>, Messages),
+    /// It was refused a thread, a process or memory, or ended without a word: why.
+    Refused(String),
+}
+
 /// A compiled program, and the compiler's warnings about the learner's file.
 #[derive(Clone)]
 pub struct Program {
@@ -172,6 +179,10 @@ fn hash_of(value: impl Hash) -> String {
 /// Runs the compiler with `args` in `folder`, in the sandbox: it reads the toolchain,
 /// `folder` and `reads`, writes only `folder`, and sees no variable of the user's.
 /// `None` when it succeeded, with its messages.
+///
+/// A compiler that was refused what it needed (a thread, a process, memory: it says so,
+/// or ends without a word) is tried again after a pause, and after the last try that is
+/// the machine's refusal, not a compile error of the learner's.
 fn rustc(
     args: &[OsString],
     folder: &Path,
@@ -180,6 +191,33 @@ fn rustc(
     core: Option<usize>,
     cancel: &Cancel,
 ) -> Result<(Option<Built>, Messages)> {
+    let mut pause = SILENT_RETRY;
+    loop {
+        let why = match rustc_once(args, folder, reads, learner_file, core, cancel)? {
+            Attempt::Ended(built, messages) => return Ok((built, messages)),
+            Attempt::Refused(why) => why,
+        };
+        if pause > SILENT_RETRIES_UP_TO || cancel.is_cancelled() {
+            return Err(anyhow!(std::io::Error::from_raw_os_error(libc::EAGAIN))
+                .context(format!("rustc failed each time it was started: {why}")));
+        }
+        std::thread::sleep(pause);
+        pause *= 2;
+    }
+}
+
+/// The first pause before a silent compiler is started again, and the last.
+const SILENT_RETRY: Duration = Duration::from_millis(100);
+const SILENT_RETRIES_UP_TO: Duration = Duration::from_millis(400);
+
+fn rustc_once(
+    args: &[OsString],
+    folder: &Path,
+    reads: &[PathBuf],
+    learner_file: &str,
+    core: Option<usize>,
+    cancel: &Cancel,
+) -> Result<Attempt> {
     let toolchain = toolchain()?;
     let mut policy = Policy::compiler(&toolchain.sysroot, folder, COMPILER_LIMITS);
     policy.read.extend(reads.iter().cloned());
@@ -212,9 +250,19 @@ fn rustc(
     let mut messages = reader.join().unwrap_or_default();
     let outcome = match ended.how {
         How::Exited(0) => None,
-        How::Exited(_) | How::Signalled(_) if messages.errors.trim().is_empty() => Some(
-            Built::Failed(format!("rustc failed without a message ({:?}).", ended.how)),
-        ),
+        How::Exited(_) | How::Signalled(_) if messages.errors.trim().is_empty() => {
+            return Ok(Attempt::Refused(format!(
+                "it ended without a word ({:?})",
+                ended.how
+            )));
+        }
+        How::Exited(_) | How::Signalled(_) if messages.refused => {
+            let first = messages.errors.lines().find(|line| !line.trim().is_empty());
+            return Ok(Attempt::Refused(format!(
+                "it said: {}",
+                first.unwrap_or_default().trim()
+            )));
+        }
         How::Exited(_) | How::Signalled(_) => {
             Some(Built::Failed(std::mem::take(&mut messages.errors)))
         }
@@ -228,7 +276,7 @@ fn rustc(
         }
         How::Cancelled => Some(Built::Cancelled),
     };
-    Ok((outcome, messages))
+    Ok(Attempt::Ended(outcome, messages))
 }
 
 /// The runner library, compiled once per toolchain and runner version, and checked
@@ -295,9 +343,13 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     ]
     .map(OsString::from)
     .to_vec();
-    let (failed, messages) = rustc(&args, scratch.path(), &[], "", None, &Cancel::default())?;
-    if failed.is_some() {
-        return Err(anyhow!(messages.errors).context("the grader's runner does not compile"));
+    let (failed, _) = rustc(&args, scratch.path(), &[], "", None, &Cancel::default())?;
+    match failed {
+        None => {}
+        Some(Built::Failed(messages)) => {
+            return Err(anyhow!(messages).context("the grader's runner does not compile"));
+        }
+        Some(_) => bail!("the grader's runner was not built"),
     }
     let library = scratch.path().join(format!("lib{RUNNER_CRATE}.rlib"));
     let bytes = std::fs::read(&library).context("cannot read the runner library")?;

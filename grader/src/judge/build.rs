@@ -211,7 +211,7 @@ fn rustc(
         How::Exited(_) | How::Signalled(_) => {
             Some(Built::Failed(std::mem::take(&mut messages.errors)))
         }
-        How::TimedOut => Some(Built::Failed(format!(
+        How::TimedOut | How::OutOfCpuTime => Some(Built::Failed(format!(
             "rustc did not finish within {} seconds.",
             COMPILE_LIMIT.as_secs()
         ))),

@@ -17,10 +17,12 @@ use crate::judge::{Grade, Verdict};
 use crate::model::show::{count, thousands};
 use crate::text::{Style, Text, visible};
 use crate::workbook::Exercise;
-use xorlings_core::run::Printed;
+use xorlings_core::run::{Limit, Printed};
 use xorlings_core::verdict::{Failure, Problem};
 
 const TODO_ADVICE: &str = "This exercise still has its `todo!()`: replace it with your code.";
+const WAITING_ADVICE: &str = "Do not sleep, read input or wait for a thread that never \
+finishes: answer each case and return.";
 const OUTPUT_NOTE: &str = "this never changes a verdict";
 const INTERNAL_ERROR_ADVICE: &str = "This is a bug in the grader's hidden tests, not in your \
 code. Please report it to your instructor with this message.";
@@ -373,17 +375,39 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
         }
         Problem::TimeLimit {
             limit,
+            by: Limit::Cpu,
+            cpu,
+            wall,
             expected_cost,
         } => (
             format!(
-                "The time limit is {} for this group of cases, and your code was still working \
-                 on this one when it ran out.",
-                seconds(*limit)
+                "The time limit is {} of CPU time for this group of cases, and your code was \
+                 still working on this one when it had used it all ({} of CPU in {}).",
+                seconds(*limit),
+                seconds(*cpu),
+                seconds(*wall)
             ),
             Some(format!(
                 "Look for work that grows too fast with the input, or a loop that never \
                  ends. Expected: {expected_cost}."
             )),
+        ),
+        Problem::TimeLimit {
+            limit,
+            by: Limit::Wall,
+            cpu,
+            wall,
+            ..
+        } => (
+            format!(
+                "Your code was still running after {}, the longest a run of this group may \
+                 take, though it had used only {} of its {} of CPU time: it was waiting, not \
+                 working.",
+                seconds(*wall),
+                seconds(*cpu),
+                seconds(*limit)
+            ),
+            Some(WAITING_ADVICE.to_string()),
         ),
         Problem::StackOverflow { advice } => (
             "Your code overflowed its stack: a recursion that never stops, or one far deeper \

@@ -46,24 +46,15 @@
 //!   usual.
 
 mod cancel;
-mod child;
-mod confined;
-mod descriptors;
-mod exec;
-mod interpreter;
-mod limits;
-mod policies;
-mod privileges;
 mod protection;
-mod reaper;
+#[cfg(unix)]
+mod unix;
+
+// The platform's own layers, which the Unix backend applies.
 #[cfg(target_os = "linux")]
-mod ruleset;
-mod shared_page;
-mod spawn;
+mod linux;
 #[cfg(target_os = "linux")]
-mod syscalls;
-#[cfg(all(test, target_os = "linux", target_arch = "x86_64"))]
-mod tests;
+use linux as platform;
 
 use std::ffi::OsString;
 use std::os::fd::{OwnedFd, RawFd};
@@ -71,13 +62,14 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use anyhow::{Context, Result};
-use xorlings_core::run::{Ended as RunEnded, Signal, SignalKind};
+use xorlings_core::run::{Ended as RunEnded, Limit, Signal};
 
 pub use cancel::Cancel;
-pub use confined::{Confined, How};
 pub use protection::{
     FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, protection, reported_protection,
 };
+use unix::reaper;
+pub use unix::{Confined, How};
 
 /// What a confined process may do.
 #[derive(Debug, Clone)]
@@ -126,7 +118,7 @@ pub enum Processes {
 /// ([`Policy::env`] is the whole environment). The command is consumed: its pre-exec
 /// step confines one child only.
 pub fn spawn(command: Command, policy: &Policy, fds: Vec<(OwnedFd, RawFd)>) -> Result<Confined> {
-    spawn::spawn(command, policy, fds)
+    unix::spawn(command, policy, fds)
 }
 
 /// Runs a trusted command (the rustup proxy telling where the toolchain is) to its end,
@@ -142,7 +134,7 @@ pub fn output_of_trusted(command: &mut Command) -> Result<Output> {
 /// to the grader (and killed) instead of escaping to `init`; it also detects the
 /// protection this machine offers.
 pub fn init() -> Result<()> {
-    reaper::become_subreaper()?;
+    platform::become_subreaper()?;
     protection();
     Ok(())
 }
@@ -153,25 +145,10 @@ pub fn ended(how: How) -> RunEnded {
         How::Exited(code) => RunEnded::Exited(code),
         How::Signalled(number) => RunEnded::Signalled(Signal {
             number,
-            kind: signal_kind(number),
+            kind: unix::signal_kind(number),
         }),
-        How::TimedOut => RunEnded::TimedOut,
+        How::TimedOut => RunEnded::TimedOut(Limit::Wall),
+        How::OutOfCpuTime => RunEnded::TimedOut(Limit::Cpu),
         How::Cancelled => RunEnded::Cancelled,
-    }
-}
-
-/// What a Unix signal's number means.
-fn signal_kind(number: i32) -> SignalKind {
-    match number {
-        libc::SIGABRT => SignalKind::Abort,
-        libc::SIGXFSZ => SignalKind::FileTooLarge,
-        libc::SIGXCPU => SignalKind::CpuTime,
-        libc::SIGSEGV => SignalKind::Segfault,
-        libc::SIGKILL => SignalKind::Killed,
-        libc::SIGFPE => SignalKind::Arithmetic,
-        libc::SIGILL => SignalKind::IllegalInstruction,
-        libc::SIGBUS => SignalKind::Bus,
-        libc::SIGSYS => SignalKind::ForbiddenCall,
-        _ => SignalKind::Other,
     }
 }

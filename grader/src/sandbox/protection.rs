@@ -92,7 +92,7 @@ impl Protection {
 /// layer this says it has.
 pub fn protection() -> &'static Protection {
     static PROTECTION: OnceLock<Protection> = OnceLock::new();
-    PROTECTION.get_or_init(detect)
+    PROTECTION.get_or_init(super::platform::detect)
 }
 
 /// Names layers the grader is to *report* as missing (comma-separated: `landlock`,
@@ -129,55 +129,6 @@ fn pretend_missing(mut protection: Protection, names: &str) -> Protection {
         }
     }
     protection
-}
-
-#[cfg(target_os = "linux")]
-fn detect() -> Protection {
-    let landlock_abi = landlock_abi();
-    Protection {
-        landlock_abi,
-        landlock_files: landlock_abi >= 1,
-        landlock_scopes: landlock_abi >= FULL_LANDLOCK_ABI,
-        seccomp: super::syscalls::available(),
-        no_new_privs: rustix::thread::no_new_privs().is_ok(),
-        capabilities_dropped: super::privileges::can_drop_all(),
-        subreaper: super::reaper::is_subreaper(),
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn detect() -> Protection {
-    Protection {
-        landlock_abi: 0,
-        landlock_files: false,
-        landlock_scopes: false,
-        seccomp: false,
-        no_new_privs: false,
-        capabilities_dropped: super::privileges::can_drop_all(),
-        subreaper: false,
-    }
-}
-
-/// `landlock_create_ruleset`'s flag that asks for the ABI version (not in `libc`).
-#[cfg(target_os = "linux")]
-const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
-
-/// The kernel's Landlock ABI version, 0 without Landlock. (The `landlock` crate keeps
-/// its own detection private, on purpose: it adapts rulesets by itself. This is only
-/// to tell the user.)
-#[cfg(target_os = "linux")]
-fn landlock_abi() -> u32 {
-    // SAFETY: with a null attribute, a zero size and the VERSION flag, the call only
-    // returns the ABI version (or an error); it reads and writes no memory.
-    let version = unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<libc::c_void>(),
-            0usize,
-            LANDLOCK_CREATE_RULESET_VERSION,
-        )
-    };
-    u32::try_from(version).unwrap_or(0)
 }
 
 #[cfg(test)]

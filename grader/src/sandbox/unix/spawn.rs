@@ -8,7 +8,8 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use super::child::{Confinement, reported_failure};
-use super::{Confined, Policy, reaper};
+use super::{Confined, reaper};
+use crate::sandbox::Policy;
 
 pub fn spawn(
     mut command: Command,

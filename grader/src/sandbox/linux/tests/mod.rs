@@ -16,8 +16,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use super::confined::Ended;
-use super::{Cancel, Limits, Policy, init, output_of_trusted, spawn};
+use crate::sandbox::unix::Ended;
+use crate::sandbox::{Cancel, Limits, Policy, init, output_of_trusted, spawn};
 
 /// The attacker's source: one program, one mode per kind of attack.
 const ATTACKER: &str = include_str!("programs/attacker.rs");
@@ -88,7 +88,7 @@ fn compile(source: &str, dir: &Path) -> Result<PathBuf, String> {
         .unwrap();
     let messages = std::fs::read_to_string(dir.join("messages")).unwrap();
     match ended.how {
-        super::How::Exited(0) => Ok(program),
+        crate::sandbox::How::Exited(0) => Ok(program),
         _ => Err(format!("{ended:?}\n{messages}")),
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use super::interpreter::interpreter;
-use super::{Limits, Policy, Processes};
+use crate::sandbox::{Limits, Policy, Processes};
 
 /// The system's shared libraries, and the loader's cache of where they are.
 const SYSTEM_LIBRARIES: [&str; 4] = ["/lib", "/lib64", "/usr/lib", "/etc/ld.so.cache"];

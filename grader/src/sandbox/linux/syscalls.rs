@@ -15,7 +15,7 @@ use seccompiler::{
     SeccompRule, TargetArch, sock_filter,
 };
 
-use super::Processes;
+use crate::sandbox::Processes;
 
 /// Stands for the child's pid until the child writes its own in. Above any pid (pid_max
 /// is at most 2^22) and unlike every other constant of the program.

@@ -1,0 +1,37 @@
+//! What this machine's kernel lets the sandbox enforce.
+
+use crate::sandbox::protection::{FULL_LANDLOCK_ABI, Protection};
+
+/// What this kernel enforces.
+pub fn detect() -> Protection {
+    let landlock_abi = landlock_abi();
+    Protection {
+        landlock_abi,
+        landlock_files: landlock_abi >= 1,
+        landlock_scopes: landlock_abi >= FULL_LANDLOCK_ABI,
+        seccomp: super::syscalls::available(),
+        no_new_privs: rustix::thread::no_new_privs().is_ok(),
+        capabilities_dropped: super::privileges::can_drop_all(),
+        subreaper: super::orphans::is_subreaper(),
+    }
+}
+
+/// `landlock_create_ruleset`'s flag that asks for the ABI version (not in `libc`).
+const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
+
+/// The kernel's Landlock ABI version, 0 without Landlock. (The `landlock` crate keeps
+/// its own detection private, on purpose: it adapts rulesets by itself. This is only
+/// to tell the user.)
+fn landlock_abi() -> u32 {
+    // SAFETY: with a null attribute, a zero size and the VERSION flag, the call only
+    // returns the ABI version (or an error); it reads and writes no memory.
+    let version = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<libc::c_void>(),
+            0usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    };
+    u32::try_from(version).unwrap_or(0)
+}

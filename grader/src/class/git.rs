@@ -73,6 +73,8 @@ const REDIRECTIONS: [&str; 3] = [
 /// Plenty for git on any repository of a course; it writes no file.
 const LIMITS: Limits = Limits {
     address_space: 4 << 30,
+    memory: 4 << 30,
+    tasks: 64,
     file_size: 1 << 20,
     open_files: 256,
     cpu_seconds: 60,

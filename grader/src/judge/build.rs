@@ -31,7 +31,10 @@ const RUNNER_ROOT: &str = "pub mod wire;\npub mod runner;\n";
 const COMPILE_LIMIT: Duration = Duration::from_secs(60);
 /// What the compiler may use: plenty for any exercise, not enough to hurt the machine.
 const COMPILER_LIMITS: Limits = Limits {
-    address_space: 8 << 30,
+    address_space: 4 << 30,
+    memory: 4 << 30,
+    // rustc, the linker it starts, and their threads.
+    tasks: 256,
     file_size: 256 << 20,
     open_files: 1024,
     cpu_seconds: COMPILE_LIMIT.as_secs() + 10,
@@ -53,6 +56,8 @@ pub struct BuildRequest<'a> {
     pub color: bool,
     /// The width the compiler's messages are laid out for.
     pub width: usize,
+    /// The core to pin the compiler to (see `sandbox::Policy::core`).
+    pub core: Option<usize>,
 }
 
 /// How a build ended.
@@ -172,11 +177,13 @@ fn rustc(
     folder: &Path,
     reads: &[PathBuf],
     learner_file: &str,
+    core: Option<usize>,
     cancel: &Cancel,
 ) -> Result<(Option<Built>, Messages)> {
     let toolchain = toolchain()?;
     let mut policy = Policy::compiler(&toolchain.sysroot, folder, COMPILER_LIMITS);
     policy.read.extend(reads.iter().cloned());
+    policy.core = core;
     let mut command = Command::new(&toolchain.rustc);
     command
         .args(args)
@@ -288,7 +295,7 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     ]
     .map(OsString::from)
     .to_vec();
-    let (failed, messages) = rustc(&args, scratch.path(), &[], "", &Cancel::default())?;
+    let (failed, messages) = rustc(&args, scratch.path(), &[], "", None, &Cancel::default())?;
     if failed.is_some() {
         return Err(anyhow!(messages.errors).context("the grader's runner does not compile"));
     }
@@ -409,7 +416,14 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         .filter_map(|l| l.parent())
         .map(Path::to_path_buf)
         .collect();
-    let (failed, messages) = rustc(&args, folder.path(), &reads, &learner_file, cancel)?;
+    let (failed, messages) = rustc(
+        &args,
+        folder.path(),
+        &reads,
+        &learner_file,
+        request.core,
+        cancel,
+    )?;
     if let Some(failed) = failed {
         return Ok(failed);
     }

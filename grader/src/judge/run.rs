@@ -23,6 +23,8 @@ use crate::sandbox::{self, Limits, Policy};
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
+/// Threads of a run: the runner's two, and room for a learner's own.
+const TASKS: u64 = 64;
 /// Room for what the learner prints, beyond the answers' own bound.
 const PRINTED_LIMIT_BYTES: u64 = 16 << 20;
 /// Most open descriptors of a run (the runner needs a handful).
@@ -56,6 +58,8 @@ pub struct RunRequest<'a> {
     pub answer_limit: u64,
     /// The CPU time of the run (all its threads).
     pub time_limit: Duration,
+    /// The core to pin the run to (see [`Policy::core`]).
+    pub core: Option<usize>,
 }
 
 /// Runs the program of `request` on its input, in the sandbox.
@@ -67,12 +71,15 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
     let wall_limit = request.time_limit * WALL_FACTOR + WALL_EXTRA;
     let limits = Limits {
         address_space: MEMORY_LIMIT_BYTES,
+        memory: MEMORY_LIMIT_BYTES,
+        tasks: TASKS,
         file_size: file_limit,
         open_files: OPEN_FILES,
         // The kernel's own stop, should the grader's miss the limit.
         cpu_seconds: request.time_limit.as_secs() + 2,
     };
-    let policy = Policy::program(request.program, libdir, limits)?;
+    let mut policy = Policy::program(request.program, libdir, limits)?;
+    policy.core = request.core;
     let mut command = Command::new(request.program);
     let mut fds: Vec<(OwnedFd, i32)> = Vec::new();
     match request.layout {

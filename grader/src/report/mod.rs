@@ -24,6 +24,8 @@ const TODO_ADVICE: &str = "This exercise still has its `todo!()`: replace it wit
 const WAITING_ADVICE: &str = "Do not sleep, read input or wait for a thread that never \
 finishes: answer each case and return.";
 const OUTPUT_NOTE: &str = "this never changes a verdict";
+const REFUSED_ADVICE: &str = "Nothing of your code was judged. Grade it again when the \
+machine is less busy.";
 const INTERNAL_ERROR_ADVICE: &str = "This is a bug in the grader's hidden tests, not in your \
 code. Please report it to your instructor with this message.";
 
@@ -156,6 +158,14 @@ pub fn describe_parts(
                      with `cargo grader reset {name}`."
                 ),
             );
+        }
+        Verdict::Refused(why) => {
+            headline(
+                &mut text,
+                name,
+                " could not be graded: the machine was too busy.",
+            );
+            text.prose(2, why).blank().prose(0, REFUSED_ADVICE);
         }
         Verdict::InternalError(message) => {
             headline(

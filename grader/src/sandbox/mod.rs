@@ -66,7 +66,8 @@ use xorlings_core::run::{Ended as RunEnded, Limit, Signal};
 
 pub use cancel::Cancel;
 pub use protection::{
-    FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, protection, reported_protection,
+    FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, TaskBound, protection,
+    reported_protection,
 };
 use unix::reaper;
 pub use unix::{Confined, How};
@@ -85,20 +86,28 @@ pub struct Policy {
     pub processes: Processes,
     /// The whole environment: nothing is inherited.
     pub env: Vec<(OsString, OsString)>,
+    /// The core the run is pinned to, by its number among the cores the grader may use
+    /// (a slot's, see `parallel::Slot`); `None` lets it run on any.
+    pub core: Option<usize>,
 }
 
-/// Resource limits of every process of a run (each process has its own).
+/// Resource limits of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Address space, in bytes (heap, stacks and mapped files together).
+    /// Address space of each process, in bytes (heap, stacks and mapped files together).
     pub address_space: u64,
+    /// Memory of the whole run, all its processes together, in bytes (where the
+    /// machine can bound it: see [`Protection`]).
+    pub memory: u64,
     /// Largest file it may write, in bytes.
     pub file_size: u64,
     /// Highest descriptor number plus one.
     pub open_files: u64,
-    /// CPU time, in seconds: a safety net under the wall-clock limit of
-    /// [`Confined::wait`].
+    /// CPU time of each process, in seconds: the kernel's own stop, under the grader's
+    /// limit on the whole run's CPU time ([`Confined::wait_within`]).
     pub cpu_seconds: u64,
+    /// Threads and processes the run may have at once, the first one included.
+    pub tasks: u64,
 }
 
 /// Whether a run may start other processes.

@@ -34,6 +34,22 @@ pub struct Protection {
     pub capabilities_dropped: bool,
     /// The grader adopts the orphans of a run ([`super::init`] was called, on Linux).
     pub subreaper: bool,
+    /// How each run's threads and processes are bounded.
+    pub task_bound: TaskBound,
+    /// Each run's memory is bounded as a whole, in a cgroup of its own (else each
+    /// process's address space is, and a learner's program is one process).
+    pub memory_cgroup: bool,
+}
+
+/// How each run's threads and processes are bounded, so that a run with thousands of
+/// threads cannot slow the others, or exhaust the machine's processes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskBound {
+    /// A cgroup of its own (`pids.max`).
+    Cgroup,
+    /// RLIMIT_NPROC in a user namespace of its own, where it counts this run alone.
+    UserNamespace,
+    None,
 }
 
 impl Protection {
@@ -79,6 +95,14 @@ impl Protection {
                     .to_string(),
             );
         }
+        if self.task_bound == TaskBound::None {
+            missing.push(
+                "a bound on each run's threads (a cgroup the grader may create, or a user \
+                 namespace, which a grader running as root cannot use for this): a run could \
+                 start thousands of threads and slow every other run"
+                    .to_string(),
+            );
+        }
         missing
     }
 
@@ -96,7 +120,7 @@ pub fn protection() -> &'static Protection {
 }
 
 /// Names layers the grader is to *report* as missing (comma-separated: `landlock`,
-/// `scopes`, `seccomp`, `no_new_privs`, `capabilities`, `subreaper`), to test what it
+/// `scopes`, `seccomp`, `no_new_privs`, `capabilities`, `subreaper`, `tasks`), to test what it
 /// says and refuses on a machine without them. It can only take layers away from the
 /// report, never from the sandbox: [`protection`], which decides what is enforced,
 /// ignores it. So it cannot weaken a grading; at worst `verify --workbook` refuses.
@@ -125,6 +149,7 @@ fn pretend_missing(mut protection: Protection, names: &str) -> Protection {
             "no_new_privs" => protection.no_new_privs = false,
             "capabilities" => protection.capabilities_dropped = false,
             "subreaper" => protection.subreaper = false,
+            "tasks" => protection.task_bound = TaskBound::None,
             _ => {}
         }
     }
@@ -144,6 +169,8 @@ mod tests {
             no_new_privs: true,
             capabilities_dropped: true,
             subreaper: true,
+            task_bound: TaskBound::Cgroup,
+            memory_cgroup: true,
         }
     }
 
@@ -160,8 +187,8 @@ mod tests {
             "{missing}"
         );
         assert!(missing.contains("seccomp filters"), "{missing}");
-        let none = pretend_missing(full(), "landlock,no_new_privs,capabilities,subreaper");
-        assert_eq!(none.missing().len(), 4, "{:?}", none.missing());
+        let none = pretend_missing(full(), "landlock,no_new_privs,capabilities,subreaper,tasks");
+        assert_eq!(none.missing().len(), 5, "{:?}", none.missing());
         // A machine without a layer never gains it by pretending.
         let mut old = full();
         old.landlock_abi = 3;

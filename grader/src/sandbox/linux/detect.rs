@@ -1,11 +1,28 @@
 //! What this machine's kernel lets the sandbox enforce.
 
-use crate::sandbox::protection::{FULL_LANDLOCK_ABI, Protection};
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+
+use rustix::thread::UnshareFlags;
+
+use crate::sandbox::output_of_trusted;
+use crate::sandbox::protection::{FULL_LANDLOCK_ABI, Protection, TaskBound};
 
 /// What this kernel enforces.
 pub fn detect() -> Protection {
     let landlock_abi = landlock_abi();
+    let cgroups = super::cgroup::bounds();
+    // RLIMIT_NPROC never applies to root, even in a user namespace of its own.
+    let task_bound = if cgroups.tasks {
+        TaskBound::Cgroup
+    } else if !rustix::process::getuid().is_root() && user_namespaces() {
+        TaskBound::UserNamespace
+    } else {
+        TaskBound::None
+    };
     Protection {
+        task_bound,
+        memory_cgroup: cgroups.memory,
         landlock_abi,
         landlock_files: landlock_abi >= 1,
         landlock_scopes: landlock_abi >= FULL_LANDLOCK_ABI,
@@ -34,4 +51,18 @@ fn landlock_abi() -> u32 {
         )
     };
     u32::try_from(version).unwrap_or(0)
+}
+
+/// Whether a child of the grader can make a user namespace of its own (some systems
+/// forbid it to users): a child that only tries, and exits.
+fn user_namespaces() -> bool {
+    let mut probe = Command::new("/");
+    // SAFETY: the child only calls unshare and _exit, both async-signal-safe.
+    unsafe {
+        probe.pre_exec(|| {
+            rustix::thread::unshare_unsafe(UnshareFlags::NEWUSER)?;
+            libc::_exit(0)
+        })
+    };
+    output_of_trusted(&mut probe).is_ok_and(|output| output.status.success())
 }

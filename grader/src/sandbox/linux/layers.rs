@@ -1,39 +1,65 @@
 //! The Linux layers a child applies around its exec (see `unix::child`): first a kill
-//! when the grader dies, `no_new_privs` and no capability, and Landlock; the seccomp
-//! filter last, since it forbids every exec but the one that follows.
+//! when the grader dies, its cgroup or a user namespace of its own (either bounds its
+//! threads), its core, no real-time scheduling, `no_new_privs` and no capability, and
+//! Landlock; the seccomp filter last, since it forbids every exec but the one that
+//! follows.
 
 use std::io;
+use std::os::fd::{AsRawFd, RawFd};
 
 use anyhow::Result;
-use rustix::process::{Pid, Signal, getpid, getppid, set_parent_process_death_signal};
+use rustix::process::{
+    Pid, Resource, Rlimit, Signal, getpid, getppid, set_parent_process_death_signal, setrlimit,
+};
+use rustix::thread::{CpuSet, UnshareFlags, sched_getaffinity, sched_setaffinity};
 
+use super::cgroup::RunGroup;
 use super::privileges::Privileges;
 use super::syscalls::Filter;
 use super::{ruleset, syscalls};
 use crate::sandbox::Policy;
-use crate::sandbox::protection::protection;
+use crate::sandbox::protection::{TaskBound, protection};
 use crate::sandbox::unix::child::{Step, at};
+
+/// Limits set to 0: no real-time priority, no higher niceness, no real-time CPU time,
+/// so that a run cannot take its core from everything else on it.
+const NO_PRIORITY: [Resource; 3] = [Resource::Rtprio, Resource::Nice, Resource::Rttime];
 
 /// The layers, prepared before the fork.
 pub struct Layers {
     parent: Pid,
+    /// The run's cgroups' `cgroup.procs`, to write itself into (the grader keeps them
+    /// open until after the spawn).
+    cgroups: Vec<RawFd>,
+    /// Its threads and processes, as RLIMIT_NPROC in a user namespace of its own.
+    nproc: Option<u64>,
+    core: Option<CpuSet>,
     privileges: Privileges,
     ruleset: Option<landlock::RulesetCreated>,
     filter: Option<Filter>,
 }
 
 impl Layers {
-    /// The layers for `policy`; `exec_path` is the address of the program's path, the
-    /// one exec the filter lets through.
-    pub fn new(policy: &Policy, exec_path: *const libc::c_char) -> Result<Layers> {
+    /// The layers for `policy`, in the run's `group`; `exec_path` is the address of the
+    /// program's path, the one exec the filter lets through.
+    pub fn new(
+        policy: &Policy,
+        group: &RunGroup,
+        exec_path: *const libc::c_char,
+    ) -> Result<Layers> {
         let ruleset = (protection().landlock_files)
             .then(|| ruleset::prepare(policy))
             .transpose()?;
         let filter = (protection().seccomp)
             .then(|| syscalls::Filter::new(policy.processes, exec_path))
             .transpose()?;
+        let nproc =
+            (protection().task_bound == TaskBound::UserNamespace).then_some(policy.limits.tasks);
         Ok(Layers {
             parent: getpid(),
+            cgroups: group.procs().map(|procs| procs.as_raw_fd()).collect(),
+            nproc,
+            core: policy.core.and_then(nth_core),
             privileges: Privileges::new(),
             ruleset,
             filter,
@@ -46,6 +72,26 @@ impl Layers {
         // The grader may have died before the line above: then nobody would kill us.
         if getppid() != Some(self.parent) {
             return Err((Step::ParentGone, io::Error::from_raw_os_error(libc::ESRCH)));
+        }
+        for &procs in &self.cgroups {
+            // SAFETY: write of two bytes from a static buffer to an open descriptor.
+            if unsafe { libc::write(procs, b"0\n".as_ptr().cast(), 2) } < 0 {
+                return Err((Step::Cgroup, io::Error::last_os_error()));
+            }
+        }
+        if let Some(tasks) = self.nproc {
+            // Its own user namespace: RLIMIT_NPROC then counts this run's threads and
+            // processes alone, not every process of the user on the machine.
+            // SAFETY: this child has one thread, and shares no file table with another.
+            unsafe { rustix::thread::unshare_unsafe(UnshareFlags::NEWUSER) }
+                .map_err(at(Step::UserNamespace))?;
+            setrlimit(Resource::Nproc, bounded(tasks)).map_err(at(Step::Limits))?;
+        }
+        for resource in NO_PRIORITY {
+            setrlimit(resource, bounded(0)).map_err(at(Step::Limits))?;
+        }
+        if let Some(core) = &self.core {
+            sched_setaffinity(None, core).map_err(at(Step::Core))?;
         }
         self.privileges.drop_all().map_err(at(Step::Privileges))?;
         // Before the descriptors: the ruleset's own descriptor may have a number that a
@@ -63,4 +109,24 @@ impl Layers {
         }
         Ok(())
     }
+}
+
+/// A limit of `value`, soft and hard.
+fn bounded(value: u64) -> Rlimit {
+    Rlimit {
+        current: Some(value),
+        maximum: Some(value),
+    }
+}
+
+/// The `n`-th core this process may run on (wrapping around), as a set of one.
+fn nth_core(n: usize) -> Option<CpuSet> {
+    let allowed = sched_getaffinity(None).ok()?;
+    let cores: Vec<usize> = (0..CpuSet::MAX_CPU)
+        .filter(|&cpu| allowed.is_set(cpu))
+        .collect();
+    let core = *cores.get(n % cores.len().max(1))?;
+    let mut set = CpuSet::new();
+    set.set(core);
+    Some(set)
 }

@@ -5,6 +5,7 @@
 //! (`policies`), a program's ELF loader (`interpreter`), and what this kernel offers
 //! (`detect`).
 
+mod cgroup;
 mod detect;
 mod interpreter;
 mod layers;
@@ -16,6 +17,7 @@ mod syscalls;
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests;
 
+pub use cgroup::RunGroup;
 pub use detect::detect;
 pub use layers::Layers;
 pub use orphans::{become_subreaper, children};

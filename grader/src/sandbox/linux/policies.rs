@@ -33,6 +33,7 @@ impl Policy {
                 (OsString::from("PATH"), OsString::from("/usr/bin:/bin")),
                 (OsString::from("TMPDIR"), build_dir.as_os_str().to_owned()),
             ],
+            core: None,
         }
     }
 
@@ -60,6 +61,7 @@ impl Policy {
             limits,
             processes: Processes::Forbidden,
             env: Vec::new(),
+            core: None,
         })
     }
 }

@@ -16,7 +16,7 @@ use anyhow::{Result, anyhow};
 use super::descriptors::Descriptors;
 use super::exec::Exec;
 use super::limits::Rlimits;
-use super::platform::Layers;
+use super::platform::{Layers, RunGroup};
 use super::shared_page::SharedPage;
 use crate::sandbox::Policy;
 
@@ -26,6 +26,9 @@ use crate::sandbox::Policy;
 pub enum Step {
     DeathSignal = 1,
     ParentGone,
+    Cgroup,
+    UserNamespace,
+    Core,
     Privileges,
     Landlock,
     Descriptors,
@@ -35,9 +38,12 @@ pub enum Step {
 }
 
 impl Step {
-    const ALL: [Step; 8] = [
+    const ALL: [Step; 11] = [
         Step::DeathSignal,
         Step::ParentGone,
+        Step::Cgroup,
+        Step::UserNamespace,
+        Step::Core,
         Step::Privileges,
         Step::Landlock,
         Step::Descriptors,
@@ -50,6 +56,9 @@ impl Step {
         match self {
             Step::DeathSignal => "ask for a kill when the grader dies",
             Step::ParentGone => "start: the grader was gone",
+            Step::Cgroup => "join its cgroup",
+            Step::UserNamespace => "enter a user namespace of its own",
+            Step::Core => "keep to its core",
             Step::Descriptors => "install the descriptors",
             Step::Limits => "set the resource limits",
             Step::Privileges => "drop privileges",
@@ -72,11 +81,12 @@ impl Confinement {
     pub fn new(
         command: &Command,
         policy: &Policy,
+        group: &RunGroup,
         fds: Vec<(OwnedFd, RawFd)>,
     ) -> Result<Confinement> {
         let exec = Exec::new(command, &policy.env)?;
         Ok(Confinement {
-            layers: Layers::new(policy, exec.path())?,
+            layers: Layers::new(policy, group, exec.path())?,
             descriptors: Descriptors::new(fds)?,
             rlimits: Rlimits::new(&policy.limits),
             exec,

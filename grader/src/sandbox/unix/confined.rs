@@ -12,6 +12,7 @@ use rustix::io::Errno;
 use rustix::process::{Pid, Signal, kill_process, kill_process_group, test_kill_process_group};
 
 use super::child::reported_failure;
+use super::platform::RunGroup;
 use super::reaper;
 use super::shared_page::SharedPage;
 use crate::sandbox::Cancel;
@@ -66,6 +67,9 @@ pub struct Confined {
     /// Where the child reports a step of its confinement that failed.
     page: Arc<SharedPage>,
     ended: Option<Ended>,
+    /// The run's cgroups: removed after the run, when this drops (fields drop after
+    /// `drop`, which ends the run).
+    _group: RunGroup,
 }
 
 impl Confined {
@@ -75,6 +79,7 @@ impl Confined {
         started: Instant,
         child: &mut Child,
         page: Arc<SharedPage>,
+        group: RunGroup,
     ) -> Self {
         Confined {
             leader,
@@ -89,6 +94,7 @@ impl Confined {
             group_gone: false,
             page,
             ended: None,
+            _group: group,
         }
     }
 

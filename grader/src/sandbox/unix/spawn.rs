@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use super::child::{Confinement, reported_failure};
+use super::platform::RunGroup;
 use super::{Confined, reaper};
 use crate::sandbox::Policy;
 
@@ -17,7 +18,9 @@ pub fn spawn(
     fds: Vec<(OwnedFd, RawFd)>,
 ) -> Result<Confined> {
     let program = command.get_program().to_owned();
-    let mut confinement = Confinement::new(&command, policy, fds)
+    let group = RunGroup::new(&policy.limits)
+        .with_context(|| format!("cannot make the cgroup of {}", program.display()))?;
+    let mut confinement = Confinement::new(&command, policy, &group, fds)
         .with_context(|| format!("cannot prepare the sandbox for {}", program.display()))?;
     let page = confinement.page();
     command.process_group(0);
@@ -27,7 +30,7 @@ pub fn spawn(
     let started = Instant::now();
     let (mut child, leader) = reaper::spawn(&mut command)
         .with_context(|| format!("cannot start {}", program.display()))?;
-    let confined = Confined::new(leader, started, &mut child, page);
+    let confined = Confined::new(leader, started, &mut child, page, group);
     // std's spawn returns once the child has executed the program or exited: a report
     // is in the page by now, if there is one. (Dropping the run reaps the child.)
     if let Some(failure) = reported_failure(confined.page()) {

@@ -197,3 +197,45 @@ fn a_program_outside_the_policy_does_not_start() {
     );
     assert!(message.contains("Permission denied"), "{message}");
 }
+
+/// A run starts threads until it may not: a thread bomb stays within its run's bound
+/// (where the machine offers one), and cannot exhaust the machine's processes.
+#[test]
+fn a_thread_bomb_stays_within_its_bound() {
+    if crate::sandbox::protection().task_bound == crate::sandbox::TaskBound::None {
+        return;
+    }
+    let run = attack("threads", &[]);
+    let started: u64 = run
+        .answers
+        .lines()
+        .find_map(|line| line.strip_prefix("threads: "))
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("no count: {run:?}"));
+    assert!(
+        started <= super::PROGRAM_LIMITS.tasks,
+        "{started} threads started, more than the bound"
+    );
+}
+
+/// A run keeps to its core, and cannot take its core from everything else on it: no
+/// real-time scheduling, no higher priority; nor can it watch files.
+#[test]
+fn a_run_keeps_to_its_core_at_its_priority_and_watches_nothing() {
+    let mut policy = attacker_policy();
+    policy.core = Some(0);
+    let run = super::run(
+        attacker(),
+        &["scheduling"],
+        &policy,
+        super::LIMIT,
+        &crate::sandbox::Cancel::default(),
+    );
+    run.assert_denied(&[
+        "real-time scheduling",
+        "higher priority",
+        "watch files",
+        "watch a file system",
+    ]);
+    assert!(run.answers.contains("cores: 1 (widen: -1)"), "{run:?}");
+}

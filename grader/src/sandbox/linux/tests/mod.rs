@@ -26,6 +26,8 @@ const LIMIT: Duration = Duration::from_secs(10);
 
 const COMPILER_LIMITS: Limits = Limits {
     address_space: 8 << 30,
+    memory: 8 << 30,
+    tasks: 256,
     file_size: 1 << 30,
     open_files: 1024,
     cpu_seconds: 60,
@@ -33,6 +35,8 @@ const COMPILER_LIMITS: Limits = Limits {
 
 const PROGRAM_LIMITS: Limits = Limits {
     address_space: 1 << 30,
+    memory: 1 << 30,
+    tasks: 16,
     file_size: 1 << 20,
     open_files: 64,
     cpu_seconds: 10,

@@ -5,6 +5,7 @@
 pub mod classroom;
 pub mod exercism;
 pub mod score;
+pub mod seed;
 pub mod tried;
 
 use std::time::Duration;

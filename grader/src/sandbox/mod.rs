@@ -65,6 +65,8 @@ use anyhow::{Context, Result};
 use xorlings_core::run::{Ended as RunEnded, Limit, Signal};
 
 pub use cancel::Cancel;
+#[cfg(target_os = "linux")]
+pub use linux::ForkFriendly;
 pub use protection::{
     FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, TaskBound, protection,
     reported_protection,

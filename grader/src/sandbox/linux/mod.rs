@@ -5,6 +5,7 @@
 //! (`policies`), a program's ELF loader (`interpreter`), and what this kernel offers
 //! (`detect`).
 
+mod allocator;
 mod cgroup;
 mod detect;
 mod interpreter;
@@ -18,6 +19,7 @@ mod syscalls;
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests;
 
+pub use allocator::ForkFriendly;
 pub use detect::detect;
 pub use layers::Layers;
 pub use orphans::{become_subreaper, children};

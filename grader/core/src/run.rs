@@ -18,8 +18,18 @@ pub enum Ended {
     Exited(i32),
     /// The program was killed by a signal.
     Signalled(Signal),
-    TimedOut,
+    /// The run was stopped at one of its limits.
+    TimedOut(Limit),
     Cancelled,
+}
+
+/// The limits on a run's time: the CPU time of all its threads and processes, which
+/// is what the exercise's time limit bounds, and a wall-clock cap well above it, for a
+/// run that sleeps or waits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    Cpu,
+    Wall,
 }
 
 /// A signal that killed a run: its number, and what the platform means by it.
@@ -158,9 +168,14 @@ pub struct Execution {
     pub answers_overflowed: bool,
     pub printed: PrintedFile,
     pub ended: Ended,
+    /// Wall-clock time, from the start until the last process of the run was gone.
     pub elapsed: Duration,
-    /// The time limit the run had.
+    /// The CPU time all its threads and processes used.
+    pub cpu: Duration,
+    /// The run's CPU-time limit.
     pub limit: Duration,
+    /// The run's wall-clock cap.
+    pub wall_limit: Duration,
     /// The largest file the run could write.
     pub file_limit: u64,
 }

@@ -31,7 +31,10 @@ const RUNNER_ROOT: &str = "pub mod wire;\npub mod runner;\n";
 const COMPILE_LIMIT: Duration = Duration::from_secs(60);
 /// What the compiler may use: plenty for any exercise, not enough to hurt the machine.
 const COMPILER_LIMITS: Limits = Limits {
-    address_space: 8 << 30,
+    address_space: 4 << 30,
+    memory: 4 << 30,
+    // rustc, the linker it starts, and their threads.
+    tasks: 256,
     file_size: 256 << 20,
     open_files: 1024,
     cpu_seconds: COMPILE_LIMIT.as_secs() + 10,
@@ -53,6 +56,8 @@ pub struct BuildRequest<'a> {
     pub color: bool,
     /// The width the compiler's messages are laid out for.
     pub width: usize,
+    /// The core to pin the compiler to (see `sandbox::Policy::core`).
+    pub core: Option<usize>,
 }
 
 /// How a build ended.
@@ -61,6 +66,13 @@ pub enum Built {
     /// The compiler's errors.
     Failed(CompileErrors),
     Cancelled,
+}
+
+/// How one start of the compiler ended.
+enum Attempt {
+    Ended(Option<Built>, Messages),
+    /// It was refused a thread, a process or memory, or ended without a word: why.
+    Refused(String),
 }
 
 /// A compiled program, and the compiler's warnings about the learner's file.
@@ -167,16 +179,49 @@ fn hash_of(value: impl Hash) -> String {
 /// Runs the compiler with `args` in `folder`, in the sandbox: it reads the toolchain,
 /// `folder` and `reads`, writes only `folder`, and sees no variable of the user's.
 /// `None` when it succeeded, with its messages.
+///
+/// A compiler that was refused what it needed (a thread, a process, memory: it says so,
+/// or ends without a word) is tried again after a pause, and after the last try that is
+/// the machine's refusal, not a compile error of the learner's.
 fn rustc(
     args: &[OsString],
     folder: &Path,
     reads: &[PathBuf],
     learner_file: &str,
+    core: Option<usize>,
     cancel: &Cancel,
 ) -> Result<(Option<Built>, Messages)> {
+    let mut pause = SILENT_RETRY;
+    loop {
+        let why = match rustc_once(args, folder, reads, learner_file, core, cancel)? {
+            Attempt::Ended(built, messages) => return Ok((built, messages)),
+            Attempt::Refused(why) => why,
+        };
+        if pause > SILENT_RETRIES_UP_TO || cancel.is_cancelled() {
+            return Err(anyhow!(std::io::Error::from_raw_os_error(libc::EAGAIN))
+                .context(format!("rustc failed each time it was started: {why}")));
+        }
+        std::thread::sleep(pause);
+        pause *= 2;
+    }
+}
+
+/// The first pause before a silent compiler is started again, and the last.
+const SILENT_RETRY: Duration = Duration::from_millis(100);
+const SILENT_RETRIES_UP_TO: Duration = Duration::from_millis(400);
+
+fn rustc_once(
+    args: &[OsString],
+    folder: &Path,
+    reads: &[PathBuf],
+    learner_file: &str,
+    core: Option<usize>,
+    cancel: &Cancel,
+) -> Result<Attempt> {
     let toolchain = toolchain()?;
     let mut policy = Policy::compiler(&toolchain.sysroot, folder, COMPILER_LIMITS);
     policy.read.extend(reads.iter().cloned());
+    policy.core = core;
     let mut command = Command::new(&toolchain.rustc);
     command
         .args(args)
@@ -217,16 +262,24 @@ fn rustc(
     };
     let outcome = match ended.how {
         How::Exited(0) => None,
+        // Errors all in the grader's main are no silence: the signature changed.
         How::Exited(_) | How::Signalled(_)
             if messages.errors.trim().is_empty() && messages.in_runner == 0 =>
         {
-            Some(alone(format!(
-                "rustc failed without a message ({:?}).",
+            return Ok(Attempt::Refused(format!(
+                "it ended without a word ({:?})",
                 ended.how
-            )))
+            )));
+        }
+        How::Exited(_) | How::Signalled(_) if messages.refused => {
+            let first = messages.errors.lines().find(|line| !line.trim().is_empty());
+            return Ok(Attempt::Refused(format!(
+                "it said: {}",
+                first.unwrap_or_default().trim()
+            )));
         }
         How::Exited(_) | How::Signalled(_) => Some(said(&mut messages)),
-        How::TimedOut => Some(alone(format!(
+        How::TimedOut | How::OutOfCpuTime => Some(alone(format!(
             "rustc did not finish within {} seconds.",
             COMPILE_LIMIT.as_secs()
         ))),
@@ -234,7 +287,7 @@ fn rustc(
         How::Cancelled if !cancel.is_cancelled() => Some(said(&mut messages)),
         How::Cancelled => Some(Built::Cancelled),
     };
-    Ok((outcome, messages))
+    Ok(Attempt::Ended(outcome, messages))
 }
 
 /// The runner library, compiled once per toolchain and runner version, and checked
@@ -301,13 +354,13 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     ]
     .map(OsString::from)
     .to_vec();
-    let (failed, _) = rustc(&args, scratch.path(), &[], "", &Cancel::default())?;
+    let (failed, _) = rustc(&args, scratch.path(), &[], "", None, &Cancel::default())?;
     match failed {
         None => {}
         Some(Built::Failed(errors)) => {
             return Err(anyhow!(errors.messages).context("the grader's runner does not compile"));
         }
-        Some(_) => bail!("the grader's runner was not built: its compiler was stopped"),
+        Some(_) => bail!("the grader's runner was not built"),
     }
     let library = scratch.path().join(format!("lib{RUNNER_CRATE}.rlib"));
     let bytes = std::fs::read(&library).context("cannot read the runner library")?;
@@ -426,7 +479,14 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         .filter_map(|l| l.parent())
         .map(Path::to_path_buf)
         .collect();
-    let (failed, messages) = rustc(&args, folder.path(), &reads, &learner_file, cancel)?;
+    let (failed, messages) = rustc(
+        &args,
+        folder.path(),
+        &reads,
+        &learner_file,
+        request.core,
+        cancel,
+    )?;
     if let Some(failed) = failed {
         return Ok(failed);
     }

@@ -5,6 +5,7 @@ use xorlings_core::run::{Ended, Execution, Printed};
 use xorlings_core::verdict::{Failure, GroupResult, Problem};
 
 use super::Verdict;
+use crate::model::decide::time_limit;
 
 /// What the learner sees as the case of a group whose every case was answered but whose
 /// program had not ended at its time limit.
@@ -19,7 +20,10 @@ pub fn fail_unfinished(
     execution: &Execution,
     expected_cost: &'static str,
 ) {
-    if execution.ended != Ended::TimedOut || group.failure.is_some() {
+    let Ended::TimedOut(by) = execution.ended else {
+        return;
+    };
+    if group.failure.is_some() {
         return;
     }
     group.failure = Some(Failure {
@@ -28,10 +32,7 @@ pub fn fail_unfinished(
         input: AFTER_THE_LAST_CASE.to_string(),
         answer: None,
         printed: Printed::default(),
-        problem: Problem::TimeLimit {
-            limit: execution.limit,
-            expected_cost,
-        },
+        problem: time_limit(execution, by, expected_cost),
         // Any failing case of another group is the one to show.
         size: u64::MAX,
     });

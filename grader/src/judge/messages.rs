@@ -73,6 +73,10 @@ pub struct Messages {
     pub in_runner: usize,
     /// Warnings about the learner's file only.
     pub warnings: Vec<String>,
+    /// The compiler said the machine refused it a thread, a process or memory: in its
+    /// own crash report (not a diagnostic, which a learner's `compile_error!` could
+    /// fake), or about its linker.
+    pub refused: bool,
 }
 
 /// Why a learner's file does not compile.
@@ -86,6 +90,17 @@ pub struct CompileErrors {
     /// or one of the stub's types. They are not shown: the report names the signature.
     pub in_runner: usize,
 }
+
+/// How the machine's refusals read in the compiler's and the linker's words: EAGAIN or
+/// ENOMEM, as the C library says them or as Rust's `io::Error` shows them.
+const REFUSALS: [&str; 6] = [
+    "Resource temporarily unavailable",
+    "Cannot allocate memory",
+    "(os error 11)",
+    "(os error 12)",
+    "Os { code: 11,",
+    "Os { code: 12,",
+];
 
 /// Reads the compiler's messages to their end, each line of JSON a message, anything
 /// else (a compiler crash) an error. When they are more than can be shown, sets `stop`
@@ -153,6 +168,7 @@ struct Sorter<'a> {
     warnings_left_out: usize,
     /// The compiler was stopped before it was done.
     stopped: bool,
+    refused: bool,
 }
 
 impl<'a> Sorter<'a> {
@@ -165,12 +181,15 @@ impl<'a> Sorter<'a> {
             warnings: Vec::new(),
             warnings_left_out: 0,
             stopped: false,
+            refused: false,
         }
     }
 
     fn add(&mut self, line: &str) {
         let line = line.trim_end_matches('\n');
+        let refusal = || REFUSALS.iter().any(|refusal| line.contains(refusal));
         let Ok(diagnostic) = serde_json::from_str::<Diagnostic>(line) else {
+            self.refused |= refusal();
             self.errors.push(&visible(line));
             self.errors.push("\n");
             return;
@@ -179,6 +198,8 @@ impl<'a> Sorter<'a> {
             return;
         };
         let rendered = rendered.as_str();
+        let linker = ["could not exec the linker", "linking with"];
+        self.refused |= linker.iter().any(|words| rendered.contains(words)) && refusal();
         if diagnostic.level != "warning" {
             if diagnostic.is_summary() {
                 self.summaries.push(rendered.to_string());
@@ -222,6 +243,7 @@ impl<'a> Sorter<'a> {
             errors: self.errors.finish(self.stopped),
             in_runner: self.in_runner,
             warnings: self.warnings,
+            refused: self.refused,
         }
     }
 }
@@ -382,6 +404,28 @@ mod tests {
                 .errors
                 .ends_with("error: aborting due to 1 previous error\n")
         );
+    }
+
+    #[test]
+    fn a_refusal_is_read_in_the_compilers_crash_and_of_its_linker_only() {
+        let messages = |text: &str| read(text.as_bytes(), FILE, &Cancel::default());
+        let crash = "thread 'coordinator' panicked at write.rs:1929:6:\nfailed to spawn work \
+                     thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily \
+                     unavailable\" }\n";
+        assert!(messages(crash).refused);
+        let linker = diagnostic(
+            "error",
+            "error: linking with `cc` failed: exit status: 1\n  = note: what():  Resource \
+             temporarily unavailable\n",
+        );
+        assert!(messages(&linker).refused);
+        // A learner's own words, in a diagnostic, are no refusal.
+        let faked = diagnostic(
+            "error",
+            "error: Resource temporarily unavailable (os error 11)\n",
+        );
+        assert!(!messages(&faked).refused);
+        assert!(!messages(&diagnostic("error", "error[E0308]: mismatched types\n")).refused);
     }
 
     /// The number in a note `[... N more bytes ...`.

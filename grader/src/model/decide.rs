@@ -1,7 +1,7 @@
 //! How a run's end and a checker's panic become problems: what the function and
 //! program exercises share when they decide on a run.
 
-use xorlings_core::run::{Ended, Execution, Printed, SignalKind};
+use xorlings_core::run::{Ended, Execution, Limit, Printed, SignalKind};
 use xorlings_core::verdict::Problem;
 
 /// Rust's own last words when a thread overflows its stack: the runtime prints them,
@@ -13,6 +13,17 @@ const STACK_OVERFLOW_LINES: [&str; 2] = [
 /// The standard library's words when an allocation fails.
 const OUT_OF_MEMORY_LINE: &str = "memory allocation of ";
 
+/// The problem of a run stopped by its limit `by`.
+pub fn time_limit(execution: &Execution, by: Limit, expected_cost: &'static str) -> Problem {
+    Problem::TimeLimit {
+        limit: execution.limit,
+        by,
+        cpu: execution.cpu,
+        wall: execution.elapsed,
+        expected_cost,
+    }
+}
+
 /// What stopped a run before it answered the case that was running. `advice` gives an
 /// exercise's advice for a stack overflow on that case.
 pub fn problem_of_end(
@@ -22,10 +33,7 @@ pub fn problem_of_end(
 ) -> Problem {
     let tail = execution.printed.tail();
     match execution.ended {
-        Ended::TimedOut => Problem::TimeLimit {
-            limit: execution.limit,
-            expected_cost,
-        },
+        Ended::TimedOut(by) => time_limit(execution, by, expected_cost),
         Ended::Signalled(signal) => match signal.kind {
             SignalKind::FileTooLarge => Problem::OutputLimit {
                 limit_bytes: execution.file_limit,

@@ -197,7 +197,7 @@ impl<E: Function> Plan for FunctionPlan<E> {
             cases: group.cases.len(),
             passed: 0,
             failure: None,
-            time: execution.elapsed,
+            time: execution.cpu,
             ran: true,
         };
         for (i, input) in group.cases.iter().enumerate() {

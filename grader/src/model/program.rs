@@ -251,7 +251,7 @@ impl<C: Contest> Plan for ProgramPlan<C> {
             cases,
             passed: 0,
             failure: None,
-            time: execution.elapsed,
+            time: execution.cpu,
             ran: true,
         };
         let input = match &self.inputs[group] {

@@ -9,14 +9,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use rustix::io::Errno;
-use rustix::process::{
-    Pid, Signal, WaitOptions, WaitStatus, kill_process, kill_process_group,
-    test_kill_process_group, waitpgid, waitpid,
-};
+use rustix::process::{Pid, Signal, kill_process, kill_process_group, test_kill_process_group};
 
 use super::child::reported_failure;
+use super::platform::Isolation;
+use super::reaper;
 use super::shared_page::SharedPage;
-use super::{Cancel, reaper};
+use crate::sandbox::Cancel;
 
 /// How often a wait checks its cancel flag, at most.
 const CANCEL_CHECK: Duration = Duration::from_millis(20);
@@ -30,7 +29,10 @@ pub enum How {
     Exited(i32),
     /// The program was killed by this signal.
     Signalled(i32),
+    /// Stopped at its wall-clock limit.
     TimedOut,
+    /// Stopped once its processes had used their CPU time.
+    OutOfCpuTime,
     Cancelled,
 }
 
@@ -40,6 +42,8 @@ pub struct Ended {
     /// From the spawn until the last process of the run was gone (or the time-out, or
     /// the cancel).
     pub elapsed: Duration,
+    /// The CPU time the run's processes used, their threads included.
+    pub cpu: Duration,
 }
 
 /// A running confined program. Dropping it kills and reaps everything the run started.
@@ -52,13 +56,20 @@ pub struct Confined {
     /// Becomes readable when the leader exits (Linux 5.3 on).
     #[cfg(target_os = "linux")]
     pidfd: Option<OwnedFd>,
-    /// How the leader ended, once reaped.
-    status: Option<WaitStatus>,
+    /// How the leader ended (its raw wait status), once reaped.
+    status: Option<i32>,
+    /// The leader's CPU-time clock, while it runs.
+    clock: Option<libc::clockid_t>,
+    /// The CPU time of the run's processes reaped so far.
+    reaped_cpu: Duration,
     /// The run's process group is empty: its number may belong to someone else now.
     group_gone: bool,
     /// Where the child reports a step of its confinement that failed.
     page: Arc<SharedPage>,
     ended: Option<Ended>,
+    /// What set the run apart (its cgroups, its root): undone after the run, when this
+    /// drops (fields drop after `drop`, which ends the run).
+    _isolation: Isolation,
 }
 
 impl Confined {
@@ -68,6 +79,7 @@ impl Confined {
         started: Instant,
         child: &mut Child,
         page: Arc<SharedPage>,
+        isolation: Isolation,
     ) -> Self {
         Confined {
             leader,
@@ -77,9 +89,12 @@ impl Confined {
             #[cfg(target_os = "linux")]
             pidfd: rustix::process::pidfd_open(leader, rustix::process::PidfdFlags::empty()).ok(),
             status: None,
+            clock: cpu_clock(leader),
+            reaped_cpu: Duration::ZERO,
             group_gone: false,
             page,
             ended: None,
+            _isolation: isolation,
         }
     }
 
@@ -99,6 +114,18 @@ impl Confined {
     /// started is killed and reaped before this returns. Waiting again returns the
     /// same outcome.
     pub fn wait(&mut self, limit: Duration, cancel: &Cancel) -> Result<Ended> {
+        self.wait_within(None, limit, cancel)
+    }
+
+    /// Like [`Confined::wait`], and also stops the run once its processes have used
+    /// `cpu` of CPU time, their threads included (`How::OutOfCpuTime`): how much CPU a
+    /// run gets on a busy machine does not decide its fate, only what it used.
+    pub fn wait_within(
+        &mut self,
+        cpu: Option<Duration>,
+        wall: Duration,
+        cancel: &Cancel,
+    ) -> Result<Ended> {
         if let Some(ended) = self.ended {
             return Ok(ended);
         }
@@ -111,25 +138,40 @@ impl Confined {
             if cancel.is_cancelled() {
                 break How::Cancelled;
             }
-            if elapsed >= limit {
+            if elapsed >= wall {
                 break How::TimedOut;
             }
-            self.pause(backoff, limit - elapsed);
+            if cpu.is_some_and(|cpu| self.cpu_used() >= cpu) {
+                break How::OutOfCpuTime;
+            }
+            self.pause(backoff, wall - elapsed);
             backoff = (backoff * 2).min(CANCEL_CHECK);
         };
+        let elapsed = self.started.elapsed();
+        self.end();
         let ended = Ended {
             how,
-            elapsed: self.started.elapsed(),
+            elapsed,
+            cpu: self.cpu_used(),
         };
-        self.end();
         self.ended = Some(ended);
         Ok(ended)
+    }
+
+    /// The CPU time the run's processes have used: those reaped, and the leader while
+    /// it runs.
+    fn cpu_used(&self) -> Duration {
+        let running = match (self.status, self.clock) {
+            (None, Some(clock)) => clock_time(clock).unwrap_or_default(),
+            _ => Duration::ZERO,
+        };
+        self.reaped_cpu + running
     }
 
     /// Reaps what of the run has ended; says how the run ended once the leader and
     /// every other process of its group are gone.
     fn finished(&mut self) -> Result<Option<How>> {
-        self.reap(WaitOptions::NOHANG)
+        self.reap(false)
             .context("cannot wait for the confined program")?;
         let Some(status) = self.status else {
             return Ok(None);
@@ -148,21 +190,41 @@ impl Confined {
     }
 
     /// Reaps the processes of the run's group that are the grader's children (the
-    /// leader, and orphans the grader adopted), keeping the leader's status. Returns
-    /// once none is left to reap (or, with NOHANG, none has ended).
-    fn reap(&mut self, options: WaitOptions) -> rustix::io::Result<()> {
+    /// leader, and orphans the grader adopted), keeping the leader's status and adding
+    /// up their CPU time. Returns once none is left to reap (or, unless `block`, none
+    /// has ended).
+    fn reap(&mut self, block: bool) -> std::io::Result<()> {
         loop {
-            match waitpgid(self.leader, options) {
-                Ok(Some((pid, status))) => {
-                    if pid == self.leader {
-                        self.status = Some(status);
-                    }
-                }
-                Ok(None) | Err(Errno::CHILD) => return Ok(()),
-                Err(Errno::INTR) => {}
+            match self.wait4(-self.leader.as_raw_nonzero().get(), block) {
+                Ok(Some(())) => {}
+                Ok(None) => return Ok(()),
+                Err(error) if error.raw_os_error() == Some(libc::ECHILD) => return Ok(()),
+                Err(error) if error.raw_os_error() == Some(libc::EINTR) => {}
                 Err(error) => return Err(error),
             }
         }
+    }
+
+    /// Reaps one process that `wait4` finds for `pid` (a process, or minus a group),
+    /// adding its CPU time and keeping the leader's status; `None` when none has ended.
+    fn wait4(&mut self, pid: libc::pid_t, block: bool) -> std::io::Result<Option<()>> {
+        let mut status = 0;
+        // SAFETY: rusage is plain data, which wait4 fills.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let options = if block { 0 } else { libc::WNOHANG };
+        // SAFETY: wait4 writes only into the two values it is given.
+        let reaped = unsafe { libc::wait4(pid, &mut status, options, &mut usage) };
+        if reaped < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if reaped == 0 {
+            return Ok(None);
+        }
+        self.reaped_cpu += time_of(usage.ru_utime) + time_of(usage.ru_stime);
+        if reaped == self.leader.as_raw_nonzero().get() {
+            self.status = Some(status);
+        }
+        Ok(Some(()))
     }
 
     /// Sleeps at most `left`: until the leader exits (or for CANCEL_CHECK) when its
@@ -183,15 +245,13 @@ impl Confined {
         loop {
             if !self.group_gone {
                 let _ = kill_process_group(self.leader, Signal::KILL);
-                let _ = self.reap(WaitOptions::empty());
+                let _ = self.reap(true);
             }
             if self.status.is_none() {
                 // The leader left its group (possible only without seccomp); its pid is
                 // still its own until it is reaped here.
                 let _ = kill_process(self.leader, Signal::KILL);
-                if let Ok(Some((_, status))) = waitpid(Some(self.leader), WaitOptions::empty()) {
-                    self.status = Some(status);
-                }
+                let _ = self.wait4(self.leader.as_raw_nonzero().get(), true);
             }
             self.group_gone =
                 self.group_gone || matches!(test_kill_process_group(self.leader), Err(Errno::SRCH));
@@ -217,10 +277,33 @@ impl Drop for Confined {
     }
 }
 
-fn how(status: WaitStatus) -> How {
-    match (status.exit_status(), status.terminating_signal()) {
-        (Some(code), _) => How::Exited(code),
-        (None, Some(signal)) => How::Signalled(signal),
-        (None, None) => How::Exited(-1),
+fn how(status: i32) -> How {
+    if libc::WIFEXITED(status) {
+        How::Exited(libc::WEXITSTATUS(status))
+    } else if libc::WIFSIGNALED(status) {
+        How::Signalled(libc::WTERMSIG(status))
+    } else {
+        How::Exited(-1)
     }
+}
+
+/// The CPU-time clock of the process `pid` (all its threads), where the system has one.
+fn cpu_clock(pid: Pid) -> Option<libc::clockid_t> {
+    let mut clock: libc::clockid_t = 0;
+    // SAFETY: clock_getcpuclockid writes only into `clock`.
+    let found = unsafe { libc::clock_getcpuclockid(pid.as_raw_nonzero().get(), &mut clock) };
+    (found == 0).then_some(clock)
+}
+
+/// The time on `clock`; `None` once its process is gone.
+fn clock_time(clock: libc::clockid_t) -> Option<Duration> {
+    // SAFETY: timespec is plain data, which clock_gettime fills.
+    let mut time: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: clock_gettime writes only into `time`.
+    let read = unsafe { libc::clock_gettime(clock, &mut time) };
+    (read == 0).then(|| Duration::new(time.tv_sec as u64, time.tv_nsec as u32))
+}
+
+fn time_of(time: libc::timeval) -> Duration {
+    Duration::from_secs(time.tv_sec as u64) + Duration::from_micros(time.tv_usec as u64)
 }

@@ -304,15 +304,14 @@ fn watch_keeps_watching_when_stdin_ends_and_stops_on_a_signal() {
     let file = exercise_file(root, "xor_all");
     std::fs::write(&file, "pub fn xor_all(_: &[u64]) -> u64 { loop {} }\n").unwrap();
     watch.wait_for("Grading xor_all...");
-    let builds = root.join("target/xorlings/builds");
     #[cfg(target_os = "linux")]
-    wait_for_process(&builds, true);
+    wait_for_program(watch.child.id(), true);
     let saved = Instant::now();
     std::fs::write(&file, solution(root, "xor_all")).unwrap();
     // The endless run is killed at once, not after its time limit (the new build may
     // take longer than that on a busy machine: it is not what is measured).
     #[cfg(target_os = "linux")]
-    wait_for_process(&builds, false);
+    wait_for_program(watch.child.id(), false);
     assert!(
         saved.elapsed() < ENDLESS_LOOP_LIMIT,
         "the endless run lived {:?} after the save: it was waited for",
@@ -328,31 +327,58 @@ fn watch_keeps_watching_when_stdin_ends_and_stops_on_a_signal() {
     assert_eq!(watch.wait_exit(), 0, "a signal is a clean quit");
 }
 
-/// Polls the running processes until one runs a program whose path starts with `prefix`
-/// (each build has its own folder there), or, when `running` is false, until none does.
+/// Polls the running processes until one of `watch`'s descendants runs a learner's
+/// program (built as `program`; the sandbox may run it as `/program` in a root of its
+/// own, but its command name is `program` either way), or, when `running` is false,
+/// until none does.
 #[cfg(target_os = "linux")]
-fn wait_for_process(prefix: &Path, running: bool) {
+fn wait_for_program(watch: u32, running: bool) {
     let start = Instant::now();
-    let wanted = prefix.as_os_str().as_encoded_bytes();
     loop {
         let found = std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-            std::fs::read(entry.path().join("cmdline")).is_ok_and(|cmdline| {
-                cmdline
-                    .split(|&b| b == 0)
-                    .next()
-                    .is_some_and(|program| program.starts_with(wanted))
-            })
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                return false;
+            };
+            let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
+            comm.trim_end() == "program" && descends_from(pid, watch)
         });
         if found == running {
             return;
         }
         assert!(
             start.elapsed() < DEADLINE,
-            "{} never changed",
-            prefix.display()
+            "a learner's program never {} under watch",
+            if running { "ran" } else { "ended" }
         );
         std::thread::sleep(POLL);
     }
+}
+
+/// Whether `ancestor` is `pid`'s parent, or its parent's, and so on.
+#[cfg(target_os = "linux")]
+fn descends_from(mut pid: u32, ancestor: u32) -> bool {
+    while pid > 1 {
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            return false;
+        };
+        // The fields after the command name (which ends with ')'): the state, then ppid.
+        let Some(parent) = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+            .and_then(|ppid| ppid.parse().ok())
+        else {
+            return false;
+        };
+        if parent == ancestor {
+            return true;
+        }
+        pid = parent;
+    }
+    false
 }
 
 /// User plus system CPU time of a process, in clock ticks.

@@ -228,7 +228,15 @@ fn laid_line(line: &str, width: usize) -> Vec<String> {
         return vec![line.to_string()];
     }
     let continuation = continuation_of(&plain, width);
-    laid_pieces(&plain, width, width - columns_of(&continuation))
+    // A line of source code wrapped would read as two: it is cut, as rustc cuts it.
+    let (pieces, cut) = match is_source_line(&plain) {
+        true => (vec![(0, end_at_columns(&plain, width - 1))], "…"),
+        false => {
+            let room = width - columns_of(&continuation);
+            (laid_pieces(&plain, width, room), "")
+        }
+    };
+    pieces
         .into_iter()
         .enumerate()
         .map(|(i, (start, end))| {
@@ -253,9 +261,29 @@ fn laid_line(line: &str, width: usize) -> Vec<String> {
             if colored {
                 out.push_str("\u{1b}[0m");
             }
-            out
+            out + cut
         })
         .collect()
+}
+
+/// Whether a compiler line shows source code: `12 | ...`.
+fn is_source_line(plain: &str) -> bool {
+    let after_number = plain
+        .trim_start()
+        .trim_start_matches(|c: char| c.is_ascii_digit());
+    after_number.len() < plain.trim_start().len() && after_number.trim_start().starts_with('|')
+}
+
+/// Where `text` reaches `columns` columns (its end if it is narrower).
+fn end_at_columns(text: &str, columns: usize) -> usize {
+    let mut used = 0;
+    for (at, c) in text.char_indices() {
+        used += c.width().unwrap_or(0);
+        if used > columns {
+            return at;
+        }
+    }
+    text.len()
 }
 
 /// Where `text` breaks into a first line of `width` columns and more lines of `room`,
@@ -634,6 +662,14 @@ mod tests {
                 "   |             reference, so it cannot be written to",
             ]
         );
+        // A line of source code is cut, not wrapped: its rest would read as another line.
+        let mut text = Text::new();
+        text.laid_out(&format!(
+            "1 | macro_rules! each {{ {} }}",
+            "($t:tt) ".repeat(10)
+        ));
+        let lines = text.render(40, false);
+        assert_eq!(lines, ["1 | macro_rules! each { ($t:tt) ($t:tt)…"]);
         // A path no line could hold starts after its arrow and goes on below.
         let path = "/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/slice/mod.rs";
         let mut text = Text::new();

@@ -23,12 +23,15 @@ use xorlings_core::{CRATE_NAME as RUNNER_CRATE, RUNNER_SOURCES};
 use super::messages::{self, Messages};
 use super::run::Cancel;
 use crate::model;
-use crate::sandbox::{self, How, Limits, Policy};
+use crate::sandbox::{self, Deadline, How, Limits, Policy};
 
 /// The root of the runner library: its two modules, as `xorlings_core` declares them.
 const RUNNER_ROOT: &str = "pub mod wire;\npub mod runner;\n";
-/// A compiler that runs longer than this is stuck (a learner's macro or const loop).
+/// A compiler that works or waits longer than this is stuck (a learner's macro or const
+/// loop): CPU time, and time using none (its linker's time among it). A compile on a
+/// machine busy enough to take longer than `COMPILE_WALL` is not waited for either.
 const COMPILE_LIMIT: Duration = Duration::from_secs(60);
+const COMPILE_WALL: Duration = Duration::from_secs(600);
 /// What the compiler may use: plenty for any exercise, not enough to hurt the machine.
 const COMPILER_LIMITS: Limits = Limits {
     address_space: 4 << 30,
@@ -245,7 +248,12 @@ fn rustc_once(
             .spawn(move || messages::read(stderr, &learner_file, &stop))
             .context("cannot start a thread to read the compiler's messages")?
     };
-    let ended = run.wait(COMPILE_LIMIT, &stop)?;
+    let deadline = Deadline {
+        cpu: COMPILE_LIMIT,
+        waiting: COMPILE_LIMIT,
+        wall: COMPILE_WALL,
+    };
+    let ended = run.wait_within(deadline, &stop)?;
     drop(run);
     let mut messages = reader.join().unwrap_or_default();
     let outcome = match ended.how {

@@ -23,12 +23,15 @@ use xorlings_core::{CRATE_NAME as RUNNER_CRATE, RUNNER_SOURCES};
 use super::messages::{self, CompileErrors, Messages, RUNNER_FOLDER};
 use super::run::Cancel;
 use crate::model;
-use crate::sandbox::{self, How, Limits, Policy};
+use crate::sandbox::{self, Deadline, How, Limits, Policy};
 
 /// The root of the runner library: its two modules, as `xorlings_core` declares them.
 const RUNNER_ROOT: &str = "pub mod wire;\npub mod runner;\n";
-/// A compiler that runs longer than this is stuck (a learner's macro or const loop).
+/// A compiler that works or waits longer than this is stuck (a learner's macro or const
+/// loop): CPU time, and time using none (its linker's time among it). A compile on a
+/// machine busy enough to take longer than `COMPILE_WALL` is not waited for either.
 const COMPILE_LIMIT: Duration = Duration::from_secs(60);
+const COMPILE_WALL: Duration = Duration::from_secs(600);
 /// What the compiler may use: plenty for any exercise, not enough to hurt the machine.
 const COMPILER_LIMITS: Limits = Limits {
     address_space: 4 << 30,
@@ -183,17 +186,10 @@ fn hash_of(value: impl Hash) -> String {
 /// A compiler that was refused what it needed (a thread, a process, memory: it says so,
 /// or ends without a word) is tried again after a pause, and after the last try that is
 /// the machine's refusal, not a compile error of the learner's.
-fn rustc(
-    args: &[OsString],
-    folder: &Path,
-    reads: &[PathBuf],
-    learner_file: &str,
-    core: Option<usize>,
-    cancel: &Cancel,
-) -> Result<(Option<Built>, Messages)> {
+fn rustc(compile: &Compile, cancel: &Cancel) -> Result<(Option<Built>, Messages)> {
     let mut pause = SILENT_RETRY;
     loop {
-        let why = match rustc_once(args, folder, reads, learner_file, core, cancel)? {
+        let why = match rustc_once(compile, cancel)? {
             Attempt::Ended(built, messages) => return Ok((built, messages)),
             Attempt::Refused(why) => why,
         };
@@ -210,14 +206,24 @@ fn rustc(
 const SILENT_RETRY: Duration = Duration::from_millis(100);
 const SILENT_RETRIES_UP_TO: Duration = Duration::from_millis(400);
 
-fn rustc_once(
-    args: &[OsString],
-    folder: &Path,
-    reads: &[PathBuf],
-    learner_file: &str,
+/// One compile: the compiler's arguments, its folder, what else it reads, the learner's
+/// file as its messages name it, and the core it runs on.
+struct Compile<'a> {
+    args: &'a [OsString],
+    folder: &'a Path,
+    reads: &'a [PathBuf],
+    learner_file: &'a str,
     core: Option<usize>,
-    cancel: &Cancel,
-) -> Result<Attempt> {
+}
+
+fn rustc_once(compile: &Compile, cancel: &Cancel) -> Result<Attempt> {
+    let Compile {
+        args,
+        folder,
+        reads,
+        learner_file,
+        core,
+    } = *compile;
     let toolchain = toolchain()?;
     let mut policy = Policy::compiler(&toolchain.sysroot, folder, COMPILER_LIMITS);
     policy.read.extend(reads.iter().cloned());
@@ -245,7 +251,12 @@ fn rustc_once(
             .spawn(move || messages::read(stderr, &learner_file, &stop))
             .context("cannot start a thread to read the compiler's messages")?
     };
-    let ended = run.wait(COMPILE_LIMIT, &stop)?;
+    let deadline = Deadline {
+        cpu: COMPILE_LIMIT,
+        waiting: COMPILE_LIMIT,
+        wall: COMPILE_WALL,
+    };
+    let ended = run.wait_within(deadline, &stop)?;
     drop(run);
     let mut messages = reader.join().unwrap_or_default();
     let said = |messages: &mut Messages| {
@@ -354,7 +365,14 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     ]
     .map(OsString::from)
     .to_vec();
-    let (failed, _) = rustc(&args, scratch.path(), &[], "", None, &Cancel::default())?;
+    let compile = Compile {
+        args: &args,
+        folder: scratch.path(),
+        reads: &[],
+        learner_file: "",
+        core: None,
+    };
+    let (failed, _) = rustc(&compile, &Cancel::default())?;
     match failed {
         None => {}
         Some(Built::Failed(errors)) => {
@@ -479,14 +497,14 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         .filter_map(|l| l.parent())
         .map(Path::to_path_buf)
         .collect();
-    let (failed, messages) = rustc(
-        &args,
-        folder.path(),
-        &reads,
-        &learner_file,
-        request.core,
-        cancel,
-    )?;
+    let compile = Compile {
+        args: &args,
+        folder: folder.path(),
+        reads: &reads,
+        learner_file: &learner_file,
+        core: request.core,
+    };
+    let (failed, messages) = rustc(&compile, cancel)?;
     if let Some(failed) = failed {
         return Ok(failed);
     }

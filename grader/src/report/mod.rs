@@ -448,15 +448,15 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
         ),
         Problem::TimeLimit {
             limit,
-            by: Limit::Wall,
+            by: Limit::Waiting,
             cpu,
             wall,
             ..
         } => (
             format!(
-                "Your code was still running after {}, the longest a run of this group may \
-                 take, though it had used only {} of its {} of CPU time: it was waiting, not \
-                 working.",
+                "Your code was still running after {}, and had used only {} of its {} of \
+                 CPU time: it was waiting, not working, for longer than a run of this group \
+                 may.",
                 seconds(*wall),
                 seconds(*cpu),
                 seconds(*limit)

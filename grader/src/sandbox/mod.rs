@@ -72,7 +72,7 @@ pub use protection::{
     reported_protection,
 };
 use unix::reaper;
-pub use unix::{Confined, How};
+pub use unix::{Confined, Deadline, How};
 
 /// What a confined process may do.
 #[derive(Debug, Clone)]
@@ -161,7 +161,7 @@ pub fn ended(how: How) -> RunEnded {
             number,
             kind: unix::signal_kind(number),
         }),
-        How::TimedOut => RunEnded::TimedOut(Limit::Wall),
+        How::TimedOut => RunEnded::TimedOut(Limit::Waiting),
         How::OutOfCpuTime => RunEnded::TimedOut(Limit::Cpu),
         How::Cancelled => RunEnded::Cancelled,
     }

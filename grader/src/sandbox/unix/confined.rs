@@ -17,6 +17,23 @@ use super::reaper;
 use super::shared_page::SharedPage;
 use crate::sandbox::Cancel;
 
+/// How long a run may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline {
+    /// The CPU time of all its threads and processes.
+    pub cpu: Duration,
+    /// The time it may spend using no CPU time: sleeping, blocked, waiting.
+    pub waiting: Duration,
+    /// Wall-clock time, however busy the machine: for a run that uses so little CPU
+    /// time at once that it would hold its slot for ever.
+    pub wall: Duration,
+}
+
+/// A run that got less than this share of a core (1 in WORKING_SHARE) since the last
+/// look was waiting, not working: even on a machine a hundred times over-booked, a run
+/// that wants the CPU gets more.
+const WORKING_SHARE: u32 = 100;
+
 /// How often a wait checks its cancel flag, at most.
 const CANCEL_CHECK: Duration = Duration::from_millis(20);
 /// The first pause of a wait without a pidfd; each next one doubles, up to CANCEL_CHECK.
@@ -114,37 +131,47 @@ impl Confined {
     /// started is killed and reaped before this returns. Waiting again returns the
     /// same outcome.
     pub fn wait(&mut self, limit: Duration, cancel: &Cancel) -> Result<Ended> {
-        self.wait_within(None, limit, cancel)
+        let deadline = Deadline {
+            cpu: Duration::MAX,
+            waiting: Duration::MAX,
+            wall: limit,
+        };
+        self.wait_within(deadline, cancel)
     }
 
-    /// Like [`Confined::wait`], and also stops the run once its processes have used
-    /// `cpu` of CPU time, their threads included (`How::OutOfCpuTime`): how much CPU a
-    /// run gets on a busy machine does not decide its fate, only what it used.
-    pub fn wait_within(
-        &mut self,
-        cpu: Option<Duration>,
-        wall: Duration,
-        cancel: &Cancel,
-    ) -> Result<Ended> {
+    /// Like [`Confined::wait`], within `deadline`: the run is stopped once its
+    /// processes have used its CPU time, their threads included (`How::OutOfCpuTime`),
+    /// or once it has waited its time (`How::TimedOut`): how much CPU a run gets on a
+    /// busy machine does not decide its fate, only what it used, and how long it used
+    /// none.
+    pub fn wait_within(&mut self, deadline: Deadline, cancel: &Cancel) -> Result<Ended> {
         if let Some(ended) = self.ended {
             return Ok(ended);
         }
         let mut backoff = FIRST_PAUSE;
+        let (mut last, mut last_cpu) = (self.started.elapsed(), Duration::ZERO);
+        let mut waited = Duration::ZERO;
         let how = loop {
             if let Some(how) = self.finished()? {
                 break how;
             }
-            let elapsed = self.started.elapsed();
+            let (elapsed, cpu) = (self.started.elapsed(), self.cpu_used());
+            // Waiting: it used (almost) no CPU time since the last look. A run starved
+            // by the machine's load still gets some.
+            if (cpu.saturating_sub(last_cpu)) * WORKING_SHARE < elapsed - last {
+                waited += elapsed - last;
+            }
+            (last, last_cpu) = (elapsed, cpu);
             if cancel.is_cancelled() {
                 break How::Cancelled;
             }
-            if elapsed >= wall {
+            if waited >= deadline.waiting || elapsed >= deadline.wall {
                 break How::TimedOut;
             }
-            if cpu.is_some_and(|cpu| self.cpu_used() >= cpu) {
+            if cpu >= deadline.cpu {
                 break How::OutOfCpuTime;
             }
-            self.pause(backoff, wall - elapsed);
+            self.pause(backoff, deadline.wall - elapsed);
             backoff = (backoff * 2).min(CANCEL_CHECK);
         };
         let elapsed = self.started.elapsed();

@@ -16,7 +16,7 @@ use xorlings_core::run::SignalKind;
 use super::platform;
 #[cfg(test)]
 pub use confined::Ended;
-pub use confined::{Confined, How};
+pub use confined::{Confined, Deadline, How};
 pub use spawn::spawn;
 
 /// What a Unix signal's number means.

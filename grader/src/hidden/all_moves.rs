@@ -8,8 +8,8 @@ use rand::Rng;
 use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
+use crate::model::function::FunctionTests;
 use crate::model::nim::{empty_heap_advice, validate_small_position};
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
@@ -149,8 +149,7 @@ impl Function for AllMoves {
     type Cases = AllMoves;
     const NAME: &'static str = "all_moves";
     const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one copy of the position per move, and as many moves as stones (at most \
+    const EXPECTED_COST: &'static str = "one copy of the position per move, and as many moves as stones (at most \
          400 here). Filtering every smaller position instead costs the product of (size + 1) \
          over the heaps";
 
@@ -169,7 +168,11 @@ impl Function for AllMoves {
         }
         let (mut rule, broken) = rule(heaps, &expected, answer);
         if expected.len().max(answer.len()) <= SHOWN_SIDE_BY_SIDE {
-            rule += &format!("\n  expected: {}\n  yours:    {}", list(&expected), list(answer));
+            rule += &format!(
+                "\n  expected: {}\n  yours:    {}",
+                list(&expected),
+                list(answer)
+            );
         }
         Err(Mistake::new(rule).maybe_advice(advice(heaps, &expected, answer, broken)))
     }
@@ -264,7 +267,9 @@ fn rule(heaps: &[u64], expected: &[Vec<u64>], answer: &[Vec<u64>]) -> (String, B
         }
     }
     if let Some(missing) = expected.iter().find(|m| !seen.contains_key(m)) {
-        let i = (0..heaps.len()).find(|&i| missing[i] != heaps[i]).unwrap_or(0);
+        let i = (0..heaps.len())
+            .find(|&i| missing[i] != heaps[i])
+            .unwrap_or(0);
         let rule = format!(
             "Your list lacks {}, the move that takes heap {i} from {} to {}: {moves}, and your \
              list has {}.",
@@ -362,18 +367,33 @@ mod tests {
         assert!(rule(&[0, 1], &[&[1, 1], &[0, 0]]).contains("heap 0 grows from 0 to 1"));
         let two = rule(&[1, 1], &[&[0, 1], &[0, 0]]);
         assert!(two.contains("index 1 of your list, [0, 0]"), "{two}");
-        assert!(two.contains("changes heap 0 (1 to 0) and heap 1 (1 to 0)"), "{two}");
+        assert!(
+            two.contains("changes heap 0 (1 to 0) and heap 1 (1 to 0)"),
+            "{two}"
+        );
         let dropped = rule(&[1], &[&[]]);
-        assert!(dropped.contains("it has 0 heaps where [1] has 1 heap, and a move keeps"), "{dropped}");
+        assert!(
+            dropped.contains("it has 0 heaps where [1] has 1 heap, and a move keeps"),
+            "{dropped}"
+        );
         let long = rule(&[3, 4, 5], &[]);
-        assert!(!long.contains("expected:"), "12 moves are not shown side by side: {long}");
+        assert!(
+            !long.contains("expected:"),
+            "12 moves are not shown side by side: {long}"
+        );
         let twice = rule(&[2], &[&[0], &[0]]);
-        assert!(twice.contains("[0] is in your list twice, at indices 0 and 1"), "{twice}");
+        assert!(
+            twice.contains("[0] is in your list twice, at indices 0 and 1"),
+            "{twice}"
+        );
         let lacks = rule(&[3, 4, 5], &[]);
         assert!(lacks.contains("lacks [0, 4, 5], the move that takes heap 0 from 3 to 0"));
         assert!(lacks.contains("there are 12 moves (one per stone), and your list has 0"));
         let order = rule(&[2], &[&[1], &[0]]);
-        assert!(order.contains("index 0 should hold [0], and yours holds [1]"), "{order}");
+        assert!(
+            order.contains("index 0 should hold [0], and yours holds [1]"),
+            "{order}"
+        );
         assert!(order.contains("expected: [[0], [1]]"), "{order}");
         assert!(check(&[], &[&[]]).is_err());
     }
@@ -387,7 +407,10 @@ mod tests {
         assert_eq!(advice(&[2], &[&[1], &[0]]), SIZE_ORDER);
         assert_eq!(advice(&[2, 1], &[&[0, 1], &[2, 0], &[1, 1]]), HEAP_ORDER);
         assert_eq!(advice(&[1], &[&[]]), KEEP_EMPTY);
-        assert_eq!(advice(&[2, 3], &[&[2], &[1, 2], &[2, 1], &[2, 2]]), KEEP_EMPTY);
+        assert_eq!(
+            advice(&[2, 3], &[&[2], &[1, 2], &[2, 1], &[2, 2]]),
+            KEEP_EMPTY
+        );
         assert_eq!(advice(&[1, 1], &[&[0, 1], &[0, 0]]), ONE_HEAP);
         assert_eq!(advice(&[1, 1], &[&[0, 1], &[0, 1]]), UNSORTED);
         // A move left out matches no classic mistake.
@@ -408,7 +431,10 @@ mod tests {
         let groups = AllMoves::groups(Seed::DEFAULT);
         assert_eq!(groups[0].cases.len(), 1 + 4 + 16 + 64 + 256);
         let cases: usize = groups.iter().map(|g| g.cases.len()).sum();
-        assert!((2000..5000).contains(&cases), "a few thousand positions: {cases}");
+        assert!(
+            (2000..5000).contains(&cases),
+            "a few thousand positions: {cases}"
+        );
         for input in groups.iter().flat_map(|g| &g.cases) {
             let mut words = Vec::new();
             xorlings_core::wire::Wire::put(&every_move(&input.heaps), &mut words);

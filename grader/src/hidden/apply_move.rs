@@ -7,8 +7,8 @@ use rand::Rng;
 use xorlings_core::verdict::Mistake;
 use xorlings_derive::{Arguments, Show, Wire};
 
-use crate::model::function::FunctionTests;
 use crate::model::cases::{self, MAX_HEAPS};
+use crate::model::function::FunctionTests;
 use crate::model::nim::{numbered_heaps, validate_position};
 use crate::model::show::{Show, count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
@@ -24,8 +24,15 @@ pub struct Args {
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, Wire, Show)]
 pub enum MoveError {
-    NoSuchHeap { heap_index: usize, heap_count: usize },
-    NotSmaller { heap_index: usize, size: u64, new_size: u64 },
+    NoSuchHeap {
+        heap_index: usize,
+        heap_count: usize,
+    },
+    NotSmaller {
+        heap_index: usize,
+        size: u64,
+        new_size: u64,
+    },
 }
 
 /// The hidden tests of `apply_move`.
@@ -190,12 +197,19 @@ impl Function for ApplyMove {
                 list(&input.heaps),
                 list(after)
             ),
-            Err(MoveError::NoSuchHeap { heap_index, heap_count }) => format!(
+            Err(MoveError::NoSuchHeap {
+                heap_index,
+                heap_count,
+            }) => format!(
                 "You say there is no heap {heap_index} among {}; the position has {}.",
                 count(*heap_count, "heap", "heaps"),
                 numbered_heaps(input.heaps.len() as u64)
             ),
-            Err(MoveError::NotSmaller { heap_index, size, new_size }) => format!(
+            Err(MoveError::NotSmaller {
+                heap_index,
+                size,
+                new_size,
+            }) => format!(
                 "You say heap {heap_index} holds {size}, so leaving {new_size} is no move: a \
                  move leaves the heap smaller."
             ),
@@ -341,11 +355,35 @@ mod tests {
     fn try_explains_the_answer_in_words() {
         let input = case(vec![3, 4, 5], 0, 1);
         let moved = ApplyMove::explain(&input, &Ok(vec![1, 4, 5])).unwrap();
-        assert_eq!(moved, "Before the move: [3, 4, 5]\nAfter the move:  [1, 4, 5]");
-        let none = ApplyMove::explain(&input, &Err(MoveError::NoSuchHeap { heap_index: 0, heap_count: 3 })).unwrap();
-        assert!(none.contains("no heap 0 among 3 heaps; the position has 3 heaps, numbered 0 to 2"), "{none}");
-        let same = ApplyMove::explain(&input, &Err(MoveError::NotSmaller { heap_index: 0, size: 3, new_size: 1 })).unwrap();
-        assert!(same.contains("heap 0 holds 3, so leaving 1 is no move"), "{same}");
+        assert_eq!(
+            moved,
+            "Before the move: [3, 4, 5]\nAfter the move:  [1, 4, 5]"
+        );
+        let none = ApplyMove::explain(
+            &input,
+            &Err(MoveError::NoSuchHeap {
+                heap_index: 0,
+                heap_count: 3,
+            }),
+        )
+        .unwrap();
+        assert!(
+            none.contains("no heap 0 among 3 heaps; the position has 3 heaps, numbered 0 to 2"),
+            "{none}"
+        );
+        let same = ApplyMove::explain(
+            &input,
+            &Err(MoveError::NotSmaller {
+                heap_index: 0,
+                size: 3,
+                new_size: 1,
+            }),
+        )
+        .unwrap();
+        assert!(
+            same.contains("heap 0 holds 3, so leaving 1 is no move"),
+            "{same}"
+        );
     }
 
     fn check(heaps: &[u64], index: usize, new_size: u64, answer: Answer) -> Result<(), Mistake> {
@@ -405,26 +443,51 @@ mod tests {
             no_heap(0, 3),
             not_smaller(0, 3, 1),
         ] {
-            assert!(check(&[3, 4, 5], 0, 1, junk.clone()).is_err(), "{junk:?} was accepted");
+            assert!(
+                check(&[3, 4, 5], 0, 1, junk.clone()).is_err(),
+                "{junk:?} was accepted"
+            );
         }
     }
 
     #[test]
     fn the_right_error_with_wrong_fields_is_named() {
         let count = check(&[3, 4, 5], 3, 0, no_heap(3, 2)).unwrap_err();
-        assert!(count.rule.contains("the position has 3, not 2"), "{}", count.rule);
+        assert!(
+            count.rule.contains("the position has 3, not 2"),
+            "{}",
+            count.rule
+        );
         let swapped = check(&[3, 4, 5], 1, 9, not_smaller(1, 9, 4)).unwrap_err();
-        assert!(swapped.rule.contains("NotSmaller is right, but its fields are not"), "{}", swapped.rule);
-        assert!(swapped.advice.unwrap().contains("swapped size and new_size"));
+        assert!(
+            swapped
+                .rule
+                .contains("NotSmaller is right, but its fields are not"),
+            "{}",
+            swapped.rule
+        );
+        assert!(
+            swapped
+                .advice
+                .unwrap()
+                .contains("swapped size and new_size")
+        );
     }
 
     #[test]
     fn growing_heaps_and_empty_moves_are_named() {
         let grow = check(&[2, 2, 1], 0, 3, Ok(vec![3, 2, 1])).unwrap_err();
-        assert!(grow.rule.contains("Heap 0 would grow from 2 to 3"), "{}", grow.rule);
+        assert!(
+            grow.rule.contains("Heap 0 would grow from 2 to 3"),
+            "{}",
+            grow.rule
+        );
         let zero = check(&[2, 2], 1, 2, Ok(vec![2, 2])).unwrap_err();
         assert!(zero.rule.contains("takes 0 stones"), "{}", zero.rule);
-        assert_eq!(zero.advice, None, "an empty move is not called an unchanged copy");
+        assert_eq!(
+            zero.advice, None,
+            "an empty move is not called an unchanged copy"
+        );
         let unchanged = check(&[2, 2], 1, 1, Ok(vec![2, 2])).unwrap_err();
         assert!(unchanged.advice.unwrap().contains("unchanged"));
     }
@@ -438,13 +501,21 @@ mod tests {
         let shifted = check(&[1, 5], 1, 3, not_smaller(1, 1, 3)).unwrap_err();
         assert!(shifted.advice.unwrap().contains("heap 0 instead of heap 1"));
         let outside = check(&[7], 1, 0, Ok(vec![7])).unwrap_err();
-        assert!(outside.rule.contains("There is no heap 1: the position has 1 heap, numbered 0."));
+        assert!(
+            outside
+                .rule
+                .contains("There is no heap 1: the position has 1 heap, numbered 0.")
+        );
     }
 
     #[test]
     fn a_size_checked_before_the_index_is_recognised() {
         let mistake = check(&[], 0, 0, not_smaller(0, 0, 0)).unwrap_err();
-        assert!(mistake.rule.contains("has no heaps at all"), "{}", mistake.rule);
+        assert!(
+            mistake.rule.contains("has no heaps at all"),
+            "{}",
+            mistake.rule
+        );
         assert!(mistake.advice.unwrap().contains("Check the index first"));
     }
 

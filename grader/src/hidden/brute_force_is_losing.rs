@@ -7,8 +7,8 @@ use std::time::Duration;
 use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
+use crate::model::function::FunctionTests;
 use crate::model::nim::{empty_heap_advice, nim_sum, validate_small_position};
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
@@ -89,7 +89,10 @@ impl Cases<Args> for BruteForceIsLosing {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         let small = cases::every_position_from_empty(4, 8);
         inputs(vec![
-            Group::new("no heaps, and every position of 1 to 4 heaps of 0 to 8", small),
+            Group::new(
+                "no heaps, and every position of 1 to 4 heaps of 0 to 8",
+                small,
+            ),
             Group::new(
                 "random positions of 1 to 5 heaps of 0 to 15, in any order",
                 cases::random_positions(&mut seed.rng(81), 200, MAX_HEAPS, MAX_SIZE + 1),
@@ -112,8 +115,7 @@ impl Function for BruteForceIsLosing {
     type Cases = BruteForceIsLosing;
     const NAME: &'static str = "brute_force_is_losing";
     const TIME_LIMIT: Duration = Duration::from_secs(8);
-    const EXPECTED_COST: &'static str =
-        "a memoised search: one memo, created once and passed down the recursion, \
+    const EXPECTED_COST: &'static str = "a memoised search: one memo, created once and passed down the recursion, \
          keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
          solved once. Without a memo, or with a new memo in every call, the search is \
          exponential";
@@ -275,8 +277,8 @@ mod tests {
         if let Some(&known) = memo.get(&key) {
             return known;
         }
-        let losing = !(0..key.len())
-            .any(|i| (0..key[i]).any(|b| searched_losing(&moved(&key, i, b), memo)));
+        let losing =
+            !(0..key.len()).any(|i| (0..key[i]).any(|b| searched_losing(&moved(&key, i, b), memo)));
         memo.insert(key, losing);
         losing
     }
@@ -307,12 +309,26 @@ mod tests {
         assert_eq!(check(&[1, 1], true), Ok(()));
         assert_eq!(check(&[1, 2], false), Ok(()));
         let empty = rule(&[], false);
-        assert!(empty.contains("[] has no stones, so the player to move has no move"), "{empty}");
+        assert!(
+            empty.contains("[] has no stones, so the player to move has no move"),
+            "{empty}"
+        );
         let losing = rule(&[1, 1], false);
-        assert!(losing.contains("[1, 1] is a losing (P) position: each of its 2 moves"), "{losing}");
-        assert!(losing.contains("taking heap 0 to 0 leaves [0, 1], and the reply taking heap 1 to 0 leaves [0, 0]"), "{losing}");
+        assert!(
+            losing.contains("[1, 1] is a losing (P) position: each of its 2 moves"),
+            "{losing}"
+        );
+        assert!(
+            losing.contains(
+                "taking heap 0 to 0 leaves [0, 1], and the reply taking heap 1 to 0 leaves [0, 0]"
+            ),
+            "{losing}"
+        );
         let winning = rule(&[1, 2], true);
-        assert!(winning.contains("taking heap 1 from 2 to 1 reaches [1, 1]"), "{winning}");
+        assert!(
+            winning.contains("taking heap 1 from 2 to 1 reaches [1, 1]"),
+            "{winning}"
+        );
     }
 
     #[test]
@@ -321,13 +337,23 @@ mod tests {
         assert_eq!(advice(&[], false), NO_STONES);
         assert_eq!(advice(&[0], false), NO_STONES);
         assert_eq!(advice(&[1, 1], false), MISERE);
-        assert_eq!(advice(&[1, 2, 3], false), "", "misère Nim also says [1, 2, 3] is losing");
+        assert_eq!(
+            advice(&[1, 2, 3], false),
+            "",
+            "misère Nim also says [1, 2, 3] is losing"
+        );
         let parity = advice(&[2], true);
-        assert!(parity.contains("[2] has an even total, yet taking 2 stones from heap 0 wins"), "{parity}");
+        assert!(
+            parity.contains("[2] has an even total, yet taking 2 stones from heap 0 wins"),
+            "{parity}"
+        );
         assert!(parity.contains("not just one"), "{parity}");
         let set = advice(&[0, 1, 2], true);
         assert!(set.contains("a repeated size, like [0, 1, 1]"), "{set}");
-        assert!(set.contains("a set of sizes does by forgetting repeats"), "{set}");
+        assert!(
+            set.contains("a set of sizes does by forgetting repeats"),
+            "{set}"
+        );
         assert_eq!(advice(&[1], true), TURNED_AROUND);
         assert_eq!(advice(&[1, 2, 4], true), TURNED_AROUND);
     }
@@ -335,11 +361,17 @@ mod tests {
     #[test]
     fn crashes_get_advice() {
         let input = Args::from(vec![0, 3]);
-        let underflow = BruteForceIsLosing::panic_advice(&input, "attempt to subtract with overflow");
+        let underflow =
+            BruteForceIsLosing::panic_advice(&input, "attempt to subtract with overflow");
         assert!(underflow.unwrap().contains("`size - 1` underflows"));
-        assert_eq!(BruteForceIsLosing::panic_advice(&Args::from(vec![3]), "boom"), None);
+        assert_eq!(
+            BruteForceIsLosing::panic_advice(&Args::from(vec![3]), "boom"),
+            None
+        );
         let overflow = BruteForceIsLosing::stack_overflow_advice(&input).unwrap();
-        assert!(overflow.contains("A move takes at least one stone"), "{overflow}");
+        assert!(
+            overflow.contains("A move takes at least one stone"),
+            "{overflow}"
+        );
     }
 }
-

@@ -38,8 +38,7 @@ impl Function for GrundyNumber {
     type Cases = GrundyNumber;
     const NAME: &'static str = "grundy_number";
     const TIME_LIMIT: Duration = Duration::from_secs(3);
-    const EXPECTED_COST: &'static str =
-        "each Grundy number computed once: a table or a memo, \
+    const EXPECTED_COST: &'static str = "each Grundy number computed once: a table or a memo, \
          O(n * k) for a heap of n and k moves. Recursion without a memo is exponential";
     const OPTIMISED: bool = true;
 
@@ -78,7 +77,13 @@ mod tests {
     use super::*;
 
     fn check(n: usize, moves: &[usize], answer: usize) -> Result<(), Mistake> {
-        GrundyNumber::check(&Args { n, moves: moves.to_vec() }, &answer)
+        GrundyNumber::check(
+            &Args {
+                n,
+                moves: moves.to_vec(),
+            },
+            &answer,
+        )
     }
 
     #[test]
@@ -98,10 +103,16 @@ mod tests {
 
     #[test]
     fn a_move_of_zero_is_named_on_a_stack_overflow() {
-        let input = Args { n: 5, moves: vec![0] };
+        let input = Args {
+            n: 5,
+            moves: vec![0],
+        };
         let advice = GrundyNumber::stack_overflow_advice(&input).unwrap();
         assert!(advice.contains("0 is not a move"), "{advice}");
-        let fine = Args { n: 5, moves: vec![1] };
+        let fine = Args {
+            n: 5,
+            moves: vec![1],
+        };
         assert_eq!(GrundyNumber::stack_overflow_advice(&fine), None);
     }
 }

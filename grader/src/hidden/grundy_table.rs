@@ -5,8 +5,8 @@ use std::time::Duration;
 use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
+use crate::model::function::FunctionTests;
 use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
@@ -25,7 +25,10 @@ pub const TESTS: &dyn HiddenTests = &FunctionTests::<GrundyTable>::new();
 
 impl Cases<Args> for GrundyTable {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
-        let mut groups = game_groups(seed, 12, "tables for max_n", |(max_n, moves)| Args { max_n, moves });
+        let mut groups = game_groups(seed, 12, "tables for max_n", |(max_n, moves)| Args {
+            max_n,
+            moves,
+        });
         // Tables of every length catch an off-by-one that one length would hide.
         let mut rng = seed.rng(53);
         let every_length = (0..=100)
@@ -34,7 +37,10 @@ impl Cases<Args> for GrundyTable {
                 moves: cases::random_move_sets(&mut rng, 1, 5, 12).remove(0),
             })
             .collect();
-        groups.push(Group::new("a table for every max_n from 0 to 100, with random moves", every_length));
+        groups.push(Group::new(
+            "a table for every max_n from 0 to 100, with random moves",
+            every_length,
+        ));
         groups
     }
 
@@ -49,8 +55,7 @@ impl Function for GrundyTable {
     type Cases = GrundyTable;
     const NAME: &'static str = "grundy_table";
     const TIME_LIMIT: Duration = Duration::from_secs(3);
-    const EXPECTED_COST: &'static str =
-        "one pass that fills the table bottom-up, O(max_n * k) \
+    const EXPECTED_COST: &'static str = "one pass that fills the table bottom-up, O(max_n * k) \
          for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse";
 
     fn answer_words(input: &Args, _input_words: usize) -> usize {
@@ -102,12 +107,19 @@ impl Function for GrundyTable {
     }
 
     fn explain(input: &Args, answer: &Vec<usize>) -> Option<String> {
-        let table = format!("Your table has {}: {}.", count(answer.len(), "entry", "entries"), list(answer));
+        let table = format!(
+            "Your table has {}: {}.",
+            count(answer.len(), "entry", "entries"),
+            list(answer)
+        );
         let values = grundy_values(input.max_n, &input.moves);
         if *answer != values {
             return Some(table);
         }
-        Some(format!("{table}\nIts last entry: {}", explain(input.max_n, &input.moves, &values)))
+        Some(format!(
+            "{table}\nIts last entry: {}",
+            explain(input.max_n, &input.moves, &values)
+        ))
     }
 }
 
@@ -116,26 +128,47 @@ mod tests {
     use super::*;
 
     fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), Mistake> {
-        GrundyTable::check(&Args { max_n, moves: moves.to_vec() }, &answer)
+        GrundyTable::check(
+            &Args {
+                max_n,
+                moves: moves.to_vec(),
+            },
+            &answer,
+        )
     }
 
     #[test]
     fn try_shows_the_table_and_explains_its_last_entry() {
-        let input = Args { max_n: 4, moves: vec![1, 2] };
+        let input = Args {
+            max_n: 4,
+            moves: vec![1, 2],
+        };
         let right = GrundyTable::explain(&input, &vec![0, 1, 2, 0, 1]).unwrap();
-        assert!(right.starts_with("Your table has 5 entries: [0, 1, 2, 0, 1].\nIts last entry: From a heap of 4"), "{right}");
+        assert!(
+            right.starts_with(
+                "Your table has 5 entries: [0, 1, 2, 0, 1].\nIts last entry: From a heap of 4"
+            ),
+            "{right}"
+        );
         let short = GrundyTable::explain(&input, &vec![0, 1]).unwrap();
         assert_eq!(short, "Your table has 2 entries: [0, 1].");
     }
 
     #[test]
     fn the_checker_rejects_junk_tables() {
-        assert_eq!(check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3, 0]), Ok(()));
+        assert_eq!(
+            check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3, 0]),
+            Ok(())
+        );
         let short = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3]).unwrap_err();
         assert!(short.rule.contains("9 entries"), "{}", short.rule);
         assert!(short.advice.unwrap().contains("off-by-one"));
         let one = check(0, &[1], vec![]).unwrap_err();
-        assert!(one.rule.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"), "{}", one.rule);
+        assert!(
+            one.rule.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"),
+            "{}",
+            one.rule
+        );
         let wrong = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap_err();
         assert!(wrong.rule.contains("entry 4 should be 0"), "{}", wrong.rule);
     }

@@ -27,8 +27,7 @@ impl Function for IsLosingPosition {
     type Cases = Positions;
     const NAME: &'static str = "is_losing_position";
     const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one pass over the heaps (O(n) for n heaps)";
+    const EXPECTED_COST: &'static str = "one pass over the heaps (O(n) for n heaps)";
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         index_advice(&input.heaps, message)
@@ -57,10 +56,12 @@ impl Function for IsLosingPosition {
         Err(Mistake::new(with_columns(rule, heaps)).maybe_advice(advice(heaps, answer)))
     }
 
-
     fn explain(input: &Args, &answer: &bool) -> Option<String> {
         let verdict = if answer { "losing" } else { "winning" };
-        let text = format!("You say {} is {verdict} for the player to move.", list(&input.heaps));
+        let text = format!(
+            "You say {} is {verdict} for the player to move.",
+            list(&input.heaps)
+        );
         Some(with_columns(text, &input.heaps))
     }
 }
@@ -95,8 +96,14 @@ mod tests {
 
     #[test]
     fn the_checker_follows_bouton() {
-        assert_eq!(IsLosingPosition::check(&Args::from(vec![1, 2, 3]), &true), Ok(()));
-        assert_eq!(IsLosingPosition::check(&Args::from(vec![3, 4, 5]), &false), Ok(()));
+        assert_eq!(
+            IsLosingPosition::check(&Args::from(vec![1, 2, 3]), &true),
+            Ok(())
+        );
+        assert_eq!(
+            IsLosingPosition::check(&Args::from(vec![3, 4, 5]), &false),
+            Ok(())
+        );
         assert_eq!(IsLosingPosition::check(&Args::from(vec![]), &true), Ok(()));
         assert!(IsLosingPosition::check(&Args::from(vec![1, 2, 3]), &false).is_err());
         assert!(IsLosingPosition::check(&Args::from(vec![]), &false).is_err());
@@ -111,7 +118,8 @@ mod tests {
                 .unwrap()
                 .contains("total number of stones (12)")
         );
-        let truncated = IsLosingPosition::check(&Args::from(vec![(1 << 40) | 7, 7]), &true).unwrap_err();
+        let truncated =
+            IsLosingPosition::check(&Args::from(vec![(1 << 40) | 7, 7]), &true).unwrap_err();
         assert!(truncated.advice.unwrap().contains("32 bits"));
     }
 }

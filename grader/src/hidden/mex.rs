@@ -8,8 +8,8 @@ use rand::seq::SliceRandom;
 use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
+use crate::model::function::FunctionTests;
 use crate::model::grundy::mex;
 use crate::model::show::list;
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
@@ -131,7 +131,10 @@ fn a_million_values(seed: Seed) -> Vec<Vec<usize>> {
     };
     let every = shuffled((0..MAX_VALUES).collect());
     let mut gap_in_the_middle = every.clone();
-    let at = gap_in_the_middle.iter().position(|&v| v == 500_000).unwrap_or(0);
+    let at = gap_in_the_middle
+        .iter()
+        .position(|&v| v == 500_000)
+        .unwrap_or(0);
     gap_in_the_middle[at] = usize::MAX;
     vec![
         every,
@@ -178,8 +181,7 @@ impl Function for Mex {
     type Cases = Mex;
     const NAME: &'static str = "mex";
     const TIME_LIMIT: Duration = Duration::from_secs(4);
-    const EXPECTED_COST: &'static str =
-        "one pass over the values with n + 1 flags (O(n)), or a sort \
+    const EXPECTED_COST: &'static str = "one pass over the values with n + 1 flags (O(n)), or a sort \
          (O(n log n)). Calling `contains` on the slice for every candidate, or for every \
          value, is O(n^2)";
     const OPTIMISED: bool = true;
@@ -213,7 +215,7 @@ impl Function for Mex {
 
 /// Why `answer` is not the mex of `values`, which is `expected`.
 fn wrong(values: &[usize], expected: usize, answer: usize) -> Mistake {
-        let why = match expected {
+    let why = match expected {
         0 => "0 itself is not among the values".to_string(),
         1 => "0 is among the values, and 1 is not".to_string(),
         2 => "0 and 1 are among the values, and 2 is not".to_string(),
@@ -274,7 +276,10 @@ mod tests {
     }
 
     fn advice(values: &[usize], answer: usize) -> String {
-        check(values, answer).unwrap_err().advice.unwrap_or_default()
+        check(values, answer)
+            .unwrap_err()
+            .advice
+            .unwrap_or_default()
     }
 
     fn panic_advice(values: &[usize], message: &str) -> String {
@@ -295,14 +300,29 @@ mod tests {
     fn wrong_answers_are_rejected_with_the_rule() {
         let present = rule(&[0, 1, 3], 1);
         assert!(present.contains("The mex of [0, 1, 3] is 2"), "{present}");
-        assert!(present.contains("0 and 1 are among the values, and 2 is not"), "{present}");
-        assert!(present.contains("1, which is among the values"), "{present}");
+        assert!(
+            present.contains("0 and 1 are among the values, and 2 is not"),
+            "{present}"
+        );
+        assert!(
+            present.contains("1, which is among the values"),
+            "{present}"
+        );
         let larger = rule(&[0, 5], 7);
-        assert!(larger.contains("0 is among the values, and 1 is not"), "{larger}");
-        assert!(larger.contains("1 is missing too, and it is smaller"), "{larger}");
+        assert!(
+            larger.contains("0 is among the values, and 1 is not"),
+            "{larger}"
+        );
+        assert!(
+            larger.contains("1 is missing too, and it is smaller"),
+            "{larger}"
+        );
         assert!(rule(&[], 1).contains("0 itself is not among the values"));
         let longer = rule(&[3, 0, 2, 1], 3);
-        assert!(longer.contains("0 to 3 are all among the values, and 4 is the first"), "{longer}");
+        assert!(
+            longer.contains("0 to 3 are all among the values, and 4 is the first"),
+            "{longer}"
+        );
         assert!(check(&[0, 1, 2], usize::MAX).is_err());
     }
 
@@ -316,7 +336,11 @@ mod tests {
         assert_eq!(advice(&[2, 3, 5], 4), STARTS_AT_ZERO);
         // Index i of the sorted values expected to hold i: [0, 0, 1] gives 1.
         assert_eq!(advice(&[0, 0, 1], 1), REPEATS);
-        assert_eq!(advice(&[0, 1, 3], 1), "", "a wrong answer that matches no mistake");
+        assert_eq!(
+            advice(&[0, 1, 3], 1),
+            "",
+            "a wrong answer that matches no mistake"
+        );
     }
 
     #[test]
@@ -331,7 +355,10 @@ mod tests {
         assert_eq!(panic_advice(&[1_000_001], past), ANY_SIZE);
         let overflow = "attempt to add with overflow";
         assert_eq!(panic_advice(&[usize::MAX], overflow), SIZE_BY_COUNT);
-        assert_eq!(panic_advice(&[usize::MAX], "capacity overflow"), SIZE_BY_COUNT);
+        assert_eq!(
+            panic_advice(&[usize::MAX], "capacity overflow"),
+            SIZE_BY_COUNT
+        );
         assert_eq!(panic_advice(&[0, 1], "boom"), "");
     }
 

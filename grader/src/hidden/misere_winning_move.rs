@@ -11,9 +11,11 @@ use rand::Rng;
 use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases::{self, EVERY_LENGTH_UP_TO, MAX_HEAPS};
-use crate::model::nim::{Move, index_advice, legal_move, one_based_advice, validate_position, with_columns};
+use crate::model::function::FunctionTests;
+use crate::model::nim::{
+    Move, index_advice, legal_move, one_based_advice, validate_position, with_columns,
+};
 use crate::model::show::list;
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -67,7 +69,9 @@ impl Counts {
             ones: 0,
             nim_sum: 0,
         };
-        heaps.iter().fold(none, |counts, &heap| counts.after(0, heap))
+        heaps
+            .iter()
+            .fold(none, |counts, &heap| counts.after(0, heap))
     }
 
     /// The counts once a heap of `from` stones holds `to`.
@@ -95,7 +99,9 @@ impl Counts {
     fn why(self) -> String {
         let ones = self.ones;
         match (self.big, self.lost()) {
-            (0, _) if self.no_stone() => "no stone is left, so whoever took the last one lost".into(),
+            (0, _) if self.no_stone() => {
+                "no stone is left, so whoever took the last one lost".into()
+            }
             (0, true) => format!(
                 "only heaps of 0 and 1 are left, an odd number ({ones}) of 1s, so the players \
                  take them one by one and the player to move takes the last"
@@ -325,8 +331,7 @@ impl Function for MisereWinningMove {
     type Cases = MisereWinningMove;
     const NAME: &'static str = "misere_winning_move";
     const TIME_LIMIT: Duration = Duration::from_secs(3);
-    const EXPECTED_COST: &'static str =
-        "one pass that counts the heaps above 1, the heaps of 1 and the nim-sum. \
+    const EXPECTED_COST: &'static str = "one pass that counts the heaps above 1, the heaps of 1 and the nim-sum. \
          A candidate move changes those counts by at most one, so checking it costs O(1), not \
          another pass: O(n) in all for n heaps";
 
@@ -361,7 +366,9 @@ impl Function for MisereWinningMove {
         }
         let right = |i: usize| {
             heaps.get(i).is_some_and(|&a| {
-                m.new_size < a && m.remove == a - m.new_size && lost_after(heaps, counts, i, m.new_size)
+                m.new_size < a
+                    && m.remove == a - m.new_size
+                    && lost_after(heaps, counts, i, m.new_size)
             })
         };
         let a = legal_move(heaps, m.heap_index, m.remove, m.new_size)
@@ -384,15 +391,16 @@ impl Function for MisereWinningMove {
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         let counts = Counts::of(&input.heaps);
         let nothing_found = message.contains("on a `None` value");
-        let advice = if counts.no_stone() && (nothing_found || message.contains("index out of bounds")) {
-            NO_STONE
-        } else if message.contains("add with overflow") {
-            TOTAL_OVERFLOW
-        } else if nothing_found && is_lost(&input.heaps, counts) {
-            NOTHING_FOUND
-        } else {
-            return index_advice(&input.heaps, message);
-        };
+        let advice =
+            if counts.no_stone() && (nothing_found || message.contains("index out of bounds")) {
+                NO_STONE
+            } else if message.contains("add with overflow") {
+                TOTAL_OVERFLOW
+            } else if nothing_found && is_lost(&input.heaps, counts) {
+                NOTHING_FOUND
+            } else {
+                return index_advice(&input.heaps, message);
+            };
         Some(advice.to_string())
     }
 
@@ -479,7 +487,9 @@ mod tests {
     /// The move that leaves `new_size` stones in heap `heap_index` (or takes 1 from a heap
     /// that is not there).
     fn leaving(heaps: &[u64], heap_index: usize, new_size: u64) -> Option<Move> {
-        let remove = heaps.get(heap_index).map_or(1, |&a| a.saturating_sub(new_size));
+        let remove = heaps
+            .get(heap_index)
+            .map_or(1, |&a| a.saturating_sub(new_size));
         Some(Move {
             heap_index,
             remove,
@@ -504,11 +514,19 @@ mod tests {
         let mut small = vec![Vec::new()];
         small.extend(cases::all_positions(SEARCHED_HEAPS, SEARCHED_SIZE));
         for heaps in &small {
-            assert_eq!(lost_by_search(heaps), Some(Counts::of(heaps).lost()), "{heaps:?}");
+            assert_eq!(
+                lost_by_search(heaps),
+                Some(Counts::of(heaps).lost()),
+                "{heaps:?}"
+            );
         }
         // The lesson's count: positions of up to 4 heaps of 0 to 6 stones.
-        let up_to_six: Vec<&Vec<u64>> = small.iter().filter(|h| h.iter().all(|&s| s <= 6)).collect();
-        let lost = up_to_six.iter().filter(|h| lost_by_search(h) == Some(true)).count();
+        let up_to_six: Vec<&Vec<u64>> =
+            small.iter().filter(|h| h.iter().all(|&s| s <= 6)).collect();
+        let lost = up_to_six
+            .iter()
+            .filter(|h| lost_by_search(h) == Some(true))
+            .count();
         assert_eq!((up_to_six.len(), lost), (2801, 352));
         assert_eq!(lost_by_search(&[9]), None);
         assert_eq!(lost_by_search(&[1; 5]), None);
@@ -517,7 +535,14 @@ mod tests {
     #[test]
     fn counts_follow_a_move() {
         let counts = Counts::of(&[1, 5, 0, 1]);
-        assert_eq!(counts, Counts { big: 1, ones: 2, nim_sum: 5 });
+        assert_eq!(
+            counts,
+            Counts {
+                big: 1,
+                ones: 2,
+                nim_sum: 5
+            }
+        );
         assert_eq!(counts.after(5, 1), Counts::of(&[1, 1, 0, 1]));
         assert_eq!(counts.after(1, 0), Counts::of(&[0, 5, 0, 1]));
     }
@@ -539,18 +564,58 @@ mod tests {
         assert_eq!(check(&ones, leaving(&ones, 999, 0)), Ok(()));
         ones.push(7);
         assert_eq!(check(&ones, leaving(&ones, 1000, 1)), Ok(()));
-        assert_eq!(check(&[u64::MAX, u64::MAX - 1, 0, 0, 0], leaving(&[u64::MAX, u64::MAX - 1, 0, 0, 0], 0, u64::MAX - 1)), Ok(()));
+        assert_eq!(
+            check(
+                &[u64::MAX, u64::MAX - 1, 0, 0, 0],
+                leaving(&[u64::MAX, u64::MAX - 1, 0, 0, 0], 0, u64::MAX - 1)
+            ),
+            Ok(())
+        );
     }
 
     #[test]
     fn wrong_answers_are_named_by_their_rule() {
-        assert!(mistake(&[2], None).rule.contains("[2] is won for the player to move"));
-        assert!(mistake(&[1], leaving(&[1], 0, 0)).rule.contains("[1] is lost"));
-        assert!(mistake(&[0, 0], leaving(&[0, 0], 0, 0)).rule.contains("No stone is left in [0, 0]"));
-        assert!(mistake(&[2], leaving(&[2], 0, 0)).rule.contains("no stone is left, so whoever took the last one lost"));
-        assert!(mistake(&[3, 4, 5], Some(Move { heap_index: 0, remove: 3, new_size: 1 })).rule.contains("remove and new_size disagree"));
-        let huge = mistake(&[u64::MAX, 3, 1, 0, 0], leaving(&[u64::MAX, 3, 1, 0, 0], 1, 0)).rule;
-        assert!(huge.contains("exactly one heap holds more than one stone"), "{huge}");
+        assert!(
+            mistake(&[2], None)
+                .rule
+                .contains("[2] is won for the player to move")
+        );
+        assert!(
+            mistake(&[1], leaving(&[1], 0, 0))
+                .rule
+                .contains("[1] is lost")
+        );
+        assert!(
+            mistake(&[0, 0], leaving(&[0, 0], 0, 0))
+                .rule
+                .contains("No stone is left in [0, 0]")
+        );
+        assert!(
+            mistake(&[2], leaving(&[2], 0, 0))
+                .rule
+                .contains("no stone is left, so whoever took the last one lost")
+        );
+        assert!(
+            mistake(
+                &[3, 4, 5],
+                Some(Move {
+                    heap_index: 0,
+                    remove: 3,
+                    new_size: 1
+                })
+            )
+            .rule
+            .contains("remove and new_size disagree")
+        );
+        let huge = mistake(
+            &[u64::MAX, 3, 1, 0, 0],
+            leaving(&[u64::MAX, 3, 1, 0, 0], 1, 0),
+        )
+        .rule;
+        assert!(
+            huge.contains("exactly one heap holds more than one stone"),
+            "{huge}"
+        );
     }
 
     #[test]
@@ -559,14 +624,24 @@ mod tests {
         assert_eq!(advice(&[2, 2], leaving(&[2, 2], 0, 1)), TOO_EARLY);
         assert_eq!(advice(&[2, 3], leaving(&[2, 3], 1, 1)), TOO_EARLY);
         // Too late: normal Nim on one big heap leaves an even number of 1s.
-        assert!(advice(&[2], leaving(&[2], 0, 0)).contains("normal Nim move leaves an even number of heaps of 1 (here 0)"));
+        assert!(
+            advice(&[2], leaving(&[2], 0, 0))
+                .contains("normal Nim move leaves an even number of heaps of 1 (here 0)")
+        );
         assert!(advice(&[1, 1, 3], leaving(&[1, 1, 3], 2, 0)).contains("(here 2)"));
         // Always shrinking the big heap to 1.
-        assert!(advice(&[1, 2], leaving(&[1, 2], 1, 1)).contains("count the heaps of 1 among the others (1 here)"));
+        assert!(
+            advice(&[1, 2], leaving(&[1, 2], 1, 1))
+                .contains("count the heaps of 1 among the others (1 here)")
+        );
         assert_eq!(advice(&[2], None), OPPOSITE_OF_NORMAL);
         assert_eq!(advice(&[1, 1], None), EVEN_ONES_WIN);
         assert!(advice(&[2], leaving(&[2], 1, 1)).contains("0-based"));
-        assert!(mistake(&[2], leaving(&[2], 1, 1)).rule.contains("There is no heap 1"));
+        assert!(
+            mistake(&[2], leaving(&[2], 1, 1))
+                .rule
+                .contains("There is no heap 1")
+        );
         assert_eq!(advice(&[1], leaving(&[1], 0, 0)), MOVE_FROM_LOST);
         assert_eq!(advice(&[0, 0], leaving(&[0, 0], 0, 0)), NO_STONE);
     }
@@ -574,12 +649,16 @@ mod tests {
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], message| {
-            MisereWinningMove::panic_advice(&Args::from(heaps.to_vec()), message).unwrap_or_default()
+            MisereWinningMove::panic_advice(&Args::from(heaps.to_vec()), message)
+                .unwrap_or_default()
         };
         let unwrap = "called `Option::unwrap()` on a `None` value";
         assert_eq!(advice(&[], unwrap), NO_STONE);
         assert_eq!(advice(&[0, 0], unwrap), NO_STONE);
-        assert_eq!(advice(&[1 << 63, 1 << 63], "attempt to add with overflow"), TOTAL_OVERFLOW);
+        assert_eq!(
+            advice(&[1 << 63, 1 << 63], "attempt to add with overflow"),
+            TOTAL_OVERFLOW
+        );
         assert_eq!(advice(&[1, 1, 1], unwrap), NOTHING_FOUND);
         assert_eq!(advice(&[1, 2], unwrap), "");
     }
@@ -589,7 +668,10 @@ mod tests {
         let large = large_positions(Seed::DEFAULT);
         let counts: Vec<Counts> = large.iter().map(|heaps| Counts::of(heaps)).collect();
         assert!(large.iter().all(|heaps| heaps.len() == MAX_HEAPS));
-        assert_eq!((counts[0].big, counts[0].ones, counts[0].lost()), (0, MAX_HEAPS - 1, true));
+        assert_eq!(
+            (counts[0].big, counts[0].ones, counts[0].lost()),
+            (0, MAX_HEAPS - 1, true)
+        );
         assert_eq!((counts[2].big, counts[2].lost()), (1, false));
         assert_eq!((counts[3].big, counts[3].lost()), (1, false));
         assert_ne!(counts[2].ones % 2, counts[3].ones % 2);
@@ -599,7 +681,12 @@ mod tests {
 
     #[test]
     fn try_says_who_wins_after_the_move() {
-        let text = MisereWinningMove::explain(&Args::from(vec![1, 1, 4]), &leaving(&[1, 1, 4], 2, 1)).unwrap();
-        assert!(text.contains("After the move: [1, 1, 1], lost for the opponent"), "{text}");
+        let text =
+            MisereWinningMove::explain(&Args::from(vec![1, 1, 4]), &leaving(&[1, 1, 4], 2, 1))
+                .unwrap();
+        assert!(
+            text.contains("After the move: [1, 1, 1], lost for the opponent"),
+            "{text}"
+        );
     }
 }

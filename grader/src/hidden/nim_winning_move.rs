@@ -7,8 +7,8 @@ use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
 use crate::model::function::FunctionTests;
-use crate::model::nim::{Move, 
-    Illegal, Positions, index_advice, legal_move, nim_sum, one_based_advice, with_columns,
+use crate::model::nim::{
+    Illegal, Move, Positions, index_advice, legal_move, nim_sum, one_based_advice, with_columns,
 };
 use crate::model::show::list;
 use crate::model::{Function, HiddenTests};
@@ -62,7 +62,9 @@ impl Function for NimWinningMove {
                 win.heap_index,
                 win.new_size
             );
-            return Err(Mistake::new(with_columns(rule, heaps)).maybe_advice(none_advice(heaps, x, &win)));
+            return Err(
+                Mistake::new(with_columns(rule, heaps)).maybe_advice(none_advice(heaps, x, &win))
+            );
         };
         if x == 0 {
             let rule = format!(
@@ -73,7 +75,11 @@ impl Function for NimWinningMove {
             return Err(Mistake::new(with_columns(rule, heaps))
                 .advice("Compute the nim-sum first and return None when it is 0."));
         }
-        let winning_heap = |i: usize| heaps.get(i).is_some_and(|&a| a ^ x < a && m.new_size == a ^ x);
+        let winning_heap = |i: usize| {
+            heaps
+                .get(i)
+                .is_some_and(|&a| a ^ x < a && m.new_size == a ^ x)
+        };
         let one_based = || one_based_advice(m.heap_index, winning_heap);
         let a = match legal_move(heaps, m.heap_index, m.remove, m.new_size) {
             Ok(a) => a,
@@ -214,7 +220,12 @@ mod tests {
     }
 
     fn check(heaps: &[u64], answer: Option<Move>) -> Result<(), Mistake> {
-        NimWinningMove::check(&Args { heaps: heaps.to_vec() }, &answer)
+        NimWinningMove::check(
+            &Args {
+                heaps: heaps.to_vec(),
+            },
+            &answer,
+        )
     }
 
     fn rule(heaps: &[u64], answer: Option<Move>) -> String {
@@ -258,7 +269,10 @@ mod tests {
         assert!(advice(&[2, 2, 1], some(0, 0, 3)).contains("not by its size"));
         // The lowest set bit: 2 1 has X = 3, and heap 1 (size 1) becomes 1 ^ 3 = 2.
         let lowest = advice(&[2, 1], some(1, 0, 2));
-        assert!(lowest.contains("lowest set bit (1) but not its highest (2)"), "{lowest}");
+        assert!(
+            lowest.contains("lowest set bit (1) but not its highest (2)"),
+            "{lowest}"
+        );
         assert!(!lowest.contains("size"), "{lowest}");
         // Heap 1 (1-based) for heap 0.
         assert!(advice(&[3, 4, 5], some(1, 2, 1)).contains("0-based"));
@@ -274,7 +288,13 @@ mod tests {
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], message| {
-            NimWinningMove::panic_advice(&Args { heaps: heaps.to_vec() }, message).unwrap_or_default()
+            NimWinningMove::panic_advice(
+                &Args {
+                    heaps: heaps.to_vec(),
+                },
+                message,
+            )
+            .unwrap_or_default()
         };
         let underflow = "attempt to subtract with overflow";
         assert!(advice(&[], underflow).contains("leading_zeros(0) is 64"));
@@ -289,9 +309,14 @@ mod tests {
 
     #[test]
     fn try_shows_the_position_after_the_move() {
-        let input = Args { heaps: vec![3, 4, 5] };
+        let input = Args {
+            heaps: vec![3, 4, 5],
+        };
         let text = NimWinningMove::explain(&input, &some(0, 2, 1)).unwrap();
-        assert!(text.contains("After the move: [1, 4, 5], nim-sum 0."), "{text}");
+        assert!(
+            text.contains("After the move: [1, 4, 5], nim-sum 0."),
+            "{text}"
+        );
         assert!(text.contains("1 = 001"), "{text}");
     }
 }

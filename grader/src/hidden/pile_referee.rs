@@ -189,7 +189,11 @@ impl Contest for Referee {
         let line = *answer_lines(output).first()?;
         let printed = format!("Your program printed `{}`.", quoted(line));
         let Some((i, k)) = legal_move(heaps, line) else {
-            let text = format!("{printed} The position {} has nim-sum {}.", list(heaps), nim_sum(heaps));
+            let text = format!(
+                "{printed} The position {} has nim-sum {}.",
+                list(heaps),
+                nim_sum(heaps)
+            );
             return Some(with_columns(text, heaps));
         };
         let mut after = heaps.clone();
@@ -601,7 +605,13 @@ fn diff(positions: &Positions, lines: &[&str]) -> String {
         })
         .collect();
     let yours: String = lines.iter().map(|line| quoted(line) + "\n").collect();
-    diff_of_at_most(DIFF_LINES, "an accepted output", &accepted, "your output", &yours)
+    diff_of_at_most(
+        DIFF_LINES,
+        "an accepted output",
+        &accepted,
+        "your output",
+        &yours,
+    )
 }
 
 /// Advice when every line answers the input misread as one line "n a1 ... an" per position.
@@ -671,8 +681,15 @@ mod tests {
             assert!(error.contains(problem), "{text:?}: {error}");
         }
         let too_many = write(&[vec![0; 100_000], vec![0; 100_001]]);
-        assert!(read_positions(&too_many).unwrap_err().contains("more than 200,000 heaps in all"));
-        assert_eq!(read_positions("1\n2\n0 1000000000\n"), Ok(vec![vec![0, MAX_SIZE]]));
+        assert!(
+            read_positions(&too_many)
+                .unwrap_err()
+                .contains("more than 200,000 heaps in all")
+        );
+        assert_eq!(
+            read_positions("1\n2\n0 1000000000\n"),
+            Ok(vec![vec![0, MAX_SIZE]])
+        );
     }
 
     #[test]
@@ -695,14 +712,24 @@ mod tests {
         // The 32-bit traps: three heaps of 10^9 add up past i32::MAX.
         assert!(inputs[1].contains(&vec![MAX_SIZE; 3]));
         assert!(3 * MAX_SIZE > i32::MAX as u64);
-        assert_ne!(Referee::files(Seed(1))[2], files[2], "random files follow the seed");
+        assert_ne!(
+            Referee::files(Seed(1))[2],
+            files[2],
+            "random files follow the seed"
+        );
     }
 
     #[test]
     fn every_winning_move_is_accepted() {
-        assert_eq!(Referee::check(&sample(), "first 1 2\nsecond\nfirst 4 6\n"), Ok(()));
+        assert_eq!(
+            Referee::check(&sample(), "first 1 2\nsecond\nfirst 4 6\n"),
+            Ok(())
+        );
         // No final line break, spaces around the words, Windows line ends, blank lines at the end.
-        assert_eq!(Referee::check(&sample(), "first 1 2\r\n  second \nfirst 4 6\n\n\n"), Ok(()));
+        assert_eq!(
+            Referee::check(&sample(), "first 1 2\r\n  second \nfirst 4 6\n\n\n"),
+            Ok(())
+        );
         let several = vec![vec![3, 5, 7]];
         for line in ["first 1 1", "first 2 1", "first 3 1"] {
             assert_eq!(Referee::check(&several, line), Ok(()));
@@ -718,27 +745,94 @@ mod tests {
         assert_eq!(zero_based.mistake.advice.as_deref(), Some(ZERO_BASED));
         // 4 5 has nim-sum 1: heap 2 counted from 0 is heap 1 counted from 1.
         let shifted = rejection_on(&[4, 5], "first 1 1");
-        assert!(shifted.mistake.rule.contains("leaves nim-sum 6"), "{}", shifted.mistake.rule);
+        assert!(
+            shifted.mistake.rule.contains("leaves nim-sum 6"),
+            "{}",
+            shifted.mistake.rule
+        );
         assert_eq!(shifted.mistake.advice.as_deref(), Some(ZERO_BASED));
 
         let size_left = rejection("first 1 1\nsecond\nfirst 4 6\n");
-        assert!(size_left.mistake.rule.contains("Taking 1 from heap 1 (3 -> 2) leaves nim-sum 3"));
-        assert!(size_left.mistake.advice.unwrap().contains("a - (a ^ X) = 2, not the size left, a ^ X = 1"));
+        assert!(
+            size_left
+                .mistake
+                .rule
+                .contains("Taking 1 from heap 1 (3 -> 2) leaves nim-sum 3")
+        );
+        assert!(
+            size_left
+                .mistake
+                .advice
+                .unwrap()
+                .contains("a - (a ^ X) = 2, not the size left, a ^ X = 1")
+        );
         let takes_nothing = rejection_on(&[0, 0, 0, 6], "first 4 0");
         assert!(takes_nothing.mistake.rule.contains("takes no stone"));
-        assert!(takes_nothing.mistake.advice.unwrap().contains("not the size left"));
+        assert!(
+            takes_nothing
+                .mistake
+                .advice
+                .unwrap()
+                .contains("not the size left")
+        );
 
         let negative = rejection_on(&[2, 2, 1], "first 1 -1");
         assert!(negative.mistake.rule.contains("k is -1"));
-        assert!(negative.mistake.advice.unwrap().contains("Heap 1 (2) would have to grow to a ^ X = 3"));
-        assert!(rejection_on(&[3], "first 1 4").mistake.rule.contains("which holds only 3"));
-        assert!(rejection_on(&[3], "first 2 3").mistake.rule.contains("has 1 heap, heap 1."));
-        assert!(rejection_on(&[3, 1], "first 3 1").mistake.rule.contains("has 2 heaps, numbered 1 to 2."));
-        assert!(rejection_on(&[3], "first one 3").mistake.rule.contains("`one` is not a heap number"));
-        assert!(rejection_on(&[3], "first 1 3x").mistake.rule.contains("`3x` is not a whole number"));
-        assert!(rejection_on(&[2, 2], "first 1 1").mistake.rule.contains("must be `second`"));
-        assert!(rejection_on(&[3], "second").mistake.rule.contains("for example `first 1 3`"));
-        assert!(rejection_on(&[3], "First 1 3").mistake.rule.contains("which is no answer"));
+        assert!(
+            negative
+                .mistake
+                .advice
+                .unwrap()
+                .contains("Heap 1 (2) would have to grow to a ^ X = 3")
+        );
+        assert!(
+            rejection_on(&[3], "first 1 4")
+                .mistake
+                .rule
+                .contains("which holds only 3")
+        );
+        assert!(
+            rejection_on(&[3], "first 2 3")
+                .mistake
+                .rule
+                .contains("has 1 heap, heap 1.")
+        );
+        assert!(
+            rejection_on(&[3, 1], "first 3 1")
+                .mistake
+                .rule
+                .contains("has 2 heaps, numbered 1 to 2.")
+        );
+        assert!(
+            rejection_on(&[3], "first one 3")
+                .mistake
+                .rule
+                .contains("`one` is not a heap number")
+        );
+        assert!(
+            rejection_on(&[3], "first 1 3x")
+                .mistake
+                .rule
+                .contains("`3x` is not a whole number")
+        );
+        assert!(
+            rejection_on(&[2, 2], "first 1 1")
+                .mistake
+                .rule
+                .contains("must be `second`")
+        );
+        assert!(
+            rejection_on(&[3], "second")
+                .mistake
+                .rule
+                .contains("for example `first 1 3`")
+        );
+        assert!(
+            rejection_on(&[3], "First 1 3")
+                .mistake
+                .rule
+                .contains("which is no answer")
+        );
     }
 
     #[test]
@@ -746,23 +840,49 @@ mod tests {
         let missing = rejection("first 1 2\nfirst 4 6\n");
         assert_eq!(missing.case, 2);
         assert!(missing.mistake.rule.contains("must be `second`"));
-        assert!(missing.mistake.rule.contains("+++ your output"), "{}", missing.mistake.rule);
-        assert!(missing.mistake.rule.contains("\n-second\n"), "{}", missing.mistake.rule);
+        assert!(
+            missing.mistake.rule.contains("+++ your output"),
+            "{}",
+            missing.mistake.rule
+        );
+        assert!(
+            missing.mistake.rule.contains("\n-second\n"),
+            "{}",
+            missing.mistake.rule
+        );
         assert_eq!(missing.mistake.advice.as_deref(), Some(ONE_LINE_EACH));
 
         let short = rejection("first 1 2\nsecond\n");
         assert_eq!(short.output, "line 3: (missing)");
-        assert!(short.mistake.rule.contains("ends after line 2, but the input has 3 positions"));
+        assert!(
+            short
+                .mistake
+                .rule
+                .contains("ends after line 2, but the input has 3 positions")
+        );
         assert!(rejection("").mistake.rule.contains("Your output is empty"));
 
         let extra = rejection("first 1 2\nsecond\nfirst 4 6\ndone: 3 positions\n");
-        assert!(extra.mistake.rule.contains("line 4 (`done: 3 positions`) answers no position"));
-        assert!(extra.mistake.rule.contains("+done: 3 positions"), "{}", extra.mistake.rule);
+        assert!(
+            extra
+                .mistake
+                .rule
+                .contains("line 4 (`done: 3 positions`) answers no position")
+        );
+        assert!(
+            extra.mistake.rule.contains("+done: 3 positions"),
+            "{}",
+            extra.mistake.rule
+        );
         assert_eq!(extra.mistake.advice.as_deref(), Some(DEBUG_OUTPUT));
 
         let words = rejection("first 1 2 1\nsecond\nfirst 4 6 0\n");
         assert!(words.mistake.rule.contains("this line has 4 words"));
-        assert!(words.mistake.rule.contains("-first 1 2\n+first 1 2 1"), "{}", words.mistake.rule);
+        assert!(
+            words.mistake.rule.contains("-first 1 2\n+first 1 2 1"),
+            "{}",
+            words.mistake.rule
+        );
         assert_eq!(words.mistake.advice.as_deref(), Some(EXTRA_WORDS));
     }
 
@@ -778,7 +898,12 @@ mod tests {
         let advice = |message| Referee::panic_advice(&sample(), message).unwrap_or_default();
         assert!(advice("attempt to add with overflow").contains("i32"));
         assert!(advice("called `Option::unwrap()` on a `None` value").contains("print `second`"));
-        assert!(advice("called `Result::unwrap()` on an `Err` value: ParseIntError { kind: InvalidDigit }").contains("split_ascii_whitespace"));
+        assert!(
+            advice(
+                "called `Result::unwrap()` on an `Err` value: ParseIntError { kind: InvalidDigit }"
+            )
+            .contains("split_ascii_whitespace")
+        );
         assert_eq!(advice("boom"), "");
     }
 
@@ -786,13 +911,26 @@ mod tests {
     fn a_typed_position_is_one_input_and_try_explains_the_move() {
         let words: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
         assert_eq!(Referee::typed(&words), Ok("1\n3\n3 4 5\n".to_string()));
-        assert!(Referee::typed(&[]).unwrap_err().contains("try pile_referee 3 4 5"));
+        assert!(
+            Referee::typed(&[])
+                .unwrap_err()
+                .contains("try pile_referee 3 4 5")
+        );
         assert!(TESTS.plan_typed(&words).is_ok());
         let outside = TESTS.plan_typed(&["2000000000".to_string()]).err().unwrap();
-        assert!(outside.contains("outside what the exercise promises"), "{outside}");
+        assert!(
+            outside.contains("outside what the exercise promises"),
+            "{outside}"
+        );
         let text = Referee::explain(&vec![vec![3, 4, 5]], "first 1 2\n").unwrap();
-        assert!(text.contains("After taking 2 from heap 1, the position is [1, 4, 5], with nim-sum 0."), "{text}");
+        assert!(
+            text.contains("After taking 2 from heap 1, the position is [1, 4, 5], with nim-sum 0."),
+            "{text}"
+        );
         let text = Referee::explain(&vec![vec![3, 4, 5]], "second\n").unwrap();
-        assert!(text.contains("The position [3, 4, 5] has nim-sum 2."), "{text}");
+        assert!(
+            text.contains("The position [3, 4, 5] has nim-sum 2."),
+            "{text}"
+        );
     }
 }

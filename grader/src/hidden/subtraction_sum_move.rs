@@ -9,8 +9,8 @@ use rand::Rng;
 use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
+use crate::model::function::FunctionTests;
 use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, validate_game};
 use crate::model::nim::{numbered_heaps, one_based_advice};
 use crate::model::show::{count, list};
@@ -144,7 +144,10 @@ impl Cases<Args> for SubtractionSumMove {
                  lost",
                 random_positions(seed),
             ),
-            Group::new("10,000 heaps of up to 100,000 stones", large_positions(seed)),
+            Group::new(
+                "10,000 heaps of up to 100,000 stones",
+                large_positions(seed),
+            ),
         ]
     }
 
@@ -286,8 +289,7 @@ impl Function for SubtractionSumMove {
     type Cases = SubtractionSumMove;
     const NAME: &'static str = "subtraction_sum_move";
     const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one Grundy table up to the largest heap, O(largest heap * k) for k \
+    const EXPECTED_COST: &'static str = "one Grundy table up to the largest heap, O(largest heap * k) for k \
          amounts, then one pass over the heaps. A table per heap does that work again for \
          every heap";
     const OPTIMISED: bool = true;
@@ -312,16 +314,17 @@ impl Function for SubtractionSumMove {
         };
         if sum.total == 0 {
             let why = match sum.can_move() {
-                true => "every move changes one heap's Grundy number and leaves a nonzero XOR, \
-                         so the opponent wins",
+                true => {
+                    "every move changes one heap's Grundy number and leaves a nonzero XOR, \
+                         so the opponent wins"
+                }
                 false => "no amount in moves fits any heap, so no move is possible at all",
             };
-            return Err(Mistake::new(format!(
-                "{}: {why}. The answer is None.",
-                sum.described()
-            ))
-            .maybe_advice(plain_nim_advice(&sum, answer))
-            .maybe_advice(Some(XOR_FIRST.to_string())));
+            return Err(
+                Mistake::new(format!("{}: {why}. The answer is None.", sum.described()))
+                    .maybe_advice(plain_nim_advice(&sum, answer))
+                    .maybe_advice(Some(XOR_FIRST.to_string())),
+            );
         }
         let one_based = || one_based_advice(index, |i| sum.wins(i, amount));
         let Some(&heap) = sum.heaps.get(index) else {
@@ -337,8 +340,8 @@ impl Function for SubtractionSumMove {
                 zero_in_moves(),
             )
         } else if !sum.moves.contains(&amount) {
-            let reaches_target = amount <= heap
-                && sum.table[heap - amount] == sum.table[heap] ^ sum.total;
+            let reaches_target =
+                amount <= heap && sum.table[heap - amount] == sum.table[heap] ^ sum.total;
             (
                 format!(
                     "{amount} is not one of the amounts in moves {}: only those may be taken.",
@@ -459,7 +462,11 @@ fn mex_buffer_advice(moves: &[usize], message: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn check(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Result<(), Mistake> {
+    fn check(
+        heaps: &[usize],
+        moves: &[usize],
+        answer: Option<(usize, usize)>,
+    ) -> Result<(), Mistake> {
         let input = Args {
             heaps: heaps.to_vec(),
             moves: moves.to_vec(),
@@ -505,16 +512,46 @@ mod tests {
 
     #[test]
     fn wrong_moves_are_named_by_their_rule() {
-        assert!(mistake(&[1], &[1], None).rule.contains("which XOR to 1, not 0"));
-        assert!(mistake(&[4], &[1, 2, 3], Some((0, 1))).rule.contains("every move changes"));
+        assert!(
+            mistake(&[1], &[1], None)
+                .rule
+                .contains("which XOR to 1, not 0")
+        );
+        assert!(
+            mistake(&[4], &[1, 2, 3], Some((0, 1)))
+                .rule
+                .contains("every move changes")
+        );
         let no_move = mistake(&[1, 2], &[0, 5], Some((1, 2))).rule;
-        assert!(no_move.contains("no move is possible at all. The answer is None."), "{no_move}");
-        assert!(mistake(&[3], &[1], Some((1, 1))).rule.contains("There is no heap 1"));
-        assert!(mistake(&[3], &[1], Some((0, 0))).rule.contains("An amount of 0"));
-        assert!(mistake(&[3], &[1], Some((0, 2))).rule.contains("2 is not one of the amounts in moves [1]"));
-        assert!(mistake(&[2], &[3, 2], Some((0, 3))).rule.contains("Heap 0 holds 2 stones, so taking 3"));
+        assert!(
+            no_move.contains("no move is possible at all. The answer is None."),
+            "{no_move}"
+        );
+        assert!(
+            mistake(&[3], &[1], Some((1, 1)))
+                .rule
+                .contains("There is no heap 1")
+        );
+        assert!(
+            mistake(&[3], &[1], Some((0, 0)))
+                .rule
+                .contains("An amount of 0")
+        );
+        assert!(
+            mistake(&[3], &[1], Some((0, 2)))
+                .rule
+                .contains("2 is not one of the amounts in moves [1]")
+        );
+        assert!(
+            mistake(&[2], &[3, 2], Some((0, 3)))
+                .rule
+                .contains("Heap 0 holds 2 stones, so taking 3")
+        );
         let wrong = mistake(&[3, 4], &[1, 2, 3], Some((1, 2))).rule;
-        assert!(wrong.contains("taking 2 from heap 1 (4 -> 2, Grundy number 0 -> 2), they XOR to 1"), "{wrong}");
+        assert!(
+            wrong.contains("taking 2 from heap 1 (4 -> 2, Grundy number 0 -> 2), they XOR to 1"),
+            "{wrong}"
+        );
     }
 
     #[test]
@@ -525,7 +562,10 @@ mod tests {
         assert_eq!(advice(&[4], &[2, 3], Some((0, 4))), NOT_IN_MOVES);
         assert_eq!(advice(&[3], &[2], Some((0, 3))), NOT_IN_MOVES);
         assert_eq!(advice(&[2], &[3, 2], Some((0, 3))), OVER_HEAP);
-        assert!(advice(&[3], &[1, 2, 3], Some((0, 0))).contains("not the size left: from heap 0 (3 stones) take 3"));
+        assert!(
+            advice(&[3], &[1, 2, 3], Some((0, 0)))
+                .contains("not the size left: from heap 0 (3 stones) take 3")
+        );
         assert!(advice(&[0, 3], &[1, 2, 3], Some((2, 3))).contains("0-based"));
         assert_eq!(advice(&[1, 1], &[1], Some((0, 1))), XOR_FIRST);
     }
@@ -534,26 +574,47 @@ mod tests {
     fn panics_get_advice() {
         let every_amount: Vec<usize> = (1..=20).collect();
         let advice = |moves: &[usize], message| {
-            let input = Args { heaps: vec![21], moves: moves.to_vec() };
+            let input = Args {
+                heaps: vec![21],
+                moves: moves.to_vec(),
+            };
             SubtractionSumMove::panic_advice(&input, message).unwrap_or_default()
         };
         let past_the_end = "index out of bounds: the len is 20 but the index is 20";
         assert!(advice(&every_amount, past_the_end).contains("need 21"));
         assert_eq!(advice(&[1, 2], past_the_end), "");
-        assert_eq!(advice(&[3, 2], "attempt to subtract with overflow"), SEARCH_OVER_HEAP);
-        assert!(advice(&[0, 1], "index out of bounds: the len is 0 but the index is 0").contains("0 is not a move"));
+        assert_eq!(
+            advice(&[3, 2], "attempt to subtract with overflow"),
+            SEARCH_OVER_HEAP
+        );
+        assert!(
+            advice(
+                &[0, 1],
+                "index out of bounds: the len is 0 but the index is 0"
+            )
+            .contains("0 is not a move")
+        );
     }
 
     #[test]
     fn cases_keep_their_promises_and_lost_ones_are_lost() {
         for group in SubtractionSumMove::groups(Seed::DEFAULT) {
             for input in &group.cases {
-                assert_eq!(SubtractionSumMove::validate(input), Ok(()), "{}", group.name);
+                assert_eq!(
+                    SubtractionSumMove::validate(input),
+                    Ok(()),
+                    "{}",
+                    group.name
+                );
             }
         }
         let large = large_positions(Seed::DEFAULT);
         assert_eq!(Sum::new(&large[1]).total, 0, "made lost");
-        assert_eq!(Sum::new(&large[3]).total, 0, "an even number of equal heaps");
+        assert_eq!(
+            Sum::new(&large[3]).total,
+            0,
+            "an even number of equal heaps"
+        );
         let last_wins = Sum::new(&large[2]);
         let lowered: Vec<usize> = (0..MAX_HEAPS)
             .filter(|&i| {
@@ -563,11 +624,38 @@ mod tests {
             .collect();
         assert_eq!(lowered, [MAX_HEAPS - 1]);
         let made_lost = random_positions(Seed::DEFAULT);
-        let lost = made_lost.iter().filter(|input| Sum::new(input).total == 0).count();
+        let lost = made_lost
+            .iter()
+            .filter(|input| Sum::new(input).total == 0)
+            .count();
         assert!(lost >= 150, "{lost} of 300");
-        assert!(SubtractionSumMove::validate(&Args { heaps: vec![1], moves: vec![] }).is_err());
-        assert!(SubtractionSumMove::validate(&Args { heaps: vec![1], moves: vec![101] }).is_err());
-        assert!(SubtractionSumMove::validate(&Args { heaps: vec![100_001], moves: vec![1] }).is_err());
-        assert!(SubtractionSumMove::validate(&Args { heaps: vec![0; 10_001], moves: vec![1] }).is_err());
+        assert!(
+            SubtractionSumMove::validate(&Args {
+                heaps: vec![1],
+                moves: vec![]
+            })
+            .is_err()
+        );
+        assert!(
+            SubtractionSumMove::validate(&Args {
+                heaps: vec![1],
+                moves: vec![101]
+            })
+            .is_err()
+        );
+        assert!(
+            SubtractionSumMove::validate(&Args {
+                heaps: vec![100_001],
+                moves: vec![1]
+            })
+            .is_err()
+        );
+        assert!(
+            SubtractionSumMove::validate(&Args {
+                heaps: vec![0; 10_001],
+                moves: vec![1]
+            })
+            .is_err()
+        );
     }
 }

@@ -27,8 +27,7 @@ impl Function for XorAll {
     type Cases = Positions;
     const NAME: &'static str = "xor_all";
     const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one pass over the heaps (O(n) for n heaps)";
+    const EXPECTED_COST: &'static str = "one pass over the heaps (O(n) for n heaps)";
 
     fn check(input: &Args, &answer: &u64) -> Result<(), Mistake> {
         let heaps = &input.heaps;
@@ -48,7 +47,11 @@ impl Function for XorAll {
     }
 
     fn explain(input: &Args, &answer: &u64) -> Option<String> {
-        with_columns(format!("xor_all({}) = {answer}", list(&input.heaps)), &input.heaps).into()
+        with_columns(
+            format!("xor_all({}) = {answer}", list(&input.heaps)),
+            &input.heaps,
+        )
+        .into()
     }
 }
 
@@ -109,8 +112,12 @@ mod tests {
 
     #[test]
     fn classic_mistakes_get_targeted_advice() {
-        let advice_for =
-            |h: &[u64], answer| XorAll::check(&Args::from(h.to_vec()), &answer).unwrap_err().advice.unwrap();
+        let advice_for = |h: &[u64], answer| {
+            XorAll::check(&Args::from(h.to_vec()), &answer)
+                .unwrap_err()
+                .advice
+                .unwrap()
+        };
         assert!(advice_for(&[3, 4, 5], 12).contains("added"));
         assert!(advice_for(&[3, 4, 5], 7).contains("OR"));
         assert!(advice_for(&[(1 << 40) | 3, 5], 6).contains("32 bits"));

@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
 use crate::model::function::FunctionTests;
-use crate::model::nim::{empty_heap_advice, validate_small_position};
+use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::nim::{empty_heap_advice, small_position_promises};
+use crate::model::promise::Promise;
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
 
@@ -138,8 +139,8 @@ impl Cases<Args> for AllMoves {
         ])
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
+    fn promises() -> Vec<Promise<Args>> {
+        small_position_promises("0 to 8 heaps", MAX_HEAPS, "each of 0 to 50 stones", MAX_SIZE)
     }
 }
 
@@ -160,13 +161,13 @@ impl Function for AllMoves {
         (stones as usize + n) * (n + 1) + 8
     }
 
-    fn check(input: &Args, answer: &Vec<Vec<u64>>) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Vec<Vec<u64>>) -> Result<(), String> {
         let heaps = &input.heaps;
         let expected = every_move(heaps);
         if *answer == expected {
             return Ok(());
         }
-        let (mut rule, broken) = rule(heaps, &expected, answer);
+        let (mut rule, _) = rule(heaps, &expected, answer);
         if expected.len().max(answer.len()) <= SHOWN_SIDE_BY_SIDE {
             rule += &format!(
                 "\n  expected: {}\n  yours:    {}",
@@ -174,7 +175,11 @@ impl Function for AllMoves {
                 list(answer)
             );
         }
-        Err(Mistake::new(rule).maybe_advice(advice(heaps, &expected, answer, broken)))
+        Err(rule)
+    }
+
+    fn suspects(input: &Args, answer: &Vec<Vec<u64>>) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -291,41 +296,69 @@ fn rule(heaps: &[u64], expected: &[Vec<u64>], answer: &[Vec<u64>]) -> (String, B
     (rule, Broken::Order)
 }
 
-/// Recognises the classic mistakes behind a wrong list: the whole list tidied up (sorted
-/// positions, empty heaps dropped), or the rule the first wrong position breaks.
-fn advice(
-    heaps: &[u64],
-    expected: &[Vec<u64>],
-    answer: &[Vec<u64>],
-    broken: Broken,
-) -> Option<String> {
-    let tidied = |tidy: fn(&mut Vec<u64>)| -> Vec<Vec<u64>> {
-        expected
-            .iter()
-            .map(|position| {
-                let mut position = position.clone();
-                tidy(&mut position);
-                position
-            })
-            .collect()
-    };
-    let advice = if answer == tidied(|p| p.sort_unstable()) {
-        UNSORTED
-    } else if answer == tidied(|p| p.retain(|&h| h > 0)) {
-        KEEP_EMPTY
-    } else {
-        match broken {
-            Broken::HeapCount => KEEP_EMPTY,
-            Broken::Itself => TAKES_ZERO,
-            Broken::Grows => GROWS,
-            Broken::TwoHeaps => ONE_HEAP,
-            Broken::Order if heaps_out_of_order(heaps, answer) => HEAP_ORDER,
-            Broken::Order => SIZE_ORDER,
-            Broken::Repeated | Broken::Missing => return None,
-        }
-    };
-    Some(advice.to_string())
+/// The moves of `heaps` each made tidier by `tidy`.
+fn tidied(heaps: &[u64], tidy: fn(&mut Vec<u64>)) -> Vec<Vec<u64>> {
+    every_move(heaps)
+        .into_iter()
+        .map(|mut position| {
+            tidy(&mut position);
+            position
+        })
+        .collect()
 }
+
+/// The first rule `answer` breaks.
+fn broken(heaps: &[u64], answer: &[Vec<u64>]) -> Broken {
+    rule(heaps, &every_move(heaps), answer).1
+}
+
+/// The classic mistakes behind a wrong list, each as what its code lists: the whole
+/// list tidied up (sorted positions, empty heaps dropped), or positions that break one
+/// rule of a move.
+const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
+    Model {
+        name: "sorted positions",
+        gives: |input, answer| *answer == tidied(&input.heaps, |p| p.sort_unstable()),
+        advice: |_, _| UNSORTED.to_string(),
+    },
+    Model {
+        name: "empty heaps dropped",
+        gives: |input, answer| {
+            *answer == tidied(&input.heaps, |p| p.retain(|&h| h > 0))
+                || broken(&input.heaps, answer) == Broken::HeapCount
+        },
+        advice: |_, _| KEEP_EMPTY.to_string(),
+    },
+    Model {
+        name: "the position itself",
+        gives: |input, answer| broken(&input.heaps, answer) == Broken::Itself,
+        advice: |_, _| TAKES_ZERO.to_string(),
+    },
+    Model {
+        name: "a heap that grows",
+        gives: |input, answer| broken(&input.heaps, answer) == Broken::Grows,
+        advice: |_, _| GROWS.to_string(),
+    },
+    Model {
+        name: "two heaps changed",
+        gives: |input, answer| broken(&input.heaps, answer) == Broken::TwoHeaps,
+        advice: |_, _| ONE_HEAP.to_string(),
+    },
+    Model {
+        name: "the heaps out of order",
+        gives: |input, answer| {
+            broken(&input.heaps, answer) == Broken::Order && heaps_out_of_order(&input.heaps, answer)
+        },
+        advice: |_, _| HEAP_ORDER.to_string(),
+    },
+    Model {
+        name: "the sizes out of order",
+        gives: |input, answer| {
+            broken(&input.heaps, answer) == Broken::Order && !heaps_out_of_order(&input.heaps, answer)
+        },
+        advice: |_, _| SIZE_ORDER.to_string(),
+    },
+];
 
 /// Whether a later move in `answer` changes an earlier heap than some move before it.
 fn heaps_out_of_order(heaps: &[u64], answer: &[Vec<u64>]) -> bool {
@@ -338,17 +371,21 @@ fn heaps_out_of_order(heaps: &[u64], answer: &[Vec<u64>]) -> bool {
 mod tests {
     use super::*;
 
-    fn check(heaps: &[u64], answer: &[&[u64]]) -> Result<(), Mistake> {
+    fn check(heaps: &[u64], answer: &[&[u64]]) -> Result<(), String> {
         let answer: Vec<Vec<u64>> = answer.iter().map(|p| p.to_vec()).collect();
-        AllMoves::check(&Args::from(heaps.to_vec()), &answer)
+        AllMoves::rule(&Args::from(heaps.to_vec()), &answer)
     }
 
     fn rule(heaps: &[u64], answer: &[&[u64]]) -> String {
-        check(heaps, answer).unwrap_err().rule
+        check(heaps, answer).unwrap_err()
     }
 
+    /// The advice of the first mistake whose model gives `answer`, a wrong answer.
     fn advice(heaps: &[u64], answer: &[&[u64]]) -> String {
-        check(heaps, answer).unwrap_err().advice.unwrap_or_default()
+        assert!(check(heaps, answer).is_err());
+        let answer: Vec<Vec<u64>> = answer.iter().map(|p| p.to_vec()).collect();
+        let suspects = AllMoves::suspects(&Args::from(heaps.to_vec()), &answer);
+        suspects.first().map(|s| s.advice.clone()).unwrap_or_default()
     }
 
     #[test]

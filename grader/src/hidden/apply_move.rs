@@ -4,12 +4,13 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::{Arguments, Show, Wire};
 
 use crate::model::cases::{self, MAX_HEAPS};
 use crate::model::function::FunctionTests;
-use crate::model::nim::{numbered_heaps, validate_position};
+use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::nim::numbered_heaps;
+use crate::model::promise::Promise;
 use crate::model::show::{Show, count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -105,8 +106,23 @@ fn random_moves(seed: Seed) -> Vec<Args> {
         .collect()
 }
 
+/// Moves on heaps of every bit pattern (2^k, 2^k - 1, the top bits set): each halved,
+/// kept, and emptied beside a heap of 5.
+fn bit_pattern_moves() -> Vec<Args> {
+    cases::bit_patterns()
+        .into_iter()
+        .flat_map(|heap| {
+            [
+                case(vec![heap, 5], 0, heap / 2),
+                case(vec![5, heap], 1, heap),
+                case(vec![heap], 0, 0),
+            ]
+        })
+        .collect()
+}
+
 fn wide_moves() -> Vec<Args> {
-    vec![
+    let mut moves = vec![
         case(vec![u64::MAX, 5], 0, u64::MAX - 1),
         case(vec![u64::MAX, 5], 0, u64::MAX),
         case(vec![1 << 40, 3], 0, 1 << 32),
@@ -114,7 +130,9 @@ fn wide_moves() -> Vec<Args> {
         case(vec![7, 1 << 35], 1, 1),
         case(vec![4, 4], usize::MAX, 0),
         case(vec![4, 4], 1 << 32, 1),
-    ]
+    ];
+    moves.extend(bit_pattern_moves());
+    moves
 }
 
 fn large_moves(seed: Seed) -> Vec<Args> {
@@ -138,13 +156,24 @@ impl Cases<Args> for ApplyMove {
                 "random moves, legal and illegal, with 64-bit heaps",
                 random_moves(seed),
             ),
-            Group::new("heaps and indices beyond 32 bits", wide_moves()),
+            Group::new(
+                "heaps and indices beyond 32 bits, and heaps of every 2^k, 2^k - 1 and top \
+                 bits set",
+                wide_moves(),
+            ),
             Group::new("moves on 1,000,000 heaps", large_moves(seed)),
         ]
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_position(&input.heaps)
+    fn promises() -> Vec<Promise<Args>> {
+        vec![
+            Promise::at_most("up to 1,000,000 heaps", "heaps", MAX_HEAPS as u64, |input| {
+                input.heaps.len() as u64
+            }),
+            Promise::every_value("full-range `u64` sizes", "heap sizes", u64::MAX, |input, seen| {
+                input.heaps.iter().for_each(|&heap| seen(heap))
+            }),
+        ]
     }
 }
 
@@ -156,13 +185,18 @@ impl Function for ApplyMove {
     const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str =
         "one copy of the heaps per move (O(n) for n heaps), and no search";
+    const OPTIMISED: bool = true;
 
-    fn check(input: &Args, answer: &Answer) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Answer) -> Result<(), String> {
         let expected = expected(input);
         if *answer == expected {
             return Ok(());
         }
-        Err(rule(input, &expected, answer).maybe_advice(advice(input, &expected, answer)))
+        Err(rule(input, &expected, answer))
+    }
+
+    fn suspects(input: &Args, answer: &Answer) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -218,10 +252,10 @@ impl Function for ApplyMove {
 }
 
 /// The rule a wrong answer breaks, in the lesson's words.
-fn rule(input: &Args, expected: &Answer, answer: &Answer) -> Mistake {
+fn rule(input: &Args, expected: &Answer, answer: &Answer) -> String {
     let (index, new_size, heaps) = (input.heap_index, input.new_size, input.heaps.len());
     let right = expected.show();
-    Mistake::new(match (expected, answer) {
+    match (expected, answer) {
         (
             Err(MoveError::NoSuchHeap { .. }),
             Err(MoveError::NoSuchHeap {
@@ -280,7 +314,7 @@ fn rule(input: &Args, expected: &Answer, answer: &Answer) -> Mistake {
                 size - new_size
             )
         }
-    })
+    }
 }
 
 /// What `apply_move` answers when it reads `heap_index` as 1-based (heap 1 is the first).
@@ -304,52 +338,71 @@ fn one_based(input: &Args) -> Answer {
     }
 }
 
-/// Recognises 1-based indices, a size checked before the index, swapped fields and
-/// unchanged positions.
-fn advice(input: &Args, expected: &Answer, answer: &Answer) -> Option<String> {
-    let index = input.heap_index;
-    if *answer == one_based(input) {
-        return Some(if index == 0 {
-            "heap_index 0 is the first heap: indices are 0-based, so the heaps of a position \
-             of n heaps are 0 to n - 1."
-                .to_string()
-        } else {
-            format!(
-                "You used heap {} instead of heap {index}: indices are 0-based, so heap_index 0 \
-                 is the first heap.",
+/// The classic mistakes behind a wrong answer, each as the code that makes it.
+const MISTAKES: [Model<Args, Answer>; 4] = [
+    Model {
+        name: "heaps counted from 1",
+        gives: |input, answer| *answer == one_based(input),
+        advice: |input, _| match input.heap_index {
+            0 => "heap_index 0 is the first heap: indices are 0-based, so the heaps of a \
+                  position of n heaps are 0 to n - 1."
+                .to_string(),
+            index => format!(
+                "You used heap {} instead of heap {index}: indices are 0-based, so heap_index \
+                 0 is the first heap.",
                 index - 1
+            ),
+        },
+    },
+    Model {
+        name: "the size checked before the index",
+        gives: |input, answer| {
+            matches!(
+                (expected(input), answer),
+                (Err(MoveError::NoSuchHeap { .. }), Err(MoveError::NotSmaller { .. }))
             )
-        });
-    }
-    match (expected, answer) {
-        (Err(MoveError::NoSuchHeap { .. }), Err(MoveError::NotSmaller { .. })) => Some(
+        },
+        advice: |_, _| {
             "Check the index first: an index out of range is NoSuchHeap whatever new_size is, \
              and there is no size to compare with."
-                .to_string(),
-        ),
-        (
-            Err(MoveError::NotSmaller { size, new_size, .. }),
-            Err(MoveError::NotSmaller {
-                size: your_size,
-                new_size: your_new_size,
-                ..
-            }),
-        ) if (your_size, your_new_size) == (new_size, size) => Some(
-            "You swapped size and new_size: size is what the heap holds now, new_size what \
-             the move asked for."
-                .to_string(),
-        ),
-        (Ok(_), Ok(after)) if *after == input.heaps => Some(
+                .to_string()
+        },
+    },
+    Model {
+        name: "size and new_size swapped",
+        gives: |input, answer| match (expected(input), answer) {
+            (
+                Err(MoveError::NotSmaller { size, new_size, .. }),
+                Err(MoveError::NotSmaller {
+                    size: your_size,
+                    new_size: your_new_size,
+                    ..
+                }),
+            ) => size != new_size && (*your_size, *your_new_size) == (new_size, size),
+            _ => false,
+        },
+        advice: |_, _| {
+            "You swapped size and new_size: size is what the heap holds now, new_size what the \
+             move asked for."
+                .to_string()
+        },
+    },
+    Model {
+        name: "the heaps unchanged",
+        gives: |input, answer| {
+            expected(input).is_ok() && matches!(answer, Ok(after) if *after == input.heaps)
+        },
+        advice: |_, _| {
             "You returned the heaps unchanged: set heaps[heap_index] to new_size in the copy."
-                .to_string(),
-        ),
-        _ => None,
-    }
-}
+                .to_string()
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::diagnosis::Wrong;
 
     #[test]
     fn try_explains_the_answer_in_words() {
@@ -386,8 +439,13 @@ mod tests {
         );
     }
 
-    fn check(heaps: &[u64], index: usize, new_size: u64, answer: Answer) -> Result<(), Mistake> {
-        ApplyMove::check(&case(heaps.to_vec(), index, new_size), &answer)
+    /// The checker's rule, with the mistakes whose models give the answer.
+    fn check(heaps: &[u64], index: usize, new_size: u64, answer: Answer) -> Result<(), Wrong> {
+        let input = case(heaps.to_vec(), index, new_size);
+        ApplyMove::rule(&input, &answer).map_err(|rule| Wrong {
+            rule,
+            suspects: ApplyMove::suspects(&input, &answer),
+        })
     }
 
     fn not_smaller(heap_index: usize, size: u64, new_size: u64) -> Answer {
@@ -468,8 +526,7 @@ mod tests {
         );
         assert!(
             swapped
-                .advice
-                .unwrap()
+                .suspects[0].advice
                 .contains("swapped size and new_size")
         );
     }
@@ -485,21 +542,22 @@ mod tests {
         let zero = check(&[2, 2], 1, 2, Ok(vec![2, 2])).unwrap_err();
         assert!(zero.rule.contains("takes 0 stones"), "{}", zero.rule);
         assert_eq!(
-            zero.advice, None,
+            zero.suspects,
+            [],
             "an empty move is not called an unchanged copy"
         );
         let unchanged = check(&[2, 2], 1, 1, Ok(vec![2, 2])).unwrap_err();
-        assert!(unchanged.advice.unwrap().contains("unchanged"));
+        assert!(unchanged.suspects[0].advice.contains("unchanged"));
     }
 
     #[test]
     fn one_based_indices_are_recognised() {
         let mistake = check(&[3, 4, 5], 1, 2, Ok(vec![2, 4, 5])).unwrap_err();
-        assert!(mistake.advice.unwrap().contains("0-based"));
+        assert!(mistake.suspects[0].advice.contains("0-based"));
         let refused = check(&[0], 0, 0, no_heap(0, 1)).unwrap_err();
-        assert!(refused.advice.unwrap().contains("0-based"));
+        assert!(refused.suspects[0].advice.contains("0-based"));
         let shifted = check(&[1, 5], 1, 3, not_smaller(1, 1, 3)).unwrap_err();
-        assert!(shifted.advice.unwrap().contains("heap 0 instead of heap 1"));
+        assert!(shifted.suspects[0].advice.contains("heap 0 instead of heap 1"));
         let outside = check(&[7], 1, 0, Ok(vec![7])).unwrap_err();
         assert!(
             outside
@@ -516,7 +574,7 @@ mod tests {
             "{}",
             mistake.rule
         );
-        assert!(mistake.advice.unwrap().contains("Check the index first"));
+        assert!(mistake.suspects[0].advice.contains("Check the index first"));
     }
 
     #[test]

@@ -2,12 +2,13 @@
 
 use std::time::Duration;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
 use crate::model::function::FunctionTests;
-use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
+use crate::model::diagnosis::Suspect;
+use crate::model::grundy::{self, explain, game_groups, game_promises, grundy_values};
+use crate::model::promise::Promise;
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -44,8 +45,16 @@ impl Cases<Args> for GrundyTable {
         groups
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_game(input.max_n, &input.moves)
+    fn promises() -> Vec<Promise<Args>> {
+        game_promises(
+            "`max_n` goes up to 100,000",
+            |input| input.max_n as u64,
+            |input| input.moves.len() as u64,
+            |input, seen| {
+                let table = grundy_values(input.max_n, &input.moves);
+                table.iter().for_each(|&value| seen(value as u64))
+            },
+        )
     }
 }
 
@@ -63,30 +72,23 @@ impl Function for GrundyTable {
         input.max_n + 8
     }
 
-    fn check(input: &Args, answer: &Vec<usize>) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Vec<usize>) -> Result<(), String> {
         let (max_n, moves) = (input.max_n, &input.moves);
         let values = grundy_values(max_n, moves);
         if *answer == values {
             return Ok(());
         }
         if answer.len() != values.len() {
-            let off_by_one = answer.len() == max_n || answer.len() == max_n + 2;
-            return Err(Mistake::new(format!(
+            return Err(format!(
                 "The table for max_n = {max_n} has max_n + 1 = {} (heaps 0 to {max_n}); \
                  yours has {}.",
                 count(values.len(), "entry", "entries"),
                 count(answer.len(), "entry", "entries")
-            ))
-            .maybe_advice(off_by_one.then(|| {
-                "An off-by-one: count the entries for 0 and for max_n, e.g. `for k in 0..=max_n`."
-                    .to_string()
-            })));
+            ));
         }
-        let k = (0..values.len())
-            .find(|&k| answer[k] != values[k])
-            .unwrap_or(0);
+        let k = first_wrong(&values, answer);
         let shown = (k + 4).min(values.len());
-        Err(Mistake::new(format!(
+        Err(format!(
             "With moves {}, entry {k} should be {}, but yours is {}. {}\n  expected: {}\n  yours:    {}",
             list(moves),
             values[k],
@@ -95,7 +97,28 @@ impl Function for GrundyTable {
             list(&values[..shown]),
             list(&answer[..shown]),
         ))
-        .maybe_advice(grundy::advice(k, moves, &values, answer[k])))
+    }
+
+    fn suspects(input: &Args, answer: &Vec<usize>) -> Vec<Suspect> {
+        let (max_n, moves) = (input.max_n, &input.moves);
+        let values = grundy_values(max_n, moves);
+        if answer.len() != values.len() {
+            let one_short = answer.as_slice() == &values[..max_n];
+            let one_long = *answer == grundy_values(max_n + 1, moves);
+            return match one_short || one_long {
+                true => vec![Suspect {
+                    mistake: "a table one entry off",
+                    advice: OFF_BY_ONE.to_string(),
+                }],
+                false => Vec::new(),
+            };
+        }
+        let k = first_wrong(&values, answer);
+        grundy::suspects(max_n, moves, k, |table| table == answer.as_slice())
+    }
+
+    fn size(input: &Args) -> u64 {
+        (input.max_n as u64 + 1) * (input.moves.len() as u64 + 1)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -123,12 +146,22 @@ impl Function for GrundyTable {
     }
 }
 
+const OFF_BY_ONE: &str =
+    "An off-by-one: count the entries for 0 and for max_n, e.g. `for k in 0..=max_n`.";
+
+/// The first entry where `answer`, a table as long as `values`, is wrong.
+fn first_wrong(values: &[usize], answer: &[usize]) -> usize {
+    (0..values.len())
+        .find(|&k| answer[k] != values[k])
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), Mistake> {
-        GrundyTable::check(
+    fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), String> {
+        GrundyTable::rule(
             &Args {
                 max_n,
                 moves: moves.to_vec(),
@@ -161,15 +194,33 @@ mod tests {
             Ok(())
         );
         let short = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3]).unwrap_err();
-        assert!(short.rule.contains("9 entries"), "{}", short.rule);
-        assert!(short.advice.unwrap().contains("off-by-one"));
+        assert!(short.contains("9 entries"), "{short}");
         let one = check(0, &[1], vec![]).unwrap_err();
-        assert!(
-            one.rule.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"),
-            "{}",
-            one.rule
-        );
+        assert!(one.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"), "{one}");
         let wrong = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap_err();
-        assert!(wrong.rule.contains("entry 4 should be 0"), "{}", wrong.rule);
+        assert!(wrong.contains("entry 4 should be 0"), "{wrong}");
+    }
+
+    #[test]
+    fn each_mistake_is_suspected_where_its_code_gives_the_table() {
+        let suspected = |max_n, moves: &[usize], answer: Vec<usize>| -> Vec<&'static str> {
+            let input = Args {
+                max_n,
+                moves: moves.to_vec(),
+            };
+            let suspects = GrundyTable::suspects(&input, &answer);
+            suspects.iter().map(|s| s.mistake).collect()
+        };
+        assert_eq!(
+            suspected(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3]),
+            ["a table one entry off"]
+        );
+        assert_eq!(suspected(8, &[1, 2, 3], vec![0, 1, 2]), Vec::<&str>::new());
+        // With moves [1], the largest reachable plus one gives 0 1 2 3...
+        assert_eq!(
+            suspected(3, &[1], vec![0, 1, 2, 3]),
+            ["the largest plus one"]
+        );
+        assert_eq!(suspected(2, &[1, 2], vec![0, 1, 1]), ["winning or losing only"]);
     }
 }

@@ -5,13 +5,15 @@ use std::time::Duration;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
+use crate::model::decide::sized_by_largest;
+use crate::model::diagnosis::{Model, Suspect, suspects_of};
 use crate::model::function::FunctionTests;
-use crate::model::grundy::mex;
-use crate::model::show::list;
+use crate::model::grundy::{first_index_off, mex};
+use crate::model::promise::{self, Promise};
+use crate::model::show::{list, thousands};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
 
 /// The arguments of `mex(values: &[usize]) -> usize`.
@@ -31,9 +33,8 @@ const MAX_VALUES: usize = 1_000_000;
 const STARTS_AT_ZERO: &str = "The mex starts at 0: when 0 is not among the values, the mex is 0.";
 const LARGEST_PLUS_ONE: &str = "The largest value plus one is not the mex: the mex is the \
 smallest number missing, so look for the first gap, starting at 0.";
-const NOT_A_GAP_AFTER: &str = "The largest value plus one is not the mex, and neither is a gap \
-found after the smallest value: the mex starts at 0, and when 0 is not among the values, the mex \
-is 0.";
+const GAP_AFTER_SMALLEST: &str = "A gap found after the smallest value is not the mex: the \
+mex starts at 0, and when 0 is not among the values, the mex is 0.";
 const REPEATS: &str = "Values may repeat: after sorting, index i need not hold i. Skip repeats \
 (or dedup) before comparing values with positions.";
 const FULL_TABLE: &str = "n values can fill 0..n completely, and then the mex is n: keep n + 1 \
@@ -58,9 +59,16 @@ fn every_small_list() -> Vec<Vec<usize>> {
 /// taken out, some repeated, sometimes with large values, shuffled.
 fn repeats_and_gaps(seed: Seed) -> Vec<Vec<usize>> {
     let mut rng = seed.rng(61);
-    std::iter::repeat_with(|| around_a_gap(&mut rng))
+    let mut lists: Vec<Vec<usize>> = std::iter::repeat_with(|| around_a_gap(&mut rng))
         .take(300)
-        .collect()
+        .collect();
+    let mut gaps = seed.rng(65);
+    lists.extend(
+        mexes_of_every_width()
+            .filter(|&m| m < 1 << 11)
+            .map(|m| around(&mut gaps, m)),
+    );
+    lists
 }
 
 /// The numbers below a random m up to 700, with 0 to 2 of them taken out, up to 250
@@ -122,26 +130,68 @@ fn far_above() -> Vec<Vec<usize>> {
     ]
 }
 
-/// A handful of calls with a million values, the first with a mex of a million.
+/// A handful of calls with a million values, the first with a mex of a million, one
+/// with a gap between 2^19 and the length (past a table of 2^19 flags), then lists whose
+/// mex is each 2^k and 2^k - 1 from 2^11 up.
 fn a_million_values(seed: Seed) -> Vec<Vec<usize>> {
     let mut rng = seed.rng(63);
-    let mut shuffled = |mut values: Vec<usize>| {
-        values.shuffle(&mut rng);
-        values
+    let every: Vec<usize> = shuffled(&mut rng, (0..MAX_VALUES).collect());
+    let with_gap_at = |gap: usize| -> Vec<usize> {
+        every
+            .iter()
+            .map(|&v| if v == gap { usize::MAX } else { v })
+            .collect()
     };
-    let every = shuffled((0..MAX_VALUES).collect());
-    let mut gap_in_the_middle = every.clone();
-    let at = gap_in_the_middle
-        .iter()
-        .position(|&v| v == 500_000)
-        .unwrap_or(0);
-    gap_in_the_middle[at] = usize::MAX;
-    vec![
-        every,
-        gap_in_the_middle,
-        shuffled((1..=MAX_VALUES).collect()),
+    let past_a_table = rng.random_range((1 << 19) + 1..MAX_VALUES);
+    let mut lists = vec![
+        every.clone(),
+        with_gap_at(500_000),
+        with_gap_at(past_a_table),
+        shuffled(&mut rng, (1..=MAX_VALUES).collect()),
         vec![0; MAX_VALUES],
-    ]
+    ];
+    let mut gaps = seed.rng(64);
+    lists.extend(
+        mexes_of_every_width()
+            .filter(|&m| m >= 1 << 11)
+            .map(|m| around(&mut gaps, m)),
+    );
+    lists
+}
+
+fn shuffled(rng: &mut impl Rng, mut values: Vec<usize>) -> Vec<usize> {
+    values.shuffle(rng);
+    values
+}
+
+/// Each 2^k and 2^k - 1 up to a mex of a million: a table or a bitset of a fixed width
+/// gets one of them wrong.
+fn mexes_of_every_width() -> impl Iterator<Item = usize> {
+    promise::patterns(MAX_VALUES as u64)
+        .into_iter()
+        .map(|pattern| pattern.value as usize)
+        .filter(|&m| m < MAX_VALUES)
+}
+
+/// The numbers below `mex`, with more values than that (repeats, and values above the
+/// mex), shuffled: a list longer than its mex.
+fn around(rng: &mut impl Rng, mex: usize) -> Vec<usize> {
+    let mut values: Vec<usize> = (0..mex).collect();
+    for _ in 0..=mex / 4 {
+        values.push(match rng.random_bool(0.5) {
+            true if mex > 0 => rng.random_range(0..mex),
+            _ => rng.random_range(mex + 1..=usize::MAX),
+        });
+    }
+    shuffled(rng, values)
+}
+
+/// Small lists of each bit pattern as a value: alone, and above 0 and 1.
+fn every_width_as_a_value() -> Vec<Vec<usize>> {
+    cases::bit_patterns()
+        .into_iter()
+        .flat_map(|value| [vec![value as usize], vec![1, value as usize, 0]])
+        .collect()
 }
 
 impl Cases<Args> for Mex {
@@ -152,7 +202,8 @@ impl Cases<Args> for Mex {
                 every_small_list(),
             ),
             Group::new(
-                "up to 1,000 values around a gap, with repeats, shuffled",
+                "up to 1,000 values around a gap, with repeats, shuffled, and a mex of each \
+                 2^k and 2^k - 1 up to 1,024",
                 repeats_and_gaps(seed),
             ),
             Group::new(
@@ -160,18 +211,36 @@ impl Cases<Args> for Mex {
                 random_lists(seed),
             ),
             Group::new(
-                "values far above the number of values: 1,000,001, 2^40, usize::MAX",
-                far_above(),
+                "values far above the number of values: 1,000,001, 2^40, usize::MAX, and each \
+                 2^k, 2^k - 1 and top bits set",
+                [far_above(), every_width_as_a_value()].concat(),
             ),
             Group::new(
-                "1,000,000 values: every number below 1,000,000, shuffled, and others",
+                "1,000,000 values: every number below 1,000,000, shuffled, and others, and a \
+                 mex of each 2^k and 2^k - 1 from 2,048 up",
                 a_million_values(seed),
             ),
         ])
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        cases::at_most(input.values.len(), MAX_VALUES, "values")
+    fn promises() -> Vec<Promise<Args>> {
+        vec![
+            Promise::at_most("up to 1,000,000 values", "values", MAX_VALUES as u64, |input| {
+                input.values.len() as u64
+            }),
+            Promise::every_value(
+                "from 0 up to `usize::MAX`",
+                "values",
+                usize::MAX as u64,
+                |input, seen| input.values.iter().for_each(|&value| seen(value as u64)),
+            ),
+            Promise::every_value(
+                "a mex up to 1,000,000",
+                "mexes",
+                MAX_VALUES as u64,
+                |input, seen| seen(mex(&input.values) as u64),
+            ),
+        ]
     }
 }
 
@@ -186,11 +255,27 @@ impl Function for Mex {
          value, is O(n^2)";
     const OPTIMISED: bool = true;
 
-    fn check(input: &Args, &answer: &usize) -> Result<(), Mistake> {
+    fn rule(input: &Args, &answer: &usize) -> Result<(), String> {
         match mex(&input.values) {
             expected if expected == answer => Ok(()),
             expected => Err(wrong(&input.values, expected, answer)),
         }
+    }
+
+    fn suspects(input: &Args, answer: &usize) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn memory_advice(input: &Args, bytes: Option<u64>) -> Option<String> {
+        let (bytes, values) = (bytes?, &input.values);
+        let largest = *values.iter().max()?;
+        sized_by_largest(bytes, largest as u64, values.len() as u64).then(|| {
+            format!(
+                "Your code asked for {} bytes at once: a table as long as the largest value \
+                 ({largest}). {ANY_SIZE}",
+                thousands(bytes)
+            )
+        })
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -214,7 +299,7 @@ impl Function for Mex {
 }
 
 /// Why `answer` is not the mex of `values`, which is `expected`.
-fn wrong(values: &[usize], expected: usize, answer: usize) -> Mistake {
+fn wrong(values: &[usize], expected: usize, answer: usize) -> String {
     let why = match expected {
         0 => "0 itself is not among the values".to_string(),
         1 => "0 is among the values, and 1 is not".to_string(),
@@ -229,57 +314,77 @@ fn wrong(values: &[usize], expected: usize, answer: usize) -> Mistake {
     } else {
         format!("{answer}, but {expected} is missing too, and it is smaller")
     };
-    Mistake::new(format!(
+    format!(
         "The mex of {} is {expected}: {why}. You returned {yours}.",
         list(values)
-    ))
-    .maybe_advice(advice(values, expected, answer))
+    )
 }
 
-/// Recognises the classic mistakes behind a wrong mex.
-fn advice(values: &[usize], expected: usize, answer: usize) -> Option<String> {
-    let largest_plus_one = values.iter().max().and_then(|m| m.checked_add(1));
-    let looks_like_largest = largest_plus_one == Some(answer);
-    if expected == 0 && looks_like_largest {
-        Some(NOT_A_GAP_AFTER.to_string())
-    } else if expected == 0 {
-        Some(STARTS_AT_ZERO.to_string())
-    } else if looks_like_largest {
-        Some(LARGEST_PLUS_ONE.to_string())
-    } else if answer == first_index_off(values) {
-        Some(REPEATS.to_string())
-    } else {
-        None
+/// Which numbers from `from` to `from + len` are among `values` (len + 1 flags).
+fn present(values: &[usize], from: usize) -> Vec<bool> {
+    let mut flags = vec![false; values.len() + 2];
+    for &v in values {
+        if let Some(flag) = v.checked_sub(from).and_then(|i| flags.get_mut(i)) {
+            *flag = true;
+        }
     }
+    flags
 }
 
-/// What a search that expects the sorted values to hold 0, 1, 2, ... in place answers:
-/// the mex when no value repeats, too small after a repeat.
-fn first_index_off(values: &[usize]) -> usize {
-    let mut sorted = values.to_vec();
-    sorted.sort_unstable();
-    (0..sorted.len())
-        .find(|&i| sorted[i] != i)
-        .unwrap_or(sorted.len())
+/// The first number from `from` up that is not among `values`.
+fn first_missing_from(values: &[usize], from: usize) -> usize {
+    let flags = present(values, from);
+    from + flags.iter().position(|&seen| !seen).unwrap_or(flags.len())
 }
+
+/// The classic mistakes behind a wrong mex, each as the code that makes it (in linear
+/// time: a list may hold a million values).
+const MISTAKES: [Model<Args, usize>; 4] = [
+    Model {
+        name: "the smallest missing from 1",
+        gives: |input, &answer| answer == first_missing_from(&input.values, 1),
+        advice: |_, _| STARTS_AT_ZERO.to_string(),
+    },
+    Model {
+        name: "the largest plus one",
+        gives: |input, &answer| {
+            let largest = input.values.iter().max().copied();
+            Some(answer) == largest.map_or(Some(0), |m| m.checked_add(1))
+        },
+        advice: |_, _| LARGEST_PLUS_ONE.to_string(),
+    },
+    Model {
+        name: "a gap after the smallest value",
+        gives: |input, &answer| {
+            let smallest = input.values.iter().min().copied();
+            smallest.is_some_and(|s| answer == first_missing_from(&input.values, s))
+        },
+        advice: |_, _| GAP_AFTER_SMALLEST.to_string(),
+    },
+    Model {
+        name: "repeats counted",
+        gives: |input, &answer| answer == first_index_off(&input.values),
+        advice: |_, _| REPEATS.to_string(),
+    },
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn check(values: &[usize], answer: usize) -> Result<(), Mistake> {
-        Mex::check(&Args::from(values.to_vec()), &answer)
+    fn check(values: &[usize], answer: usize) -> Result<(), String> {
+        Mex::rule(&Args::from(values.to_vec()), &answer)
     }
 
     fn rule(values: &[usize], answer: usize) -> String {
-        check(values, answer).unwrap_err().rule
+        check(values, answer).unwrap_err()
     }
 
-    fn advice(values: &[usize], answer: usize) -> String {
-        check(values, answer)
-            .unwrap_err()
-            .advice
-            .unwrap_or_default()
+    /// The mistakes whose models give `answer`, a wrong answer.
+    fn suspected(values: &[usize], answer: usize) -> Vec<&'static str> {
+        assert!(check(values, answer).is_err());
+        let suspects = Mex::suspects(&Args::from(values.to_vec()), &answer);
+        suspects.iter().map(|s| s.mistake).collect()
     }
 
     fn panic_advice(values: &[usize], message: &str) -> String {
@@ -327,20 +432,28 @@ mod tests {
     }
 
     #[test]
-    fn classic_mistakes_get_advice() {
+    fn each_mistake_is_suspected_where_its_code_gives_the_answer() {
         // Largest plus one, and a gap looked for after the smallest value: [1] gives 2.
-        assert_eq!(advice(&[1], 2), NOT_A_GAP_AFTER);
-        assert_eq!(advice(&[0, 2], 3), LARGEST_PLUS_ONE);
-        // "First missing positive": [] gives 1.
-        assert_eq!(advice(&[], 1), STARTS_AT_ZERO);
-        assert_eq!(advice(&[2, 3, 5], 4), STARTS_AT_ZERO);
-        // Index i of the sorted values expected to hold i: [0, 0, 1] gives 1.
-        assert_eq!(advice(&[0, 0, 1], 1), REPEATS);
         assert_eq!(
-            advice(&[0, 1, 3], 1),
-            "",
-            "a wrong answer that matches no mistake"
+            suspected(&[1], 2),
+            ["the smallest missing from 1", "the largest plus one", "a gap after the smallest value"]
         );
+        assert_eq!(suspected(&[0, 2], 3), ["the largest plus one"]);
+        assert_eq!(suspected(&[1, 3], 2), ["the smallest missing from 1", "a gap after the smallest value"]);
+        assert_eq!(suspected(&[], 1), ["the smallest missing from 1"]);
+        assert_eq!(suspected(&[2, 3, 5], 4), ["a gap after the smallest value"]);
+        // Index i of the sorted values expected to hold i: [0, 0, 1] gives 1.
+        assert_eq!(suspected(&[0, 0, 1], 1), ["repeats counted"]);
+        assert_eq!(suspected(&[0, 1, 3], 1), Vec::<&str>::new());
+        assert_eq!(first_index_off(&[2, 0, 1, 1, 5]), 2);
+    }
+
+    #[test]
+    fn a_table_as_long_as_the_largest_value_is_named() {
+        let input = Args::from(vec![1 << 40]);
+        let advice = Mex::memory_advice(&input, Some((1 << 40) + 1)).unwrap();
+        assert!(advice.contains("a table as long as the largest value (1099511627776)"));
+        assert_eq!(Mex::memory_advice(&input, Some(4096)), None);
     }
 
     #[test]
@@ -381,9 +494,13 @@ mod tests {
         let first_max = far.iter().position(|c| c.values.contains(&usize::MAX));
         assert!(first_huge < first_max, "2^40 comes before usize::MAX");
         let million = &groups[4].cases;
-        assert!(million.iter().all(|c| c.values.len() == MAX_VALUES));
+        assert!(million[..5].iter().all(|c| c.values.len() == MAX_VALUES));
         let mexes: Vec<usize> = million.iter().map(|c| mex(&c.values)).collect();
-        assert_eq!(mexes, [MAX_VALUES, 500_000, 0, 1]);
+        assert_eq!((mexes[0], mexes[1], mexes[3], mexes[4]), (MAX_VALUES, 500_000, 0, 1));
+        assert!(((1 << 19) + 1..MAX_VALUES).contains(&mexes[2]), "past a table of 2^19");
+        // Every other list is longer than its mex: a fall-back to the length is wrong.
+        assert!(million[5..].iter().zip(&mexes[5..]).all(|(c, &m)| c.values.len() > m));
+        assert!(mexes.contains(&(1 << 19)) && mexes.contains(&((1 << 19) - 1)));
         assert_ne!(
             Mex::groups(Seed(1))[1].cases,
             groups[1].cases,

@@ -6,13 +6,14 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
 use crate::model::function::FunctionTests;
-use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, validate_game};
-use crate::model::nim::{numbered_heaps, one_based_advice};
+use crate::model::diagnosis::Suspect;
+use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, zero_move_table};
+use crate::model::nim::{numbered_heaps, one_based};
+use crate::model::promise::Promise;
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -151,23 +152,32 @@ impl Cases<Args> for SubtractionSumMove {
         ]
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        cases::at_most(input.heaps.len(), MAX_HEAPS, "heaps")?;
-        let largest = input.heaps.iter().copied().max().unwrap_or(0);
-        validate_game(largest, &input.moves)?;
-        validate_moves(&input.moves)
+    fn promises() -> Vec<Promise<Args>> {
+        let amounts = |input: &Args| input.moves.len() as u64;
+        vec![
+            Promise::at_least("`moves` holds 1 to 20 amounts", "amounts", 1, amounts),
+            Promise::at_most("`moves` holds 1 to 20 amounts", "amounts", MAX_MOVES as u64, amounts),
+            Promise::at_most("amounts from 0 to 100", "as the largest amount", MAX_AMOUNT as u64, |input| {
+                input.moves.iter().copied().max().unwrap_or(0) as u64
+            }),
+            Promise::at_most("up to 10,000 heaps", "heaps", MAX_HEAPS as u64, |input| {
+                input.heaps.len() as u64
+            }),
+            Promise::at_most("of up to 100,000 stones", "stones in the largest heap", MAX_N as u64, |input| {
+                input.heaps.iter().copied().max().unwrap_or(0) as u64
+            }),
+            Promise::every_value("a Grundy number is at most 20", "Grundy numbers", MAX_MOVES as u64, |input, seen| {
+                let sum = Sum::new(input);
+                sum.heaps.iter().for_each(|&heap| seen(sum.table[heap] as u64))
+            }),
+        ]
     }
 }
 
-/// The promises on `moves` beyond the Grundy exercises': at least one amount, none above 100.
-fn validate_moves(moves: &[usize]) -> Result<(), String> {
-    if moves.is_empty() {
-        return Err("no amounts, where 1 to 20 are promised".to_string());
-    }
-    match moves.iter().find(|&&m| m > MAX_AMOUNT) {
-        Some(m) => Err(format!("an amount of {m}, above the {MAX_AMOUNT} promised")),
-        None => Ok(()),
-    }
+/// Whether `moves` keeps the promises on amounts of this exercise beyond the Grundy
+/// exercises': at least one, none above 100.
+fn keeps_amount_promises(moves: &[usize]) -> bool {
+    !moves.is_empty() && moves.iter().all(|&m| m <= MAX_AMOUNT)
 }
 
 /// Every position of up to `max_heaps` heaps of 0 to `max_size`, the empty one first.
@@ -205,7 +215,7 @@ fn awkward_positions() -> Vec<Args> {
     let move_sets = cases::awkward_move_sets()
         .into_iter()
         .chain([vec![3, 2], vec![7, 100], vec![100, 2, 0, 2]])
-        .filter(|moves| validate_moves(moves).is_ok())
+        .filter(|moves| keeps_amount_promises(moves))
         .collect();
     let every_amount = (1..=MAX_MOVES).collect();
     [
@@ -294,9 +304,8 @@ impl Function for SubtractionSumMove {
          every heap";
     const OPTIMISED: bool = true;
 
-    fn check(input: &Args, answer: &Option<(usize, usize)>) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Option<(usize, usize)>) -> Result<(), String> {
         let sum = Sum::new(input);
-        let zero_in_moves = || sum.moves.contains(&0).then(|| ZERO_IS_NO_MOVE.to_string());
         let Some((index, amount)) = *answer else {
             if sum.total == 0 {
                 return Ok(());
@@ -305,76 +314,90 @@ impl Function for SubtractionSumMove {
                 .a_winning_move()
                 .map(|(i, m)| format!(", for example {}", sum.move_shown(i, m)))
                 .unwrap_or_default();
-            return Err(Mistake::new(format!(
+            return Err(format!(
                 "{}, not 0: a winning move exists{example}. You returned None.",
                 sum.described()
-            ))
-            .maybe_advice(zero_in_moves())
-            .maybe_advice(plain_nim_advice(&sum, answer)));
+            ));
         };
         if sum.total == 0 {
             let why = match sum.can_move() {
                 true => {
                     "every move changes one heap's Grundy number and leaves a nonzero XOR, \
-                         so the opponent wins"
+                     so the opponent wins"
                 }
                 false => "no amount in moves fits any heap, so no move is possible at all",
             };
-            return Err(
-                Mistake::new(format!("{}: {why}. The answer is None.", sum.described()))
-                    .maybe_advice(plain_nim_advice(&sum, answer))
-                    .maybe_advice(Some(XOR_FIRST.to_string())),
-            );
+            return Err(format!("{}: {why}. The answer is None.", sum.described()));
         }
-        let one_based = || one_based_advice(index, |i| sum.wins(i, amount));
         let Some(&heap) = sum.heaps.get(index) else {
-            return Err(Mistake::new(format!(
+            return Err(format!(
                 "There is no heap {index}: the position has {}.",
                 numbered_heaps(sum.heaps.len() as u64)
-            ))
-            .maybe_advice(one_based()));
+            ));
         };
-        let (rule, advice) = if amount == 0 {
-            (
-                "An amount of 0 takes no stone: a move takes at least one.".to_string(),
-                zero_in_moves(),
-            )
+        if amount == 0 {
+            Err("An amount of 0 takes no stone: a move takes at least one.".to_string())
         } else if !sum.moves.contains(&amount) {
-            let reaches_target =
-                amount <= heap && sum.table[heap - amount] == sum.table[heap] ^ sum.total;
-            (
-                format!(
-                    "{amount} is not one of the amounts in moves {}: only those may be taken.",
-                    list(sum.moves)
-                ),
-                reaches_target.then(|| NOT_IN_MOVES.to_string()),
-            )
+            Err(format!(
+                "{amount} is not one of the amounts in moves {}: only those may be taken.",
+                list(sum.moves)
+            ))
         } else if amount > heap {
-            (
-                format!(
-                    "Heap {index} holds {}, so taking {amount} is not a move.",
-                    count(heap, "stone", "stones")
-                ),
-                Some(OVER_HEAP.to_string()),
-            )
+            Err(format!(
+                "Heap {index} holds {}, so taking {amount} is not a move.",
+                count(heap, "stone", "stones")
+            ))
         } else if sum.total_after(index, amount) != 0 {
-            (
-                format!(
-                    "{}. After {}, they XOR to {}, not 0, so the opponent can win.",
-                    sum.described(),
-                    sum.move_shown(index, amount),
-                    sum.total_after(index, amount)
-                ),
-                zero_in_moves(),
-            )
+            Err(format!(
+                "{}. After {}, they XOR to {}, not 0, so the opponent can win.",
+                sum.described(),
+                sum.move_shown(index, amount),
+                sum.total_after(index, amount)
+            ))
         } else {
-            return Ok(());
-        };
-        Err(Mistake::new(rule)
-            .maybe_advice(size_left_advice(&sum, index, amount))
-            .maybe_advice(advice)
-            .maybe_advice(plain_nim_advice(&sum, answer))
-            .maybe_advice(one_based()))
+            Ok(())
+        }
+    }
+
+    fn suspects(input: &Args, answer: &Option<(usize, usize)>) -> Vec<Suspect> {
+        let sum = Sum::new(input);
+        let suspect = |mistake, advice: String| Suspect { mistake, advice };
+        let mut suspects = Vec::new();
+        if let Some((index, amount)) = *answer {
+            if let Some(advice) = size_left_advice(&sum, index, amount) {
+                suspects.push(suspect("the size left", advice));
+            }
+            let heap = sum.heaps.get(index).copied().unwrap_or(0);
+            let reaches_target = amount <= heap
+                && sum.total != 0
+                && sum.table[heap - amount] == sum.table[heap] ^ sum.total;
+            if !sum.moves.contains(&amount) && reaches_target {
+                suspects.push(suspect("an amount not in moves", NOT_IN_MOVES.to_string()));
+            }
+            if sum.moves.contains(&amount) && amount > heap && index < sum.heaps.len() {
+                suspects.push(suspect("an amount larger than the heap", OVER_HEAP.to_string()));
+            }
+        }
+        if zero_counted(&sum, answer) {
+            suspects.push(suspect("a move of 0", ZERO_IS_NO_MOVE.to_string()));
+        }
+        if plain_nim(&sum, answer) {
+            suspects.push(suspect("plain Nim", PLAIN_NIM.to_string()));
+        }
+        if sum.total == 0 && answer.is_some() {
+            suspects.push(suspect("a move from a lost position", XOR_FIRST.to_string()));
+        }
+        if let Some((index, amount)) = *answer
+            && let Some((mistake, advice)) = one_based(index, |i| sum.wins(i, amount))
+        {
+            suspects.push(suspect(mistake, advice));
+        }
+        suspects
+    }
+
+    fn size(input: &Args) -> u64 {
+        let largest = input.heaps.iter().copied().max().unwrap_or(0) as u64;
+        (largest + 1) * (input.moves.len() as u64 + 1) + input.heaps.len() as u64
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -413,7 +436,7 @@ impl Function for SubtractionSumMove {
 
 /// Advice when the answer names the size left where the amount taken is asked.
 fn size_left_advice(sum: &Sum, index: usize, amount: usize) -> Option<String> {
-    let heap = sum.heaps[index];
+    let heap = *sum.heaps.get(index)?;
     let taken = heap.checked_sub(amount)?;
     sum.wins(index, taken).then(|| {
         format!(
@@ -424,8 +447,32 @@ fn size_left_advice(sum: &Sum, index: usize, amount: usize) -> Option<String> {
     })
 }
 
-/// Advice when the answer is plain Nim's on the heap sizes.
-fn plain_nim_advice(sum: &Sum, answer: &Option<(usize, usize)>) -> Option<String> {
+/// Whether `answer` is what code that counts 0 as a move answers: its Grundy numbers
+/// are those of a table where 0 "reaches" the heap itself, and it answers a move that
+/// wins by them, or None when their XOR is 0 or no amount reaches its target.
+fn zero_counted(sum: &Sum, answer: &Option<(usize, usize)>) -> bool {
+    if !sum.moves.contains(&0) {
+        return false;
+    }
+    let largest = sum.heaps.iter().copied().max().unwrap_or(0);
+    let table = zero_move_table(largest, sum.moves);
+    let total = sum.heaps.iter().fold(0, |x, &heap| x ^ table[heap]);
+    let wins = |index: usize, amount: usize| {
+        sum.heaps.get(index).is_some_and(|&heap| {
+            total != 0
+                && sum.moves.contains(&amount)
+                && amount <= heap
+                && table[heap - amount] == table[heap] ^ total
+        })
+    };
+    match *answer {
+        None => !(0..sum.heaps.len()).any(|i| sum.moves.iter().any(|&m| wins(i, m))),
+        Some((index, amount)) => wins(index, amount),
+    }
+}
+
+/// Whether the answer is plain Nim's on the heap sizes.
+fn plain_nim(sum: &Sum, answer: &Option<(usize, usize)>) -> bool {
     let x = sum.heaps.iter().fold(0, |x, &heap| x ^ heap);
     let plain_nim = match *answer {
         None => x == 0,
@@ -434,7 +481,7 @@ fn plain_nim_advice(sum: &Sum, answer: &Option<(usize, usize)>) -> Option<String
             .get(index)
             .is_some_and(|&heap| heap ^ x < heap && amount == heap - (heap ^ x)),
     };
-    plain_nim.then(|| PLAIN_NIM.to_string())
+    plain_nim
 }
 
 /// Advice for an index one past a mex buffer of at most as many flags as amounts: a mex
@@ -461,25 +508,36 @@ fn mex_buffer_advice(moves: &[usize], message: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::diagnosis::Wrong;
 
+    fn validate(input: &Args) -> Result<(), String> {
+        crate::model::promise::validate(&SubtractionSumMove::promises(), input)
+    }
+
+    /// The checker's rule, with the mistakes whose models give the answer.
     fn check(
         heaps: &[usize],
         moves: &[usize],
         answer: Option<(usize, usize)>,
-    ) -> Result<(), Mistake> {
+    ) -> Result<(), Wrong> {
         let input = Args {
             heaps: heaps.to_vec(),
             moves: moves.to_vec(),
         };
-        SubtractionSumMove::check(&input, &answer)
+        SubtractionSumMove::rule(&input, &answer).map_err(|rule| Wrong {
+            rule,
+            suspects: SubtractionSumMove::suspects(&input, &answer),
+        })
     }
 
-    fn mistake(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Mistake {
+    fn mistake(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Wrong {
         check(heaps, moves, answer).unwrap_err()
     }
 
-    fn advice(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> String {
-        mistake(heaps, moves, answer).advice.unwrap_or_default()
+    /// Whether `mistake` is suspected, with its advice.
+    fn advice(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Vec<String> {
+        let suspects = mistake(heaps, moves, answer).suspects;
+        suspects.into_iter().map(|s| s.advice).collect()
     }
 
     /// The examples of the exercise's doc comment.
@@ -556,18 +614,18 @@ mod tests {
 
     #[test]
     fn classic_mistakes_get_advice() {
-        assert_eq!(advice(&[4], &[1, 2, 3], Some((0, 4))), PLAIN_NIM);
-        assert_eq!(advice(&[1], &[0], Some((0, 1))), PLAIN_NIM);
-        assert_eq!(advice(&[1], &[0, 1], None), ZERO_IS_NO_MOVE);
-        assert_eq!(advice(&[4], &[2, 3], Some((0, 4))), NOT_IN_MOVES);
-        assert_eq!(advice(&[3], &[2], Some((0, 3))), NOT_IN_MOVES);
-        assert_eq!(advice(&[2], &[3, 2], Some((0, 3))), OVER_HEAP);
+        assert_eq!(advice(&[4], &[1, 2, 3], Some((0, 4))), [PLAIN_NIM, XOR_FIRST]);
+        assert_eq!(advice(&[1], &[0], Some((0, 1))), [PLAIN_NIM, XOR_FIRST]);
+        assert_eq!(advice(&[1], &[0, 1], None), [ZERO_IS_NO_MOVE]);
+        assert_eq!(advice(&[4], &[2, 3], Some((0, 4))), [NOT_IN_MOVES, PLAIN_NIM]);
+        assert_eq!(advice(&[3], &[2], Some((0, 3))), [NOT_IN_MOVES, PLAIN_NIM]);
+        assert_eq!(advice(&[2], &[3, 2], Some((0, 3))), [OVER_HEAP]);
         assert!(
-            advice(&[3], &[1, 2, 3], Some((0, 0)))
+            advice(&[3], &[1, 2, 3], Some((0, 0)))[0]
                 .contains("not the size left: from heap 0 (3 stones) take 3")
         );
-        assert!(advice(&[0, 3], &[1, 2, 3], Some((2, 3))).contains("0-based"));
-        assert_eq!(advice(&[1, 1], &[1], Some((0, 1))), XOR_FIRST);
+        assert!(advice(&[0, 3], &[1, 2, 3], Some((2, 3)))[0].contains("0-based"));
+        assert_eq!(advice(&[1, 1], &[1], Some((0, 1))), [XOR_FIRST]);
     }
 
     #[test]
@@ -600,12 +658,7 @@ mod tests {
     fn cases_keep_their_promises_and_lost_ones_are_lost() {
         for group in SubtractionSumMove::groups(Seed::DEFAULT) {
             for input in &group.cases {
-                assert_eq!(
-                    SubtractionSumMove::validate(input),
-                    Ok(()),
-                    "{}",
-                    group.name
-                );
+                assert_eq!(validate(input), Ok(()), "{}", group.name);
             }
         }
         let large = large_positions(Seed::DEFAULT);
@@ -630,28 +683,28 @@ mod tests {
             .count();
         assert!(lost >= 150, "{lost} of 300");
         assert!(
-            SubtractionSumMove::validate(&Args {
+            validate(&Args {
                 heaps: vec![1],
                 moves: vec![]
             })
             .is_err()
         );
         assert!(
-            SubtractionSumMove::validate(&Args {
+            validate(&Args {
                 heaps: vec![1],
                 moves: vec![101]
             })
             .is_err()
         );
         assert!(
-            SubtractionSumMove::validate(&Args {
+            validate(&Args {
                 heaps: vec![100_001],
                 moves: vec![1]
             })
             .is_err()
         );
         assert!(
-            SubtractionSumMove::validate(&Args {
+            validate(&Args {
                 heaps: vec![0; 10_001],
                 moves: vec![1]
             })

@@ -5,6 +5,7 @@ use xorlings_core::run::{Ended, Execution, Printed};
 use xorlings_core::verdict::{Failure, GroupResult, Problem};
 
 use super::Verdict;
+use crate::model::pace::{self, Run};
 
 /// What the learner sees as the case of a group whose every case was answered but whose
 /// program had not ended at its time limit.
@@ -31,11 +32,51 @@ pub fn fail_unfinished(
         problem: Problem::TimeLimit {
             limit: execution.limit,
             expected_cost,
+            advice: None,
         },
         // Any failing case of another group is the one to show.
         size: u64::MAX,
     });
     group.passed = group.passed.min(group.cases.saturating_sub(1));
+}
+
+/// Each time limit, with what the other groups' run times prove about it: `sizes` are
+/// the groups' input sizes, in what the exercise's expected cost counts.
+pub fn explain_time_limits(groups: &mut [GroupResult], sizes: &[u64]) {
+    let timed_out = |group: &GroupResult| {
+        matches!(
+            group.failure.as_ref().map(|f| &f.problem),
+            Some(Problem::TimeLimit { .. })
+        )
+    };
+    let runs: Vec<Run> = groups
+        .iter()
+        .zip(sizes)
+        .map(|(group, &size)| Run {
+            name: &group.name,
+            size,
+            time: group.time,
+            finished: group.ran && !timed_out(group),
+        })
+        .collect();
+    let advice: Vec<Option<String>> = (0..groups.len())
+        .map(|i| match &groups[i].failure {
+            Some(Failure {
+                problem: Problem::TimeLimit { limit, .. },
+                ..
+            }) => pace::advice(&runs, i, *limit),
+            _ => None,
+        })
+        .collect();
+    for (group, said) in groups.iter_mut().zip(advice) {
+        if let Some(Failure {
+            problem: Problem::TimeLimit { advice, .. },
+            ..
+        }) = &mut group.failure
+        {
+            *advice = said;
+        }
+    }
 }
 
 /// An internal error wins (the grade cannot be trusted); otherwise the smallest failure.

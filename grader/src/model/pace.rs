@@ -1,0 +1,166 @@
+//! What a time limit says, from how the learner's run times grow across the groups.
+//! A group that ran out of time has no time of its own beyond the limit: only the
+//! groups that finished are measured, and each claim is one the numbers prove.
+//!
+//! - Growth faster than the input: a finished group took `t` on a size `s`, and the
+//!   group of size `S` ran past the limit `L`, with `L / t` more than [`GROWTH_MARGIN`]
+//!   times `S / s`. The work outgrew the input (a process's start-up and a per-case cost
+//!   only make small groups look slower, which weakens this evidence, never forges it).
+//! - A pace in step with the input: no such evidence, and at the pace of the largest
+//!   finished group (long enough to be measured), this group's size takes longer than
+//!   the limit. What costs is the work per item, not its growth.
+//! - Otherwise nothing is claimed: the expected cost alone.
+
+use std::time::Duration;
+
+use super::show::thousands;
+
+/// How much faster than the input the time must grow before it is called so.
+pub const GROWTH_MARGIN: f64 = 4.0;
+/// A finished group is a measure of the pace only when it ran at least the limit
+/// divided by this: a shorter run is mostly the start of a process.
+const MEASURABLE: f64 = 40.0;
+
+/// One group's run, as the pace sees it.
+#[derive(Debug, Clone)]
+pub struct Run<'a> {
+    pub name: &'a str,
+    /// Its input's size, in what the exercise's expected cost counts.
+    pub size: u64,
+    pub time: Duration,
+    /// Whether it ran to its end within the limit.
+    pub finished: bool,
+}
+
+/// The advice for the group `timed_out` of `runs`, which ran out of `limit`.
+pub fn advice(runs: &[Run], timed_out: usize, limit: Duration) -> Option<String> {
+    let slow = &runs[timed_out];
+    let limit_s = limit.as_secs_f64();
+    let finished = runs
+        .iter()
+        .filter(|run| run.finished && run.size > 0 && !run.time.is_zero());
+    // The finished group against which this one's time grew the most.
+    let fastest_growth = finished
+        .clone()
+        .map(|run| {
+            let time_ratio = limit_s / run.time.as_secs_f64();
+            let size_ratio = slow.size as f64 / run.size as f64;
+            (run, time_ratio / size_ratio, size_ratio)
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    if let Some((run, growth, size_ratio)) = fastest_growth
+        && growth > GROWTH_MARGIN
+    {
+        return Some(format!(
+            "Your code answered the group \"{}\" in {}, but ran past the {} limit on this \
+             group, whose input is {}: its time grows far faster than its input (more than \
+             {} times faster here). Look for work that grows too fast with the input, or a \
+             loop that never ends.",
+            run.name,
+            seconds(run.time),
+            seconds(limit),
+            relative_size(size_ratio),
+            GROWTH_MARGIN as u32
+        ));
+    }
+    let largest = finished
+        .filter(|run| run.time.as_secs_f64() * MEASURABLE >= limit_s)
+        .max_by_key(|run| run.size)?;
+    let at_that_pace = largest.time.as_secs_f64() * slow.size as f64 / largest.size as f64;
+    (at_that_pace >= limit_s).then(|| {
+        format!(
+            "At the pace your code answered the group \"{}\" ({}), this group's input, {}, \
+             takes about {:.1} s, past the {} limit, and nothing shows the time growing faster \
+             than the input: the work per item is what costs. Do less for each item (one \
+             pass instead of several, no new collection per item).",
+            largest.name,
+            seconds(largest.time),
+            relative_size(slow.size as f64 / largest.size as f64),
+            at_that_pace,
+            seconds(limit),
+        )
+    })
+}
+
+/// "3.2 times as large", "a tenth as large".
+fn relative_size(ratio: f64) -> String {
+    if ratio >= 1.05 {
+        format!("{} times as large", rounded(ratio))
+    } else if ratio > 0.95 {
+        "as large".to_string()
+    } else {
+        format!("{} times smaller", rounded(1.0 / ratio))
+    }
+}
+
+fn rounded(ratio: f64) -> String {
+    match ratio {
+        r if r < 10.0 => format!("{r:.1}"),
+        r => thousands(r.round() as u64),
+    }
+}
+
+/// "1.20 s", or "8 ms" for a short time.
+fn seconds(time: Duration) -> String {
+    match time.as_millis() {
+        millis if millis < 100 => format!("{millis} ms"),
+        _ => format!("{:.2} s", time.as_secs_f64()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMIT: Duration = Duration::from_secs(2);
+
+    fn run(name: &str, size: u64, millis: u64, finished: bool) -> Run<'_> {
+        Run {
+            name,
+            size,
+            time: Duration::from_millis(millis),
+            finished,
+        }
+    }
+
+    #[test]
+    fn a_time_that_outgrows_the_input_is_named() {
+        // 30,000 items in 20 ms, and 3,000,000 past 2 s: 100 times the size, and the
+        // limit only 100 times the time, which a linear pace explains...
+        let linear_or_not = [run("small", 30_000, 20, true), run("large", 3_000_000, 0, false)];
+        assert_eq!(advice(&linear_or_not, 1, LIMIT), None);
+        // ...but from 2 ms, the limit is 1,000 times the time for 100 times the size.
+        let quadratic = [run("small", 30_000, 2, true), run("large", 3_000_000, 0, false)];
+        let said = advice(&quadratic, 1, LIMIT).unwrap();
+        assert!(said.contains("answered the group \"small\" in 2 ms"), "{said}");
+        assert!(said.contains("whose input is 100 times as large"), "{said}");
+        assert!(said.contains("grows far faster than its input"), "{said}");
+        // A smaller group that runs out of time while a larger one finished.
+        let endless = [run("small", 30_000, 0, false), run("wide", 8_000, 5, true)];
+        let said = advice(&endless, 0, LIMIT).unwrap();
+        assert!(said.contains("3.8 times as large"), "{said}");
+    }
+
+    #[test]
+    fn a_pace_in_step_with_the_input_is_named() {
+        // 1,200,000 items in 1.2 s: 3,000,000 take 3 s at that pace.
+        let linear = [
+            run("tiny", 8_000, 10, true),
+            run("lengths", 1_200_000, 1_200, true),
+            run("million", 3_000_000, 0, false),
+        ];
+        let said = advice(&linear, 2, LIMIT).unwrap();
+        assert!(said.contains("At the pace your code answered the group \"lengths\" (1.20 s)"), "{said}");
+        assert!(said.contains("2.5 times as large, takes about 3.0 s"), "{said}");
+        assert!(!said.contains("grows far faster"), "{said}");
+    }
+
+    #[test]
+    fn without_evidence_nothing_is_claimed() {
+        // Every group timed out, or the finished ones ran too short to measure a pace.
+        let all = [run("a", 10, 0, false), run("b", 20, 0, false)];
+        assert_eq!(advice(&all, 1, LIMIT), None);
+        let short = [run("tiny", 8_000, 10, true), run("million", 3_000_000, 0, false)];
+        assert_eq!(advice(&short, 1, LIMIT), None, "10 ms is mostly a process starting");
+    }
+}

@@ -26,7 +26,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use xorlings_core::api::{ApiType, Arguments, Signature};
 use xorlings_core::run::Execution;
-use xorlings_core::verdict::{Failure, GroupResult, Mistake};
+use xorlings_core::verdict::{Failure, GroupResult};
 use xorlings_core::wire::Wire;
 
 use diagnosis::Suspect;
@@ -133,13 +133,17 @@ pub trait Function: Sync + 'static {
     fn suspects(_input: &Self::Args, _answer: &Self::Answer) -> Vec<Suspect> {
         Vec::new()
     }
-    /// The verdict on one case alone: the rule, and the advice of the likeliest mistake
-    /// whose model gives this answer. A grading never shows it so (one case proves no
-    /// mistake: see [`diagnosis`]); it is what a test of a checker looks at.
-    fn check(input: &Self::Args, answer: &Self::Answer) -> Result<(), Mistake> {
+    /// The verdict on one case alone, for the tests of checkers and screens: the rule,
+    /// and the advice of the likeliest mistake whose model gives this answer. A grading
+    /// never shows advice so (one case proves no mistake: see [`diagnosis`]).
+    #[cfg(test)]
+    fn check(
+        input: &Self::Args,
+        answer: &Self::Answer,
+    ) -> Result<(), xorlings_core::verdict::Mistake> {
         let rule = Self::rule(input, answer).err();
         let Some(rule) = rule else { return Ok(()) };
-        let mut mistake = Mistake::new(rule);
+        let mut mistake = xorlings_core::verdict::Mistake::new(rule);
         if let Some(likeliest) = Self::suspects(input, answer).into_iter().next() {
             mistake.advice = Some(likeliest.advice);
             mistake.diagnosis = Some(likeliest.mistake);

@@ -9,7 +9,7 @@ use xorlings_derive::Arguments;
 
 use crate::model::cases;
 use crate::model::function::FunctionTests;
-use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::nim::{empty_heap_advice, small_position_promises};
 use crate::model::promise::Promise;
 use crate::model::show::{count, list};
@@ -182,6 +182,10 @@ impl Function for AllMoves {
         suspects_of(&MISTAKES, input, answer)
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
+    }
+
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         empty_heap_advice(&input.heaps, message)
     }
@@ -307,6 +311,11 @@ fn tidied(heaps: &[u64], tidy: fn(&mut Vec<u64>)) -> Vec<Vec<u64>> {
         .collect()
 }
 
+/// How many heaps have stones.
+fn nonempty(heaps: &[u64]) -> usize {
+    heaps.iter().filter(|&&h| h > 0).count()
+}
+
 /// The first rule `answer` breaks.
 fn broken(heaps: &[u64], answer: &[Vec<u64>]) -> Broken {
     rule(heaps, &every_move(heaps), answer).1
@@ -319,6 +328,7 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
     Model {
         name: "sorted positions",
         gives: |input, answer| *answer == tidied(&input.heaps, |p| p.sort_unstable()),
+        wrong_on: |input| tidied(&input.heaps, |p| p.sort_unstable()) != every_move(&input.heaps),
         advice: |_, _| UNSORTED.to_string(),
     },
     Model {
@@ -327,21 +337,30 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
             *answer == tidied(&input.heaps, |p| p.retain(|&h| h > 0))
                 || broken(&input.heaps, answer) == Broken::HeapCount
         },
+        wrong_on: |input| {
+            tidied(&input.heaps, |p| p.retain(|&h| h > 0)) != every_move(&input.heaps)
+        },
         advice: |_, _| KEEP_EMPTY.to_string(),
     },
     Model {
         name: "the position itself",
         gives: |input, answer| broken(&input.heaps, answer) == Broken::Itself,
+        // Code that lists new sizes up to the heap's own lists the position itself.
+        wrong_on: |input| !input.heaps.is_empty(),
         advice: |_, _| TAKES_ZERO.to_string(),
     },
     Model {
         name: "a heap that grows",
         gives: |input, answer| broken(&input.heaps, answer) == Broken::Grows,
+        // How far a heap grows depends on the code: no case it passes clears it.
+        wrong_on: |_| false,
         advice: |_, _| GROWS.to_string(),
     },
     Model {
         name: "two heaps changed",
         gives: |input, answer| broken(&input.heaps, answer) == Broken::TwoHeaps,
+        // A heap left changed shows once a later heap has moves of its own.
+        wrong_on: |input| nonempty(&input.heaps) >= 2,
         advice: |_, _| ONE_HEAP.to_string(),
     },
     Model {
@@ -349,6 +368,7 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
         gives: |input, answer| {
             broken(&input.heaps, answer) == Broken::Order && heaps_out_of_order(&input.heaps, answer)
         },
+        wrong_on: |input| nonempty(&input.heaps) >= 2,
         advice: |_, _| HEAP_ORDER.to_string(),
     },
     Model {
@@ -356,6 +376,7 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
         gives: |input, answer| {
             broken(&input.heaps, answer) == Broken::Order && !heaps_out_of_order(&input.heaps, answer)
         },
+        wrong_on: |input| input.heaps.iter().any(|&h| h >= 2),
         advice: |_, _| SIZE_ORDER.to_string(),
     },
 ];

@@ -8,7 +8,7 @@ use xorlings_derive::{Arguments, Show, Wire};
 
 use crate::model::cases::{self, MAX_HEAPS};
 use crate::model::function::FunctionTests;
-use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::nim::numbered_heaps;
 use crate::model::promise::Promise;
 use crate::model::show::{Show, count, list};
@@ -199,6 +199,10 @@ impl Function for ApplyMove {
         suspects_of(&MISTAKES, input, answer)
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
+    }
+
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         if message.contains("index out of bounds") && input.heap_index >= input.heaps.len() {
             Some(
@@ -343,6 +347,7 @@ const MISTAKES: [Model<Args, Answer>; 4] = [
     Model {
         name: "heaps counted from 1",
         gives: |input, answer| *answer == one_based(input),
+        wrong_on: |input| one_based(input) != expected(input),
         advice: |input, _| match input.heap_index {
             0 => "heap_index 0 is the first heap: indices are 0-based, so the heaps of a \
                   position of n heaps are 0 to n - 1."
@@ -362,6 +367,7 @@ const MISTAKES: [Model<Args, Answer>; 4] = [
                 (Err(MoveError::NoSuchHeap { .. }), Err(MoveError::NotSmaller { .. }))
             )
         },
+        wrong_on: |input| input.heap_index >= input.heaps.len(),
         advice: |_, _| {
             "Check the index first: an index out of range is NoSuchHeap whatever new_size is, \
              and there is no size to compare with."
@@ -381,6 +387,9 @@ const MISTAKES: [Model<Args, Answer>; 4] = [
             ) => size != new_size && (*your_size, *your_new_size) == (new_size, size),
             _ => false,
         },
+        wrong_on: |input| {
+            matches!(expected(input), Err(MoveError::NotSmaller { size, new_size, .. }) if size != new_size)
+        },
         advice: |_, _| {
             "You swapped size and new_size: size is what the heap holds now, new_size what the \
              move asked for."
@@ -392,6 +401,7 @@ const MISTAKES: [Model<Args, Answer>; 4] = [
         gives: |input, answer| {
             expected(input).is_ok() && matches!(answer, Ok(after) if *after == input.heaps)
         },
+        wrong_on: |input| expected(input).is_ok(),
         advice: |_, _| {
             "You returned the heaps unchanged: set heaps[heap_index] to new_size in the copy."
                 .to_string()

@@ -9,7 +9,7 @@ use std::time::Duration;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
-use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{empty_heap_advice, nim_sum, small_position_promises};
 use crate::model::promise::Promise;
@@ -164,6 +164,10 @@ impl Function for BruteForceIsLosing {
 
     fn suspects(input: &Args, answer: &bool) -> Vec<Suspect> {
         suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
     }
 
     fn size(input: &Args) -> u64 {
@@ -321,6 +325,7 @@ const MISTAKES: [Model<Args, bool>; 6] = [
     Model {
         name: "misère Nim",
         gives: |input, &answer| answer == misere_losing(&input.heaps),
+        wrong_on: |input| misere_losing(&input.heaps) != losing(&input.heaps),
         advice: |input, _| match input.heaps.iter().all(|&h| h == 0) {
             true => NO_STONES.to_string(),
             false => MISERE.to_string(),
@@ -328,7 +333,8 @@ const MISTAKES: [Model<Args, bool>; 6] = [
     },
     Model {
         name: "one stone per move",
-        gives: |input, &answer| answer == input.heaps.iter().sum::<u64>().is_multiple_of(2),
+        gives: |input, &answer| answer == even_total(&input.heaps),
+        wrong_on: |input| even_total(&input.heaps) != losing(&input.heaps),
         advice: |input, _| {
             let heaps = &input.heaps;
             let (i, new_size) = winning_move(heaps).unwrap_or((0, 0));
@@ -345,6 +351,7 @@ const MISTAKES: [Model<Args, bool>; 6] = [
     Model {
         name: "a few stones per move",
         gives: |input, &answer| capped(&input.heaps, answer).is_some(),
+        wrong_on: |input| capped(&input.heaps, losing(&input.heaps)).is_none(),
         advice: |input, &answer| {
             let most = capped(&input.heaps, answer).unwrap_or(2);
             format!(
@@ -357,11 +364,13 @@ const MISTAKES: [Model<Args, bool>; 6] = [
     Model {
         name: "the rule turned around",
         gives: |input, &answer| answer == turned_around(&input.heaps),
+        wrong_on: |input| turned_around(&input.heaps) != losing(&input.heaps),
         advice: |_, _| TURNED_AROUND.to_string(),
     },
     Model {
         name: "the largest heap only",
         gives: |input, &answer| answer == largest_heap_only(&input.heaps),
+        wrong_on: |input| largest_heap_only(&input.heaps) != losing(&input.heaps),
         advice: |_, _| {
             "Your answer is that of a search that moves only the largest heap. A move may take \
              from any heap: try every smaller size of every heap."
@@ -374,6 +383,10 @@ const MISTAKES: [Model<Args, bool>; 6] = [
             let heaps = &input.heaps;
             answer == set_key(heaps, false, true) || answer == set_key(heaps, true, false)
         },
+        wrong_on: |input| {
+            let (heaps, losing) = (&input.heaps, losing(&input.heaps));
+            set_key(heaps, false, true) != losing && set_key(heaps, true, false) != losing
+        },
         advice: |_, _| {
             "Your answer is that of a search whose memo key is the set of heap sizes. A memo \
              key that loses information, as a set of sizes does by forgetting repeats, lets \
@@ -383,6 +396,14 @@ const MISTAKES: [Model<Args, bool>; 6] = [
         },
     },
 ];
+
+fn losing(heaps: &[u64]) -> bool {
+    nim_sum(heaps) == 0
+}
+
+fn even_total(heaps: &[u64]) -> bool {
+    heaps.iter().sum::<u64>().is_multiple_of(2)
+}
 
 /// The most stones a move may take, from 2 up, in a game whose answer (losing when the
 /// heaps' sizes modulo that plus one XOR to 0) is `answer`.

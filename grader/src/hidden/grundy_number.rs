@@ -68,6 +68,11 @@ impl Function for GrundyNumber {
         grundy::suspects(n, &input.moves, n, |table| table[n] == answer)
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        let n = input.n;
+        grundy::wrong_under(n, &input.moves, mistake, |table, right| table[n] != right[n])
+    }
+
     fn size(input: &Args) -> u64 {
         (input.n as u64 + 1) * (input.moves.len() as u64 + 1)
     }

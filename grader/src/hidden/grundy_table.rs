@@ -117,6 +117,15 @@ impl Function for GrundyTable {
         grundy::suspects(max_n, moves, k, |table| table == answer.as_slice())
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        match mistake {
+            "a table one entry off" => true,
+            _ => grundy::wrong_under(input.max_n, &input.moves, mistake, |table, right| {
+                table != right
+            }),
+        }
+    }
+
     fn size(input: &Args) -> u64 {
         (input.max_n as u64 + 1) * (input.moves.len() as u64 + 1)
     }

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use xorlings_derive::Arguments;
 
-use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{Positions, index_advice, nim_sum, with_columns};
 use crate::model::show::list;
@@ -65,6 +65,10 @@ impl Function for IsLosingPosition {
         suspects_of(&MISTAKES, input, answer)
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
+    }
+
     fn explain(input: &Args, &answer: &bool) -> Option<String> {
         let verdict = if answer { "losing" } else { "winning" };
         let text = format!(
@@ -75,11 +79,33 @@ impl Function for IsLosingPosition {
     }
 }
 
+fn losing(heaps: &[u64]) -> bool {
+    nim_sum(heaps) == 0
+}
+
+/// Whether the nim-sum of the heaps cut to 32 bits is 0.
+fn losing_in_32_bits(heaps: &[u64]) -> bool {
+    heaps.iter().fold(0u32, |x, &h| x ^ h as u32) == 0
+}
+
+fn even_total(heaps: &[u64]) -> bool {
+    total(heaps).is_multiple_of(2)
+}
+
+fn total(heaps: &[u64]) -> u128 {
+    heaps.iter().map(|&h| u128::from(h)).sum()
+}
+
+fn no_stones(heaps: &[u64]) -> bool {
+    heaps.iter().all(|&h| h == 0)
+}
+
 /// The classic mistakes behind a wrong verdict, each as the code that makes it.
 const MISTAKES: [Model<Args, bool>; 4] = [
     Model {
         name: "the opposite question",
-        gives: |input, &answer| answer == (nim_sum(&input.heaps) != 0),
+        gives: |input, &answer| answer == !losing(&input.heaps),
+        wrong_on: |_| true,
         advice: |_, _| {
             "Your answers are the opposite of Bouton's: you answer whether the player to move \
              wins. The function asks whether they lose, which is when the nim-sum is 0 \
@@ -89,10 +115,8 @@ const MISTAKES: [Model<Args, bool>; 4] = [
     },
     Model {
         name: "32 bits",
-        gives: |input, &answer| {
-            let low = input.heaps.iter().fold(0u32, |x, &h| x ^ h as u32);
-            answer == (low == 0)
-        },
+        gives: |input, &answer| answer == losing_in_32_bits(&input.heaps),
+        wrong_on: |input| losing_in_32_bits(&input.heaps) != losing(&input.heaps),
         advice: |_, _| {
             "Your answers are those of a nim-sum cut to 32 bits: heaps that agree in their \
              low 32 bits look equal to it. Keep heaps in u64, never `as u32`."
@@ -101,21 +125,20 @@ const MISTAKES: [Model<Args, bool>; 4] = [
     },
     Model {
         name: "an even total",
-        gives: |input, &answer| {
-            let total: u128 = input.heaps.iter().map(|&h| u128::from(h)).sum();
-            answer == total.is_multiple_of(2)
-        },
+        gives: |input, &answer| answer == even_total(&input.heaps),
+        wrong_on: |input| even_total(&input.heaps) != losing(&input.heaps),
         advice: |input, _| {
-            let total: u128 = input.heaps.iter().map(|&h| u128::from(h)).sum();
             format!(
-                "The total number of stones ({total}) decides nothing: 3 4 5 has an even total \
-                 and is a win. Bouton's theorem looks at the nim-sum (XOR), not the sum."
+                "The total number of stones ({}) decides nothing: 3 4 5 has an even total and \
+                 is a win. Bouton's theorem looks at the nim-sum (XOR), not the sum.",
+                total(&input.heaps)
             )
         },
     },
     Model {
         name: "no stones only",
-        gives: |input, &answer| answer == input.heaps.iter().all(|&h| h == 0),
+        gives: |input, &answer| answer == no_stones(&input.heaps),
+        wrong_on: |input| no_stones(&input.heaps) != losing(&input.heaps),
         advice: |_, _| {
             "Not only the position without stones is losing: 1 1 is too (whatever you take, \
              the opponent takes the last stone). A position is losing exactly when its \

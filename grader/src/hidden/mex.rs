@@ -9,7 +9,7 @@ use xorlings_derive::Arguments;
 
 use crate::model::cases;
 use crate::model::decide::sized_by_largest;
-use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::grundy::{first_index_off, mex};
 use crate::model::promise::{self, Promise};
@@ -266,6 +266,10 @@ impl Function for Mex {
         suspects_of(&MISTAKES, input, answer)
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
+    }
+
     fn memory_advice(input: &Args, bytes: Option<u64>) -> Option<String> {
         let (bytes, values) = (bytes?, &input.values);
         let largest = *values.iter().max()?;
@@ -337,33 +341,50 @@ fn first_missing_from(values: &[usize], from: usize) -> usize {
     from + flags.iter().position(|&seen| !seen).unwrap_or(flags.len())
 }
 
+/// The largest value plus one (0 for no values); none where `+ 1` overflows.
+fn largest_plus_one(values: &[usize]) -> Option<usize> {
+    values.iter().max().map_or(Some(0), |m| m.checked_add(1))
+}
+
+/// The first number missing after the smallest value; none for no values.
+fn gap_after_smallest(values: &[usize]) -> Option<usize> {
+    let smallest = *values.iter().min()?;
+    Some(first_missing_from(values, smallest))
+}
+
 /// The classic mistakes behind a wrong mex, each as the code that makes it (in linear
 /// time: a list may hold a million values).
 const MISTAKES: [Model<Args, usize>; 4] = [
     Model {
         name: "the smallest missing from 1",
         gives: |input, &answer| answer == first_missing_from(&input.values, 1),
+        wrong_on: |input| first_missing_from(&input.values, 1) != mex(&input.values),
         advice: |_, _| STARTS_AT_ZERO.to_string(),
     },
     Model {
         name: "the largest plus one",
         gives: |input, &answer| {
-            let largest = input.values.iter().max().copied();
-            Some(answer) == largest.map_or(Some(0), |m| m.checked_add(1))
+            Some(answer) == largest_plus_one(&input.values)
+        },
+        wrong_on: |input| {
+            largest_plus_one(&input.values).is_some_and(|answer| answer != mex(&input.values))
         },
         advice: |_, _| LARGEST_PLUS_ONE.to_string(),
     },
     Model {
         name: "a gap after the smallest value",
         gives: |input, &answer| {
-            let smallest = input.values.iter().min().copied();
-            smallest.is_some_and(|s| answer == first_missing_from(&input.values, s))
+            Some(answer) == gap_after_smallest(&input.values)
+        },
+        wrong_on: |input| {
+            gap_after_smallest(&input.values).is_some_and(|answer| answer != mex(&input.values))
         },
         advice: |_, _| GAP_AFTER_SMALLEST.to_string(),
     },
     Model {
         name: "repeats counted",
         gives: |input, &answer| answer == first_index_off(&input.values),
+        wrong_on: |input| first_index_off(&input.values) != mex(&input.values),
         advice: |_, _| REPEATS.to_string(),
     },
 ];

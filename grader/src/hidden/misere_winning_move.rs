@@ -11,7 +11,7 @@ use rand::Rng;
 use xorlings_derive::Arguments;
 
 use crate::model::cases::{self, EVERY_LENGTH_UP_TO, MAX_HEAPS};
-use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::promise::Promise;
 use crate::model::nim::{Move, index_advice, legal_move, one_based, position_promises, with_columns};
@@ -392,6 +392,10 @@ impl Function for MisereWinningMove {
         suspects_of(&MISTAKES, input, answer)
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
+    }
+
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         let counts = Counts::of(&input.heaps);
         let nothing_found = message.contains("on a `None` value");
@@ -450,6 +454,25 @@ fn normal_play(heaps: &[u64], answer: &Option<Move>) -> bool {
     }
 }
 
+/// Whether taking heap `index` to `to` loses, or is no move: what a strategy that plays
+/// it gets wrong.
+fn loses_by(heaps: &[u64], index: Option<usize>, to: u64) -> bool {
+    let counts = Counts::of(heaps);
+    !index.is_some_and(|i| to < heaps[i] && lost_after(heaps, counts, i, to))
+}
+
+/// Normal Nim's answer: None when the nim-sum is 0, else the first heap made a ^ X.
+fn normal_move(heaps: &[u64]) -> Option<Move> {
+    let x = Counts::of(heaps).nim_sum;
+    let index = heaps.iter().position(|&a| x != 0 && a ^ x < a)?;
+    let a = heaps[index];
+    Some(Move {
+        heap_index: index,
+        remove: a - (a ^ x),
+        new_size: a ^ x,
+    })
+}
+
 /// A 1-based index on a right move, with its advice.
 fn one_based_move(heaps: &[u64], answer: &Option<Move>) -> Option<(&'static str, String)> {
     let m = answer.as_ref()?;
@@ -491,6 +514,7 @@ const MISTAKES: [Model<Args, Option<Move>>; 9] = [
     Model {
         name: "a move with no stone left",
         gives: |input, answer| answer.is_some() && Counts::of(&input.heaps).no_stone(),
+        wrong_on: |input| Counts::of(&input.heaps).no_stone(),
         advice: |_, _| NO_STONE.to_string(),
     },
     Model {
@@ -503,31 +527,60 @@ const MISTAKES: [Model<Args, Option<Move>>; 9] = [
                 })
             })
         },
+        // The endgame rule with two big heaps: the first shrunk to 0 or 1, for an odd
+        // number of 1s.
+        wrong_on: |input| {
+            let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
+            let to = u64::from(counts.ones.is_multiple_of(2));
+            counts.big == 2 && loses_by(heaps, heaps.iter().position(|&h| h > 1), to)
+        },
         advice: |_, _| TOO_EARLY.to_string(),
     },
     Model {
         name: "always 1 left in the big heap",
         gives: |input, answer| one_big_heap_to(&input.heaps, answer, 1, true),
+        wrong_on: |input| {
+            let counts = Counts::of(&input.heaps);
+            counts.big == 1 && counts.ones % 2 == 1
+        },
         advice: |input, _| count_the_ones(&input.heaps),
     },
     Model {
         name: "always 0 left in the big heap",
         gives: |input, answer| one_big_heap_to(&input.heaps, answer, 0, false),
+        wrong_on: |input| {
+            let counts = Counts::of(&input.heaps);
+            counts.big == 1 && counts.ones.is_multiple_of(2)
+        },
         advice: |input, _| count_the_ones(&input.heaps),
     },
     Model {
         name: "the endgame too late",
         gives: |input, answer| Counts::of(&input.heaps).big == 1 && normal_play(&input.heaps, answer),
+        // Normal Nim's move on the one big heap always leaves an even number of 1s.
+        wrong_on: |input| Counts::of(&input.heaps).big == 1,
         advice: |input, answer| too_late(&input.heaps, answer),
     },
     Model {
         name: "normal play reversed",
         gives: |input, answer| answer.is_none() == (Counts::of(&input.heaps).nim_sum != 0),
+        // None for a nonzero nim-sum, else one stone from the first heap that has any.
+        wrong_on: |input| {
+            let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
+            match counts.nim_sum {
+                0 => {
+                    let first = heaps.iter().position(|&h| h > 0);
+                    first.is_some() && loses_by(heaps, first, first.map_or(0, |i| heaps[i] - 1))
+                }
+                _ => !counts.no_stone() && !is_lost(heaps, counts),
+            }
+        },
         advice: |_, _| OPPOSITE_OF_NORMAL.to_string(),
     },
     Model {
         name: "normal play everywhere",
         gives: |input, answer| normal_play(&input.heaps, answer),
+        wrong_on: |input| MisereWinningMove::rule(input, &normal_move(&input.heaps)).is_err(),
         advice: |input, answer| match Counts::of(&input.heaps).big {
             0 => EVEN_ONES_WIN.to_string(),
             _ => too_late(&input.heaps, answer),
@@ -539,11 +592,17 @@ const MISTAKES: [Model<Args, Option<Move>>; 9] = [
             let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
             answer.is_some() && !counts.no_stone() && is_lost(heaps, counts)
         },
+        wrong_on: |input| {
+            let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
+            !counts.no_stone() && is_lost(heaps, counts)
+        },
         advice: |_, _| MOVE_FROM_LOST.to_string(),
     },
     Model {
         name: "heaps counted from 1",
         gives: |input, answer| one_based_move(&input.heaps, answer).is_some(),
+        // No case the code passes clears it: heap i + 1 may win by chance.
+        wrong_on: |_| false,
         advice: |input, answer| {
             one_based_move(&input.heaps, answer).map_or_else(String::new, |(_, advice)| advice)
         },

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use xorlings_derive::Arguments;
 
-use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{Move, Positions, index_advice, legal_move, nim_sum, one_based, with_columns};
 use crate::model::show::list;
@@ -90,6 +90,10 @@ impl Function for NimWinningMove {
         suspects_of(&MISTAKES, input, answer)
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
+    }
+
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         let x = nim_sum(&input.heaps);
         if message.contains("subtract with overflow") && x == 0 {
@@ -150,6 +154,21 @@ fn moves_as(
     wrong && chosen == answer.as_ref().map(|m| (m.heap_index, m.new_size))
 }
 
+/// Whether the heap `choose` picks makes a wrong move: none found in a winning
+/// position, or one that would grow.
+fn chooses_wrongly(heaps: &[u64], choose: fn(&[u64], u64) -> Option<usize>) -> bool {
+    let x = nim_sum(heaps);
+    x != 0 && choose(heaps, x).is_none_or(|i| heaps[i] ^ x > heaps[i])
+}
+
+/// Whether `wrong`, the stones a mistaken `remove` says the lesson's move takes from heap
+/// a, differs from a - (a ^ X).
+fn removes_wrongly(heaps: &[u64], wrong: fn(u64, u64) -> u64) -> bool {
+    let x = nim_sum(heaps);
+    a_winning_move(heaps)
+        .is_some_and(|m| wrong(heaps[m.heap_index], x) != m.remove)
+}
+
 /// The heap chosen by "the first heap larger than X".
 fn larger_than_x(heaps: &[u64], x: u64) -> Option<usize> {
     heaps.iter().position(|&a| a > x)
@@ -205,11 +224,13 @@ const MISTAKES: [Model<Args, Option<Move>>; 7] = [
     Model {
         name: "a move from a losing position",
         gives: |input, answer| answer.is_some() && nim_sum(&input.heaps) == 0,
+        wrong_on: |input| nim_sum(&input.heaps) == 0 && input.heaps.iter().any(|&h| h > 0),
         advice: |_, _| "Compute the nim-sum first and return None when it is 0.".to_string(),
     },
     Model {
         name: "the first heap larger than X",
         gives: |input, answer| moves_as(&input.heaps, answer, larger_than_x),
+        wrong_on: |input| chooses_wrongly(&input.heaps, larger_than_x),
         advice: |input, answer| {
             let heaps = &input.heaps;
             let x = nim_sum(heaps);
@@ -241,6 +262,7 @@ const MISTAKES: [Model<Args, Option<Move>>; 7] = [
     Model {
         name: "the lowest set bit",
         gives: |input, answer| moves_as(&input.heaps, answer, with_lowest_bit),
+        wrong_on: |input| chooses_wrongly(&input.heaps, with_lowest_bit),
         advice: |input, answer| {
             let x = nim_sum(&input.heaps);
             let lowest = x & x.wrapping_neg();
@@ -256,16 +278,23 @@ const MISTAKES: [Model<Args, Option<Move>>; 7] = [
     Model {
         name: "32 bits",
         gives: |input, answer| in_32_bits(&input.heaps, answer),
+        wrong_on: |input| nim_sum(&input.heaps) >> 32 != 0,
         advice: |input, _| high_bit_advice(nim_sum(&input.heaps)).unwrap_or_default(),
     },
     Model {
         name: "heaps counted from 1",
         gives: |input, answer| one_based_move(&input.heaps, answer).is_some(),
+        // Heap i + 1 for heap i is wrong unless the two heaps are equal.
+        wrong_on: |input| {
+            let heaps = &input.heaps;
+            a_winning_move(heaps).is_some_and(|m| heaps.get(m.heap_index + 1) != Some(&heaps[m.heap_index]))
+        },
         advice: |input, answer| one_based_move(&input.heaps, answer).map_or_else(String::new, |(_, a)| a),
     },
     Model {
         name: "remove written as the new size",
         gives: |input, answer| remove_as(&input.heaps, answer, |a, x| a ^ x),
+        wrong_on: |input| removes_wrongly(&input.heaps, |a, x| a ^ x),
         advice: |_, _| {
             "remove is the number of stones taken, a - (a ^ X); the heap keeps new_size, \
              a ^ X: yours writes the size left in both."
@@ -275,6 +304,7 @@ const MISTAKES: [Model<Args, Option<Move>>; 7] = [
     Model {
         name: "remove written as X",
         gives: |input, answer| remove_as(&input.heaps, answer, |_, x| x),
+        wrong_on: |input| removes_wrongly(&input.heaps, |_, x| x),
         advice: |_, _| {
             "remove is a - (a ^ X), the stones taken: it equals X only when the heap has none \
              of X's bits below its highest. Compute it from the heap and the size left."

@@ -395,6 +395,21 @@ impl Function for SubtractionSumMove {
         suspects
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        let sum = Sum::new(input);
+        let wrong = |answer: Option<(usize, usize)>| Self::rule(input, &answer).is_err();
+        match mistake {
+            "the size left" => sum
+                .a_winning_move()
+                .is_some_and(|(i, amount)| sum.heaps[i] - amount != amount),
+            "a move of 0" => sum.moves.contains(&0) && wrong(ZeroCounted::new(&sum).answer()),
+            "plain Nim" => wrong(plain_nim_answer(&sum)),
+            "a move from a lost position" => sum.total == 0 && sum.can_move(),
+            // Which wrong amount code takes depends on it: no case it passes clears it.
+            _ => false,
+        }
+    }
+
     fn size(input: &Args) -> u64 {
         let largest = input.heaps.iter().copied().max().unwrap_or(0) as u64;
         (largest + 1) * (input.moves.len() as u64 + 1) + input.heaps.len() as u64
@@ -447,28 +462,57 @@ fn size_left_advice(sum: &Sum, index: usize, amount: usize) -> Option<String> {
     })
 }
 
-/// Whether `answer` is what code that counts 0 as a move answers: its Grundy numbers
-/// are those of a table where 0 "reaches" the heap itself, and it answers a move that
-/// wins by them, or None when their XOR is 0 or no amount reaches its target.
+/// What code that counts 0 as a move computes: its Grundy numbers are those of a table
+/// where 0 "reaches" the heap itself, and their XOR.
+struct ZeroCounted<'a> {
+    sum: &'a Sum<'a>,
+    table: Vec<usize>,
+    total: usize,
+}
+
+impl<'a> ZeroCounted<'a> {
+    fn new(sum: &'a Sum<'a>) -> Self {
+        let largest = sum.heaps.iter().copied().max().unwrap_or(0);
+        let table = zero_move_table(largest, sum.moves);
+        let total = sum.heaps.iter().fold(0, |x, &heap| x ^ table[heap]);
+        ZeroCounted { sum, table, total }
+    }
+
+    /// Whether taking `amount` from heap `index` wins by this table.
+    fn wins(&self, index: usize, amount: usize) -> bool {
+        self.sum.heaps.get(index).is_some_and(|&heap| {
+            self.total != 0
+                && self.sum.moves.contains(&amount)
+                && amount <= heap
+                && self.table[heap - amount] == self.table[heap] ^ self.total
+        })
+    }
+
+    /// Its answer: the first move that wins by this table, or None.
+    fn answer(&self) -> Option<(usize, usize)> {
+        (0..self.sum.heaps.len())
+            .find_map(|i| Some((i, *self.sum.moves.iter().find(|&&m| self.wins(i, m))?)))
+    }
+}
+
+/// Whether `answer` is what code that counts 0 as a move answers: a move that wins by
+/// its table, or None when none does.
 fn zero_counted(sum: &Sum, answer: &Option<(usize, usize)>) -> bool {
     if !sum.moves.contains(&0) {
         return false;
     }
-    let largest = sum.heaps.iter().copied().max().unwrap_or(0);
-    let table = zero_move_table(largest, sum.moves);
-    let total = sum.heaps.iter().fold(0, |x, &heap| x ^ table[heap]);
-    let wins = |index: usize, amount: usize| {
-        sum.heaps.get(index).is_some_and(|&heap| {
-            total != 0
-                && sum.moves.contains(&amount)
-                && amount <= heap
-                && table[heap - amount] == table[heap] ^ total
-        })
-    };
+    let code = ZeroCounted::new(sum);
     match *answer {
-        None => !(0..sum.heaps.len()).any(|i| sum.moves.iter().any(|&m| wins(i, m))),
-        Some((index, amount)) => wins(index, amount),
+        None => code.answer().is_none(),
+        Some((index, amount)) => code.wins(index, amount),
     }
+}
+
+/// Plain Nim's answer on the heap sizes: the first heap brought to a ^ X, or None.
+fn plain_nim_answer(sum: &Sum) -> Option<(usize, usize)> {
+    let x = sum.heaps.iter().fold(0, |x, &heap| x ^ heap);
+    let i = sum.heaps.iter().position(|&heap| heap ^ x < heap)?;
+    Some((i, sum.heaps[i] - (sum.heaps[i] ^ x)))
 }
 
 /// Whether the answer is plain Nim's on the heap sizes.

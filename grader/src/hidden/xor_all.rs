@@ -5,7 +5,7 @@ use std::time::Duration;
 use xorlings_derive::Arguments;
 
 use crate::model::decide::sized_by_largest;
-use crate::model::diagnosis::{Model, Suspect, suspects_of};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{Positions, index_advice, nim_sum, with_columns};
 use crate::model::show::{list, thousands};
@@ -54,6 +54,10 @@ impl Function for XorAll {
         suspects_of(&MISTAKES, input, answer)
     }
 
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
+    }
+
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         index_advice(&input.heaps, message)
     }
@@ -79,16 +83,37 @@ impl Function for XorAll {
     }
 }
 
+fn sum_of(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |s, &h| s.wrapping_add(h))
+}
+
+fn or_of(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |s, &h| s | h)
+}
+
+fn and_of(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(u64::MAX, |s, &h| s & h)
+}
+
 /// The nim-sum of the heaps cut to their low 32 bits.
 fn in_32_bits(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0, |x, &h| x ^ u64::from(h as u32))
+}
+
+fn without_first(heaps: &[u64]) -> Option<u64> {
+    heaps.get(1..).map(nim_sum)
+}
+
+fn without_last(heaps: &[u64]) -> Option<u64> {
+    heaps.split_last().map(|(_, rest)| nim_sum(rest))
 }
 
 /// The classic mistakes behind a wrong nim-sum, each as the code that makes it.
 const MISTAKES: [Model<Args, u64>; 6] = [
     Model {
         name: "a sum",
-        gives: |input, &answer| answer == input.heaps.iter().fold(0u64, |s, &h| s.wrapping_add(h)),
+        gives: |input, &answer| answer == sum_of(&input.heaps),
+        wrong_on: |input| sum_of(&input.heaps) != nim_sum(&input.heaps),
         advice: |_, _| {
             "You added the heaps. The nim-sum adds each binary column without carrying: that \
              is XOR (`^`), not `+`."
@@ -97,7 +122,8 @@ const MISTAKES: [Model<Args, u64>; 6] = [
     },
     Model {
         name: "OR",
-        gives: |input, &answer| answer == input.heaps.iter().fold(0, |s, &h| s | h),
+        gives: |input, &answer| answer == or_of(&input.heaps),
+        wrong_on: |input| or_of(&input.heaps) != nim_sum(&input.heaps),
         advice: |_, _| {
             "You used OR (`|`), which keeps a bit that any heap has. XOR (`^`) keeps a bit \
              only when an odd number of heaps have it."
@@ -106,12 +132,14 @@ const MISTAKES: [Model<Args, u64>; 6] = [
     },
     Model {
         name: "AND",
-        gives: |input, &answer| answer == input.heaps.iter().fold(u64::MAX, |s, &h| s & h),
+        gives: |input, &answer| answer == and_of(&input.heaps),
+        wrong_on: |input| and_of(&input.heaps) != nim_sum(&input.heaps),
         advice: |_, _| "You used AND (`&`); the nim-sum is XOR (`^`).".to_string(),
     },
     Model {
         name: "32 bits",
         gives: |input, &answer| answer == in_32_bits(&input.heaps),
+        wrong_on: |input| in_32_bits(&input.heaps) != nim_sum(&input.heaps),
         advice: |_, _| {
             "Your answers are the nim-sum of the heaps cut to 32 bits. Heaps use all 64 \
              bits: keep them in u64, never `as u32`."
@@ -120,7 +148,8 @@ const MISTAKES: [Model<Args, u64>; 6] = [
     },
     Model {
         name: "the first heap left out",
-        gives: |input, &answer| input.heaps.get(1..).is_some_and(|rest| answer == nim_sum(rest)),
+        gives: |input, &answer| without_first(&input.heaps) == Some(answer),
+        wrong_on: |input| without_first(&input.heaps).is_some_and(|x| x != nim_sum(&input.heaps)),
         advice: |input, _| match input.heaps.len() {
             1 => "The nim-sum of a single heap is that heap (0 ^ a = a), yet you returned 0: \
                   your code leaves the first heap out. Combine every heap, the first included."
@@ -130,10 +159,8 @@ const MISTAKES: [Model<Args, u64>; 6] = [
     },
     Model {
         name: "the last heap left out",
-        gives: |input, &answer| {
-            let heaps = &input.heaps;
-            !heaps.is_empty() && answer == nim_sum(&heaps[..heaps.len() - 1])
-        },
+        gives: |input, &answer| without_last(&input.heaps) == Some(answer),
+        wrong_on: |input| without_last(&input.heaps).is_some_and(|x| x != nim_sum(&input.heaps)),
         advice: |_, _| "Your answers leave out the last heap: combine every heap.".to_string(),
     },
 ];

@@ -74,7 +74,8 @@ pub fn explain_time_limits(groups: &mut [GroupResult], sizes: &[u64]) {
             ..
         }) = &mut group.failure
         {
-            *advice = said;
+            // What the cases themselves proved comes first.
+            *advice = advice.take().or(said);
         }
     }
 }

@@ -1,10 +1,11 @@
-//! Advice as a proven diagnosis. A checker judges one case: the rule the answer breaks,
-//! and the classic mistakes that give this very answer ([`Wrong`]), each tried as code (a
-//! [`Model`]: what code with that mistake answers). A group's failing cases are evidence
-//! ([`Evidence`]): a mistake's advice is shown only when its model gives every wrong
-//! answer the group saw (up to [`WEIGHED`] of them), and at least [`PROOF`] of them, so
-//! that one coincidence never names a mistake the code did not make. Otherwise the
-//! learner gets the rule alone.
+//! Advice as a proven diagnosis. A checker judges one case: the rule the answer breaks;
+//! the exercise's classic mistakes, each run as code (a [`Model`]: what code that makes
+//! it answers), say which of them give this very answer ([`Wrong`]). A group's cases are
+//! evidence ([`Evidence`]): a mistake's advice is shown only when its model gives every
+//! wrong answer the group saw (the first [`WEIGHED`] of them), and at least [`PROOF`] of
+//! them, and answers right where the learner's code did (the first [`CHECKED_PASSES`]
+//! cases it passed), so that a coincidence never names a mistake the code did not make.
+//! Otherwise the learner gets the rule alone.
 
 use xorlings_core::verdict::Mistake;
 
@@ -12,14 +13,21 @@ use xorlings_core::verdict::Mistake;
 pub const WEIGHED: usize = 32;
 /// The fewest wrong answers a mistake must explain before its advice is shown.
 pub const PROOF: usize = 2;
+/// The cases the learner's code passed that can clear a mistake: the first ones.
+pub const CHECKED_PASSES: usize = 256;
 
 /// A classic mistake, run as code: whether code that makes it gives an answer.
 pub struct Model<I, A> {
     /// A name of its own, for the evidence.
     pub name: &'static str,
-    /// Whether code with this mistake answers `answer` to `input`: the model of the
-    /// mistake, e.g. `|input, &answer| answer == or_of(&input.heaps)` for "you used OR".
+    /// Whether code with this mistake answers `answer`, a wrong answer, to `input`: the
+    /// model of the mistake, e.g. `|input, &answer| answer == or_of(&input.heaps)` for
+    /// "you used OR".
     pub gives: fn(&I, &A) -> bool,
+    /// Whether code with this mistake answers `input` wrongly, e.g. `|input|
+    /// or_of(&input.heaps) != nim_sum(&input.heaps)`: a case the learner's code passes
+    /// where this holds proves the code does not make the mistake.
+    pub wrong_on: fn(&I) -> bool,
     /// The advice for it on this case.
     pub advice: fn(&I, &A) -> String,
 }
@@ -51,6 +59,13 @@ pub fn suspects_of<I, A>(mistakes: &[Model<I, A>], input: &I, answer: &A) -> Vec
             advice: (model.advice)(input, answer),
         })
         .collect()
+}
+
+/// Whether the code of `mistake`, one of `mistakes`, answers `input` wrongly.
+pub fn wrong_under<I, A>(mistakes: &[Model<I, A>], input: &I, mistake: &str) -> bool {
+    mistakes
+        .iter()
+        .any(|model| model.name == mistake && (model.wrong_on)(input))
 }
 
 impl Wrong {
@@ -123,6 +138,16 @@ impl Evidence {
         self.weighed < WEIGHED
     }
 
+    /// The mistakes whose models gave every wrong answer weighed so far.
+    pub fn explaining(&self) -> Vec<&'static str> {
+        self.explaining.clone()
+    }
+
+    /// Clears `mistake`: its code answers wrongly a case the learner's code passed.
+    pub fn clear(&mut self, mistake: &str) {
+        self.explaining.retain(|m| *m != mistake);
+    }
+
     /// Whether `mistake`'s model gave every wrong answer weighed, and enough of them.
     pub fn proves(&self, mistake: &str) -> bool {
         self.weighed >= PROOF && self.explaining.contains(&mistake)
@@ -133,14 +158,25 @@ impl Evidence {
 mod tests {
     use super::*;
 
+    fn or(heaps: &[u64]) -> u64 {
+        heaps.iter().fold(0, |x, &h| x | h)
+    }
+    fn and(heaps: &[u64]) -> u64 {
+        heaps.iter().fold(u64::MAX, |x, &h| x & h)
+    }
+    fn xor(heaps: &[u64]) -> u64 {
+        heaps.iter().fold(0, |x, &h| x ^ h)
+    }
     const OR: Model<Vec<u64>, u64> = Model {
         name: "or",
-        gives: |heaps, &answer| answer == heaps.iter().fold(0, |x, &h| x | h),
+        gives: |heaps, &answer| answer == or(heaps),
+        wrong_on: |heaps| or(heaps) != xor(heaps),
         advice: |_, _| "You used OR.".to_string(),
     };
     const AND: Model<Vec<u64>, u64> = Model {
         name: "and",
-        gives: |heaps, &answer| answer == heaps.iter().fold(u64::MAX, |x, &h| x & h),
+        gives: |heaps, &answer| answer == and(heaps),
+        wrong_on: |heaps| and(heaps) != xor(heaps),
         advice: |_, _| "You used AND.".to_string(),
     };
 
@@ -169,6 +205,21 @@ mod tests {
         let shown = wrong(&[1, 1], 1).decided(&or);
         assert_eq!(shown.advice.as_deref(), Some("You used OR."));
         assert_eq!(shown.diagnosis, Some("or"));
+    }
+
+    #[test]
+    fn a_case_the_code_passes_clears_a_mistake_its_code_gets_wrong() {
+        // Code that answers 0 whenever a heap is empty: each wrong answer is AND's.
+        let mut evidence = Evidence::default();
+        evidence.weigh(&wrong(&[0, 3], 0));
+        evidence.weigh(&wrong(&[5, 0, 6], 0));
+        assert!(evidence.proves("and"));
+        // But it passes [1, 1], where AND answers 1.
+        assert!(wrong_under(&[OR, AND], &vec![1, 1], "and"));
+        assert!(!wrong_under(&[OR, AND], &vec![0, 3], "or"));
+        evidence.clear("and");
+        assert!(!evidence.proves("and"));
+        assert_eq!(evidence.explaining(), Vec::<&str>::new());
     }
 
     #[test]

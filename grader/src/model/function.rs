@@ -12,7 +12,8 @@ use xorlings_core::verdict::{Failure, GroupResult, Mistake, Problem};
 use xorlings_core::wire::{self, Wire, record};
 
 use super::decide::{guarded, printed_by_learner, problem_of_end};
-use super::diagnosis::{Evidence, Wrong};
+use super::diagnosis::{CHECKED_PASSES, Evidence, Wrong};
+use super::pace;
 use super::promise::{self, Promise};
 use super::show::{Measure, Parse, Show};
 use super::shrink::{Shrink, Way};
@@ -267,6 +268,7 @@ impl<E: Function> Plan for FunctionPlan<E> {
         // The first failure is shown; every wrong answer is evidence for its advice.
         let mut evidence = Evidence::default();
         let mut shown = None;
+        let mut passes = Vec::new();
         for (i, input) in group.cases.iter().enumerate() {
             // Past the case that was running when the process stopped, nothing ran.
             if i > records.len() {
@@ -277,6 +279,9 @@ impl<E: Function> Plan for FunctionPlan<E> {
                 judge_case::<E>(input, records.get(i), execution, diagnose)
             else {
                 result.passed += 1;
+                if passes.len() < CHECKED_PASSES {
+                    passes.push(input);
+                }
                 continue;
             };
             if let Judged::Wrong(wrong) = &judged {
@@ -290,9 +295,31 @@ impl<E: Function> Plan for FunctionPlan<E> {
                 break;
             }
         }
+        // A mistake whose code gets wrong a case the learner's code passed is not theirs.
+        for mistake in evidence.explaining() {
+            let checker = format!("the checker of {}", E::NAME);
+            let cleared = guarded(&checker, || {
+                passes.iter().any(|&input| E::wrong_under(input, mistake))
+            });
+            if cleared.unwrap_or(true) {
+                evidence.clear(mistake);
+            }
+        }
         result.failure = shown.map(|(i, answer, judged)| {
             let problem = match judged {
                 Judged::Wrong(wrong) => Problem::WrongAnswer(wrong.decided(&evidence)),
+                Judged::Problem(Problem::TimeLimit {
+                    limit,
+                    expected_cost,
+                    advice: None,
+                }) => {
+                    let so_far = group.cases[..=i].iter().map(E::size).sum();
+                    Problem::TimeLimit {
+                        limit,
+                        expected_cost,
+                        advice: pace::tiny_cases_advice(so_far),
+                    }
+                }
                 Judged::Problem(problem) => problem,
             };
             failure_of::<E>(group, i, answer, problem, &records, execution)

@@ -186,6 +186,21 @@ pub fn zero_move_table(max_n: usize, moves: &[usize]) -> Vec<usize> {
     table_by(max_n, moves, MISTAKES[0].rule)
 }
 
+/// Whether the table up to `max_n` of `mistake` (a name of [`MISTAKES`]) is `wrong`,
+/// given the right one.
+pub fn wrong_under(
+    max_n: usize,
+    moves: &[usize],
+    mistake: &str,
+    wrong: impl Fn(&[usize], &[usize]) -> bool,
+) -> bool {
+    let right = grundy_values(max_n, moves);
+    MISTAKES
+        .iter()
+        .filter(|m| m.name == mistake)
+        .any(|m| wrong(&table_by(max_n, moves, m.rule), &right))
+}
+
 /// The classic mistakes whose tables up to `max_n` pass `gives` (the learner's answer
 /// is what they give), with their advice for a wrong entry `k`.
 pub fn suspects(

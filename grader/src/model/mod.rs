@@ -133,6 +133,12 @@ pub trait Function: Sync + 'static {
     fn suspects(_input: &Self::Args, _answer: &Self::Answer) -> Vec<Suspect> {
         Vec::new()
     }
+    /// Whether code that makes `mistake` (a name of [`Function::suspects`]) answers
+    /// `input` wrongly (usually `wrong_under(&MISTAKES, input, mistake)`): a case the
+    /// learner's code passes where it does clears the mistake.
+    fn wrong_under(_input: &Self::Args, _mistake: &str) -> bool {
+        false
+    }
     /// The verdict on one case alone, for the tests of checkers and screens: the rule,
     /// and the advice of the likeliest mistake whose model gives this answer. A grading
     /// never shows advice so (one case proves no mistake: see [`diagnosis`]).

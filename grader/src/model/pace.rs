@@ -9,6 +9,9 @@
 //! - A pace in step with the input: no such evidence, and at the pace of the largest
 //!   finished group (long enough to be measured), this group's size takes longer than
 //!   the limit. What costs is the work per item, not its growth.
+//! - Work that small inputs cannot explain: the cases of a group up to the one running
+//!   when the time ran out hold at most [`TINY`] items in all (in what the expected cost
+//!   counts), yet they took the whole limit.
 //! - Otherwise nothing is claimed: the expected cost alone.
 
 use std::time::Duration;
@@ -17,6 +20,22 @@ use super::show::thousands;
 
 /// How much faster than the input the time must grow before it is called so.
 pub const GROWTH_MARGIN: f64 = 4.0;
+/// Cases of at most this size in all are no work at the expected cost.
+pub const TINY: u64 = 1_000;
+
+/// The advice for a run that ran out of time within cases whose sizes add up to
+/// `prefix_size`, when that is tiny.
+pub fn tiny_cases_advice(prefix_size: u64) -> Option<String> {
+    (prefix_size <= TINY).then(|| {
+        format!(
+            "The cases of this group up to this one are tiny (their sizes add up to {}), yet \
+             your code used the whole time limit on them: look for a loop that never ends, or \
+             a search that repeats its own work.",
+            thousands(prefix_size)
+        )
+    })
+}
+
 /// A finished group is a measure of the pace only when it ran at least the limit
 /// divided by this: a shorter run is mostly the start of a process.
 const MEASURABLE: f64 = 40.0;
@@ -153,6 +172,12 @@ mod tests {
         assert!(said.contains("At the pace your code answered the group \"lengths\" (1.20 s)"), "{said}");
         assert!(said.contains("2.5 times as large, takes about 3.0 s"), "{said}");
         assert!(!said.contains("grows far faster"), "{said}");
+    }
+
+    #[test]
+    fn tiny_cases_that_run_out_of_time_are_named() {
+        assert!(tiny_cases_advice(3).unwrap().contains("sizes add up to 3"));
+        assert_eq!(tiny_cases_advice(TINY + 1), None);
     }
 
     #[test]

@@ -1,11 +1,13 @@
-//! Recursion that never shrinks its input: it calls itself on the same slice instead
-//! of the rest (`&heaps[1..]`), so it never reaches the base case. Compiled as `cargo
-//! test` compiles it, every call takes a stack frame, until the stack overflows.
+//! Recursion that never shrinks its input: it calls itself on a copy of the same heaps
+//! instead of the rest (`&heaps[1..]`), so it never reaches the base case. Each call
+//! keeps its copy until the next returns, on a stack frame of its own, until the stack
+//! overflows.
 // expect: stack overflow
 // expect: a recursion that never stops
 pub fn xor_all(heaps: &[u64]) -> u64 {
     if heaps.is_empty() {
         return 0;
     }
-    heaps[0] ^ xor_all(heaps)
+    let same = heaps.to_vec();
+    heaps[0] ^ xor_all(&same)
 }

@@ -228,8 +228,8 @@ impl Grader {
         };
         let typed = typed_input.map(|input| typed_run(input, &prepared, &ran));
         let mut groups: Vec<GroupResult> = ran.into_iter().map(|ran| ran.result).collect();
-        let sizes: Vec<u64> = (0..groups.len())
-            .map(|group| prepared.plan.size(group))
+        let sizes: Vec<Vec<u64>> = (0..groups.len())
+            .map(|group| prepared.plan.case_sizes(group))
             .collect();
         judge::decide::explain_time_limits(&mut groups, &sizes);
         // A case the learner typed is shown as typed.

@@ -311,6 +311,20 @@ fn tidied(heaps: &[u64], tidy: fn(&mut Vec<u64>)) -> Vec<Vec<u64>> {
         .collect()
 }
 
+/// The moves listed with the new sizes in the outer loop and the heaps inside.
+fn sizes_then_heaps(heaps: &[u64]) -> Vec<Vec<u64>> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    (0..largest)
+        .flat_map(|size| {
+            (0..heaps.len()).filter(move |&i| size < heaps[i]).map(move |i| {
+                let mut next = heaps.to_vec();
+                next[i] = size;
+                next
+            })
+        })
+        .collect()
+}
+
 /// How many heaps have stones.
 fn nonempty(heaps: &[u64]) -> usize {
     heaps.iter().filter(|&&h| h > 0).count()
@@ -368,7 +382,7 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
         gives: |input, answer| {
             broken(&input.heaps, answer) == Broken::Order && heaps_out_of_order(&input.heaps, answer)
         },
-        wrong_on: |input| nonempty(&input.heaps) >= 2,
+        wrong_on: |input| sizes_then_heaps(&input.heaps) != every_move(&input.heaps),
         advice: |_, _| HEAP_ORDER.to_string(),
     },
     Model {

@@ -42,8 +42,8 @@ impl Function for IsLosingPosition {
             return Ok(());
         }
         let rule = if heaps.is_empty() {
-            "[] is a losing position: with no heaps the player to move cannot move, and so \
-             loses (its nim-sum is 0). The answer is true; you said it is winning."
+            "[] is a losing position: its nim-sum is 0, and with no heaps the player to move \
+             cannot move, and so loses: the answer is true. You said it is winning."
                 .to_string()
         } else if losing {
             format!(
@@ -105,7 +105,8 @@ const MISTAKES: [Model<Args, bool>; 4] = [
     Model {
         name: "the opposite question",
         gives: |input, &answer| answer == !losing(&input.heaps),
-        wrong_on: |_| true,
+        // Wrong everywhere, but where it special-cases the empty position.
+        wrong_on: |input| !input.heaps.is_empty(),
         advice: |_, _| {
             "Your answers are the opposite of Bouton's: you answer whether the player to move \
              wins. The function asks whether they lose, which is when the nim-sum is 0 \

@@ -223,8 +223,9 @@ impl Cases<Args> for MisereWinningMove {
                 endgames(seed),
             ),
             group(
-                "full 64-bit heaps: totals beyond u64::MAX, heaps near u64::MAX, one huge heap \
-                 among 0s and 1s, random positions and lost ones (nim-sum 0)",
+                "full 64-bit heaps: totals beyond u64::MAX, heaps near u64::MAX, every 2^k, 2^k - 1 \
+                 and top bits set as heaps and nim-sums, one huge heap among 0s and 1s, random \
+                 positions and lost ones (nim-sum 0)",
                 wide_positions(seed),
             ),
             group(
@@ -294,6 +295,7 @@ fn wide_positions(seed: Seed) -> Vec<Vec<u64>> {
     [
         totals_beyond_u64,
         cases::near_max_positions(),
+        cases::bit_pattern_positions(),
         huge_among_ones,
         cases::random_wide_positions(&mut seed.rng(63), 200, 20),
         lost,

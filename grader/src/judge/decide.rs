@@ -40,26 +40,38 @@ pub fn fail_unfinished(
     group.passed = group.passed.min(group.cases.saturating_sub(1));
 }
 
-/// Each time limit, with what the other groups' run times prove about it: `sizes` are
-/// the groups' input sizes, in what the exercise's expected cost counts.
-pub fn explain_time_limits(groups: &mut [GroupResult], sizes: &[u64]) {
-    let timed_out = |group: &GroupResult| {
-        matches!(
-            group.failure.as_ref().map(|f| &f.problem),
-            Some(Problem::TimeLimit { .. })
-        )
+/// Each time limit, with what the other groups' run times prove about it:
+/// `case_sizes` are each group's cases' sizes, in what the exercise's expected cost
+/// counts.
+pub fn explain_time_limits(groups: &mut [GroupResult], case_sizes: &[Vec<u64>]) {
+    // The case each group ran out of time on, from 0.
+    let timed_out_at = |group: &GroupResult| match &group.failure {
+        Some(failure) if matches!(failure.problem, Problem::TimeLimit { .. }) => {
+            Some(failure.case_number.saturating_sub(1))
+        }
+        _ => None,
     };
     let runs: Vec<Run> = groups
         .iter()
-        .zip(sizes)
-        .map(|(group, &size)| Run {
-            name: &group.name,
-            size,
-            time: group.time,
-            finished: group.ran && !timed_out(group),
+        .zip(case_sizes)
+        .map(|(group, sizes)| {
+            // A program's input is one case, whatever its answers' count.
+            let at = timed_out_at(group).map(|at| at.min(sizes.len().saturating_sub(1)));
+            let done = at.map_or(sizes.len(), |at| at + 1);
+            let largest = match at {
+                Some(at) => sizes.get(at).copied().unwrap_or(0),
+                None => sizes.iter().copied().max().unwrap_or(0),
+            };
+            Run {
+                name: &group.name,
+                size: sizes[..done].iter().sum(),
+                largest_case: largest,
+                time: group.time,
+                finished: group.ran && at.is_none(),
+            }
         })
         .collect();
-    let advice: Vec<Option<String>> = (0..groups.len())
+    let said: Vec<Option<String>> = (0..groups.len())
         .map(|i| match &groups[i].failure {
             Some(Failure {
                 problem: Problem::TimeLimit { limit, .. },
@@ -68,7 +80,7 @@ pub fn explain_time_limits(groups: &mut [GroupResult], sizes: &[u64]) {
             _ => None,
         })
         .collect();
-    for (group, said) in groups.iter_mut().zip(advice) {
+    for (group, said) in groups.iter_mut().zip(said) {
         if let Some(Failure {
             problem: Problem::TimeLimit { advice, .. },
             ..

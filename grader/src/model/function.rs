@@ -327,8 +327,8 @@ impl<E: Function> Plan for FunctionPlan<E> {
         result
     }
 
-    fn size(&self, group: usize) -> u64 {
-        self.groups[group].cases.iter().map(E::size).sum()
+    fn case_sizes(&self, group: usize) -> Vec<u64> {
+        self.groups[group].cases.iter().map(E::size).collect()
     }
 
     fn unreached_promises(&self) -> Vec<String> {
@@ -406,15 +406,22 @@ impl<E: Function> ShrinkPlan<E> {
     fn after(case: &E::Args, failure: &Failure) -> Option<Box<dyn Plan>> {
         let way = Way::of(&failure.problem)?;
         let promises = promises::<E>();
-        let size = case.measure();
-        let mut candidates: Vec<E::Args> = case
+        let simplest_first = |args: &E::Args| {
+            let mut words = Vec::new();
+            args.put(&mut words);
+            (args.measure(), words)
+        };
+        let this = simplest_first(case);
+        let mut candidates: Vec<(_, E::Args)> = case
             .shrunk()
             .into_iter()
-            .filter(|simpler| simpler.measure() < size)
-            .filter(|simpler| promise::validate(&promises, simpler).is_ok())
+            .map(|simpler| (simplest_first(&simpler), simpler))
+            .filter(|(simplicity, _)| *simplicity < this)
+            .filter(|(_, simpler)| promise::validate(&promises, simpler).is_ok())
             .collect();
-        candidates.sort_by_key(Measure::measure);
-        candidates.dedup();
+        candidates.sort_by(|a, b| a.0.cmp(&b.0));
+        candidates.dedup_by(|a, b| a.0 == b.0);
+        let mut candidates: Vec<E::Args> = candidates.into_iter().map(|(_, c)| c).collect();
         candidates.truncate(SHRINK_CANDIDATES);
         let mut words = 0;
         candidates.retain(|simpler| {
@@ -505,8 +512,8 @@ impl<E: Function> Plan for ShrinkPlan<E> {
         Vec::new()
     }
 
-    fn size(&self, _group: usize) -> u64 {
-        self.candidates.cases.iter().map(E::size).sum()
+    fn case_sizes(&self, _group: usize) -> Vec<u64> {
+        self.candidates.cases.iter().map(E::size).collect()
     }
 
     fn shrinking(&self, _group: usize, failure: &Failure) -> Option<Box<dyn Plan>> {

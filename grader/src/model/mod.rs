@@ -252,8 +252,9 @@ pub trait Plan: Send + Sync {
     fn invalid_cases(&self) -> Vec<String>;
     /// Every promise of the exercise's doc comment that no case reaches at its limit.
     fn unreached_promises(&self) -> Vec<String>;
-    /// The size of `group`'s input, in what the exercise's expected cost counts.
-    fn size(&self, group: usize) -> u64;
+    /// The sizes of `group`'s cases, in what the exercise's expected cost counts (a
+    /// program's input file is one case).
+    fn case_sizes(&self, group: usize) -> Vec<u64>;
     /// A plan of simpler inputs made from `failure`, the failing case of `group`, each
     /// to be judged against failing the same way: its one group's failure is the
     /// simplest that does. `None` when there is nothing simpler, or the failure cannot

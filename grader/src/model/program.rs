@@ -332,8 +332,8 @@ impl<C: Contest> Plan for ProgramPlan<C> {
         promise::unreached(&C::promises(), inputs)
     }
 
-    fn size(&self, group: usize) -> u64 {
-        self.files[group].text.len() as u64
+    fn case_sizes(&self, group: usize) -> Vec<u64> {
+        vec![self.files[group].text.len() as u64]
     }
 
     fn explain_typed(&self, execution: &Execution) -> Option<String> {

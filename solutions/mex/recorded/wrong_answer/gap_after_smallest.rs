@@ -3,7 +3,7 @@
 //! gives 2 instead of 0, and `[2, 3, 5]` gives 4 instead of 0.
 // expect: wrong answer
 // expect: input: values = [1]
-// expect: neither is a gap found after the smallest value
+// expect: A gap found after the smallest value is not the mex
 // expect: when 0 is not among the values, the mex is 0.
 pub fn mex(values: &[usize]) -> usize {
     let mut distinct = values.to_vec();

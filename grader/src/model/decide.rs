@@ -10,8 +10,9 @@ const STACK_OVERFLOW_LINES: [&str; 2] = [
     "has overflowed its stack",
     "fatal runtime error: stack overflow",
 ];
-/// The standard library's words when an allocation fails.
+/// The standard library's words when an allocation fails, and its note after them.
 const OUT_OF_MEMORY_LINE: &str = "memory allocation of ";
+const OUT_OF_MEMORY_LINES: [&str; 2] = [OUT_OF_MEMORY_LINE, "note: run with `RUST_BACKTRACE"];
 
 /// What stopped a run before it answered the case that was running. `overflow_advice`
 /// gives an exercise's advice for a stack overflow on that case, and `memory_advice` for
@@ -74,7 +75,7 @@ pub fn sized_by_largest(bytes: u64, largest: u64, items: u64) -> bool {
 pub fn printed_by_learner(printed: Printed, problem: &Problem) -> Printed {
     let lines: &[&str] = match problem {
         Problem::StackOverflow { .. } => &STACK_OVERFLOW_LINES,
-        Problem::MemoryLimit { .. } => &[OUT_OF_MEMORY_LINE],
+        Problem::MemoryLimit { .. } => &OUT_OF_MEMORY_LINES,
         _ => return printed,
     };
     printed.without_lines_containing(lines)

@@ -2,7 +2,7 @@
 //! ones: right while a heap reaches at most 7 amounts' worth, wrong from 8 amounts on,
 //! where a Grundy number can be 8 or more (up to 20 with 20 amounts).
 // expect: wrong answer
-// expect: the Grundy number of a heap of 8 is 8, but you returned
+// expect: the Grundy number of a heap of 9 is 9, but you returned 8.
 pub fn grundy_number(n: usize, moves: &[usize]) -> usize {
     let mut grundy = vec![0; n + 1];
     for size in 0..=n {

@@ -1,6 +1,7 @@
 //! A misère game search (taking the last stone loses) that tries only the moves of the
-//! largest heap: right on a single heap, wrong where the winning move is on a smaller
-//! one. It plays misère, not "normal play reversed".
+//! largest heap, on small positions (the lesson's rule on the others): right on a single
+//! heap, wrong where the winning move is on a smaller one. It plays misère, not "normal
+//! play reversed".
 // expect: wrong answer
 // expect-not: Misère is not normal play reversed
 use std::collections::HashMap;
@@ -33,10 +34,32 @@ fn wins(heaps: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     win
 }
 
+/// The lesson's rule: normal Nim while two heaps hold more than one stone, then leave an
+/// odd number of 1s.
+fn by_the_rule(heaps: &[u64]) -> Option<Move> {
+    let big = heaps.iter().filter(|&&heap| heap > 1).count();
+    let ones = heaps.iter().filter(|&&heap| heap == 1).count();
+    let (index, new_size) = match big {
+        0 if ones % 2 == 0 => (heaps.iter().position(|&heap| heap == 1)?, 0),
+        0 => return None,
+        1 => (heaps.iter().position(|&heap| heap > 1)?, u64::from(ones % 2 == 0)),
+        _ => {
+            let nim_sum = heaps.iter().fold(0, |acc, &heap| acc ^ heap);
+            let index = heaps.iter().position(|&heap| heap ^ nim_sum < heap)?;
+            (index, heaps[index] ^ nim_sum)
+        }
+    };
+    Some(Move {
+        heap_index: index,
+        remove: heaps[index] - new_size,
+        new_size,
+    })
+}
+
 pub fn misere_winning_move(heaps: &[u64]) -> Option<Move> {
-    // Small positions only: a search of more is too slow, and says no move.
-    if heaps.len() > 6 || heaps.iter().any(|&heap| heap > 64) {
-        return None;
+    // The search on small positions only: on more it takes too long.
+    if heaps.len() > 4 || heaps.iter().any(|&heap| heap > 8) {
+        return by_the_rule(heaps);
     }
     let mut memo = HashMap::new();
     let largest = (0..heaps.len()).max_by_key(|&i| heaps[i])?;

@@ -1,8 +1,8 @@
 //! Finds the nim-sum's highest bit with floating point: `log2` of X as an f64. An f64
-//! keeps 53 bits, so 2^54 - 1 rounds up to 2^54 and its "highest bit" is 54, which no
+//! keeps 53 bits, and log2(2^49 - 1) rounds up to 49: its "highest bit" is 49, which no
 //! heap has: a winning position gets None.
 // expect: wrong answer
-// expect: input: heaps = [18014398509481983]
+// expect: input: heaps = [562949953421311]
 // expect: You returned None.
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.

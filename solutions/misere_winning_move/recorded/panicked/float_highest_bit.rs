@@ -1,8 +1,8 @@
 //! The endgame right, but normal play's heap found by the nim-sum's highest bit in
-//! floating point: an f64 keeps 53 bits, so a nim-sum of 2^54 - 1 rounds up to 2^54,
-//! whose bit no heap has, and a won position gets None.
-// expect: wrong answer
-// expect: You returned None.
+//! floating point: an f64 keeps 53 bits, so the log2 of a nim-sum like 2^54 - 1 rounds
+//! up to 54, and the heap chosen for that bit would grow: `heap - new_size` underflows.
+// expect: panicked
+// expect: attempt to subtract with overflow
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -67,6 +67,8 @@ impl Function for GrundyTable {
     const EXPECTED_COST: &'static str = "one pass that fills the table bottom-up, O(max_n * k) \
          for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse";
 
+    const OPTIMISED: bool = true;
+
     fn answer_words(input: &Args, _input_words: usize) -> usize {
         // The table, and room for a table one entry too long.
         input.max_n + 8

@@ -32,7 +32,11 @@ mod tests {
     #[test]
     fn every_promise_is_reached_by_some_case() {
         for tests in ALL {
-            assert!(!tests.promised().is_empty(), "{} promises nothing", tests.name());
+            assert!(
+                !tests.promised().is_empty(),
+                "{} promises nothing",
+                tests.name()
+            );
             for seed in [Seed::DEFAULT, Seed(1)] {
                 let unreached = tests.plan(seed).unreached_promises();
                 assert!(

@@ -151,8 +151,10 @@ pub fn derive_arguments(input: TokenStream) -> TokenStream {
                 fn shrunk(&self) -> Vec<Self> {
                     let mut simpler = Vec::new();
                     #(
-                        for #fields in crate::model::shrink::Shrink::shrunk(&self.#fields) {
-                            simpler.push(#name { #fields, ..self.clone() });
+                        for value in crate::model::shrink::Shrink::shrunk(&self.#fields) {
+                            let mut one_simpler = self.clone();
+                            one_simpler.#fields = value;
+                            simpler.push(one_simpler);
                         }
                     )*
                     simpler

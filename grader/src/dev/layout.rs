@@ -226,10 +226,21 @@ mod tests {
     #[test]
     fn a_promise_the_doc_comment_does_not_make_is_named() {
         let stub = "//! What the hidden tests use:\n//! - up to 1,000,000\n//!   heaps in one position;\nfn f() {}\n// up to 20 amounts\n";
-        assert_eq!(unstated_promises("x", vec!["up to 1,000,000 heaps"], stub), Vec::<String>::new());
+        assert_eq!(
+            unstated_promises("x", vec!["up to 1,000,000 heaps"], stub),
+            Vec::<String>::new()
+        );
         let missing = unstated_promises("x", vec!["up to 20 amounts"], stub);
-        assert_eq!(missing.len(), 1, "a comment outside the doc comment does not count");
-        assert!(missing[0].contains("promise \"up to 20 amounts\""), "{}", missing[0]);
+        assert_eq!(
+            missing.len(),
+            1,
+            "a comment outside the doc comment does not count"
+        );
+        assert!(
+            missing[0].contains("promise \"up to 20 amounts\""),
+            "{}",
+            missing[0]
+        );
         assert!(unstated_promises("x", vec![], stub)[0].contains("declare no promise"));
     }
 }

@@ -8,8 +8,8 @@ use rand::Rng;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
-use crate::model::function::FunctionTests;
 use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::function::FunctionTests;
 use crate::model::nim::{empty_heap_advice, small_position_promises};
 use crate::model::promise::Promise;
 use crate::model::show::{count, list};
@@ -140,7 +140,12 @@ impl Cases<Args> for AllMoves {
     }
 
     fn promises() -> Vec<Promise<Args>> {
-        small_position_promises("0 to 8 heaps", MAX_HEAPS, "each of 0 to 50 stones", MAX_SIZE)
+        small_position_promises(
+            "0 to 8 heaps",
+            MAX_HEAPS,
+            "each of 0 to 50 stones",
+            MAX_SIZE,
+        )
     }
 }
 
@@ -316,11 +321,13 @@ fn sizes_then_heaps(heaps: &[u64]) -> Vec<Vec<u64>> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     (0..largest)
         .flat_map(|size| {
-            (0..heaps.len()).filter(move |&i| size < heaps[i]).map(move |i| {
-                let mut next = heaps.to_vec();
-                next[i] = size;
-                next
-            })
+            (0..heaps.len())
+                .filter(move |&i| size < heaps[i])
+                .map(move |i| {
+                    let mut next = heaps.to_vec();
+                    next[i] = size;
+                    next
+                })
         })
         .collect()
 }
@@ -380,7 +387,8 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
     Model {
         name: "the heaps out of order",
         gives: |input, answer| {
-            broken(&input.heaps, answer) == Broken::Order && heaps_out_of_order(&input.heaps, answer)
+            broken(&input.heaps, answer) == Broken::Order
+                && heaps_out_of_order(&input.heaps, answer)
         },
         wrong_on: |input| sizes_then_heaps(&input.heaps) != every_move(&input.heaps),
         advice: |_, _| HEAP_ORDER.to_string(),
@@ -388,7 +396,8 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
     Model {
         name: "the sizes out of order",
         gives: |input, answer| {
-            broken(&input.heaps, answer) == Broken::Order && !heaps_out_of_order(&input.heaps, answer)
+            broken(&input.heaps, answer) == Broken::Order
+                && !heaps_out_of_order(&input.heaps, answer)
         },
         wrong_on: |input| input.heaps.iter().any(|&h| h >= 2),
         advice: |_, _| SIZE_ORDER.to_string(),
@@ -420,7 +429,10 @@ mod tests {
         assert!(check(heaps, answer).is_err());
         let answer: Vec<Vec<u64>> = answer.iter().map(|p| p.to_vec()).collect();
         let suspects = AllMoves::suspects(&Args::from(heaps.to_vec()), &answer);
-        suspects.first().map(|s| s.advice.clone()).unwrap_or_default()
+        suspects
+            .first()
+            .map(|s| s.advice.clone())
+            .unwrap_or_default()
     }
 
     #[test]

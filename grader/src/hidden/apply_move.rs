@@ -7,8 +7,8 @@ use rand::Rng;
 use xorlings_derive::{Arguments, Show, Wire};
 
 use crate::model::cases::{self, MAX_HEAPS};
-use crate::model::function::FunctionTests;
 use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::function::FunctionTests;
 use crate::model::nim::numbered_heaps;
 use crate::model::promise::Promise;
 use crate::model::show::{Show, count, list};
@@ -167,12 +167,18 @@ impl Cases<Args> for ApplyMove {
 
     fn promises() -> Vec<Promise<Args>> {
         vec![
-            Promise::at_most("up to 1,000,000 heaps", "heaps", MAX_HEAPS as u64, |input| {
-                input.heaps.len() as u64
-            }),
-            Promise::every_value("full-range `u64` sizes", "heap sizes", u64::MAX, |input, seen| {
-                input.heaps.iter().for_each(|&heap| seen(heap))
-            }),
+            Promise::at_most(
+                "up to 1,000,000 heaps",
+                "heaps",
+                MAX_HEAPS as u64,
+                |input| input.heaps.len() as u64,
+            ),
+            Promise::every_value(
+                "full-range `u64` sizes",
+                "heap sizes",
+                u64::MAX,
+                |input, seen| input.heaps.iter().for_each(|&heap| seen(heap)),
+            ),
         ]
     }
 }
@@ -364,7 +370,10 @@ const MISTAKES: [Model<Args, Answer>; 4] = [
         gives: |input, answer| {
             matches!(
                 (expected(input), answer),
-                (Err(MoveError::NoSuchHeap { .. }), Err(MoveError::NotSmaller { .. }))
+                (
+                    Err(MoveError::NoSuchHeap { .. }),
+                    Err(MoveError::NotSmaller { .. })
+                )
             )
         },
         wrong_on: |input| input.heap_index >= input.heaps.len(),
@@ -387,9 +396,7 @@ const MISTAKES: [Model<Args, Answer>; 4] = [
             ) => size != new_size && (*your_size, *your_new_size) == (new_size, size),
             _ => false,
         },
-        wrong_on: |input| {
-            matches!(expected(input), Err(MoveError::NotSmaller { size, new_size, .. }) if size != new_size)
-        },
+        wrong_on: |input| matches!(expected(input), Err(MoveError::NotSmaller { size, new_size, .. }) if size != new_size),
         advice: |_, _| {
             "You swapped size and new_size: size is what the heap holds now, new_size what the \
              move asked for."
@@ -535,8 +542,8 @@ mod tests {
             swapped.rule
         );
         assert!(
-            swapped
-                .suspects[0].advice
+            swapped.suspects[0]
+                .advice
                 .contains("swapped size and new_size")
         );
     }
@@ -567,7 +574,11 @@ mod tests {
         let refused = check(&[0], 0, 0, no_heap(0, 1)).unwrap_err();
         assert!(refused.suspects[0].advice.contains("0-based"));
         let shifted = check(&[1, 5], 1, 3, not_smaller(1, 1, 3)).unwrap_err();
-        assert!(shifted.suspects[0].advice.contains("heap 0 instead of heap 1"));
+        assert!(
+            shifted.suspects[0]
+                .advice
+                .contains("heap 0 instead of heap 1")
+        );
         let outside = check(&[7], 1, 0, Ok(vec![7])).unwrap_err();
         assert!(
             outside

@@ -86,7 +86,12 @@ fn equal_and_empty() -> Vec<Vec<u64>> {
 
 impl Cases<Args> for BruteForceIsLosing {
     fn promises() -> Vec<Promise<Args>> {
-        small_position_promises("0 to 5 heaps", MAX_HEAPS, "each of 0 to 15 stones", MAX_SIZE)
+        small_position_promises(
+            "0 to 5 heaps",
+            MAX_HEAPS,
+            "each of 0 to 15 stones",
+            MAX_SIZE,
+        )
     }
 
     fn groups(seed: Seed) -> Vec<Group<Args>> {
@@ -255,7 +260,9 @@ fn every_move(heaps: &[u64]) -> Vec<Vec<u64>> {
 /// The positions one move of the largest heap away.
 fn largest_heap_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let largest = (0..heaps.len()).max_by_key(|&i| heaps[i]);
-    largest.map_or_else(Vec::new, |i| (0..heaps[i]).map(|size| moved(heaps, i, size)).collect())
+    largest.map_or_else(Vec::new, |i| {
+        (0..heaps[i]).map(|size| moved(heaps, i, size)).collect()
+    })
 }
 
 thread_local! {
@@ -269,14 +276,18 @@ thread_local! {
 /// position.
 fn turned_around(heaps: &[u64]) -> bool {
     TURNED_AROUND_MEMO.with_borrow_mut(|memo| {
-        searched(heaps, memo, every_move, |children| children.iter().all(|&l| l))
+        searched(heaps, memo, every_move, |children| {
+            children.iter().all(|&l| l)
+        })
     })
 }
 
 /// The search that tries the moves of the largest heap only.
 fn largest_heap_only(heaps: &[u64]) -> bool {
     LARGEST_HEAP_MEMO.with_borrow_mut(|memo| {
-        searched(heaps, memo, largest_heap_moves, |children| !children.contains(&true))
+        searched(heaps, memo, largest_heap_moves, |children| {
+            !children.contains(&true)
+        })
     })
 }
 
@@ -505,7 +516,11 @@ mod tests {
         assert_eq!(suspects(&[1, 1], false)[0].advice, MISERE);
         let parity = suspects(&[2], true);
         assert_eq!(parity[0].mistake, "one stone per move");
-        assert!(parity[0].advice.contains("[2] has an even total, yet taking 2 stones from heap 0 wins"));
+        assert!(
+            parity[0]
+                .advice
+                .contains("[2] has an even total, yet taking 2 stones from heap 0 wins")
+        );
         assert!(suspected(&[0, 1, 2], true).contains(&"a set of sizes as the key"));
         assert!(suspected(&[1], true).contains(&"the rule turned around"));
         // At most 3 stones a move: [4] is then losing.
@@ -523,7 +538,11 @@ mod tests {
     #[test]
     fn the_searches_of_the_mistakes_are_searches() {
         // Turned around, every position is losing: the empty one, and so on up.
-        assert!(cases::all_positions(3, 3).iter().all(|heaps| turned_around(heaps)));
+        assert!(
+            cases::all_positions(3, 3)
+                .iter()
+                .all(|heaps| turned_around(heaps))
+        );
         assert!(largest_heap_only(&[]) && !largest_heap_only(&[3, 0]));
         // The recorded solution's own failure: [0, 1, 2] is called losing.
         assert!(set_key(&[0, 1, 2], false, true));

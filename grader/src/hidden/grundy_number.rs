@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::diagnosis::Suspect;
+use crate::model::function::FunctionTests;
 use crate::model::grundy::{self, explain, game_groups, game_promises, grundy_values};
 use crate::model::promise::Promise;
 use crate::model::show::list;
@@ -70,7 +70,9 @@ impl Function for GrundyNumber {
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {
         let n = input.n;
-        grundy::wrong_under(n, &input.moves, mistake, |table, right| table[n] != right[n])
+        grundy::wrong_under(n, &input.moves, mistake, |table, right| {
+            table[n] != right[n]
+        })
     }
 
     fn size(input: &Args) -> u64 {

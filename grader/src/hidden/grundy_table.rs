@@ -5,8 +5,8 @@ use std::time::Duration;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
-use crate::model::function::FunctionTests;
 use crate::model::diagnosis::Suspect;
+use crate::model::function::FunctionTests;
 use crate::model::grundy::{self, explain, game_groups, game_promises, grundy_values};
 use crate::model::promise::Promise;
 use crate::model::show::{count, list};
@@ -207,7 +207,10 @@ mod tests {
         let short = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3]).unwrap_err();
         assert!(short.contains("9 entries"), "{short}");
         let one = check(0, &[1], vec![]).unwrap_err();
-        assert!(one.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"), "{one}");
+        assert!(
+            one.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"),
+            "{one}"
+        );
         let wrong = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap_err();
         assert!(wrong.contains("entry 4 should be 0"), "{wrong}");
     }
@@ -232,6 +235,9 @@ mod tests {
             suspected(3, &[1], vec![0, 1, 2, 3]),
             ["the largest plus one"]
         );
-        assert_eq!(suspected(2, &[1, 2], vec![0, 1, 1]), ["winning or losing only"]);
+        assert_eq!(
+            suspected(2, &[1, 2], vec![0, 1, 1]),
+            ["winning or losing only"]
+        );
     }
 }

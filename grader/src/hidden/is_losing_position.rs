@@ -104,7 +104,7 @@ fn no_stones(heaps: &[u64]) -> bool {
 const MISTAKES: [Model<Args, bool>; 4] = [
     Model {
         name: "the opposite question",
-        gives: |input, &answer| answer == !losing(&input.heaps),
+        gives: |input, &answer| answer != losing(&input.heaps),
         // Wrong everywhere, but where it special-cases the empty position.
         wrong_on: |input| !input.heaps.is_empty(),
         advice: |_, _| {
@@ -169,20 +169,33 @@ mod tests {
         assert_eq!(check(&[3, 4, 5], false), Ok(()));
         assert_eq!(check(&[], true), Ok(()));
         assert!(check(&[1, 2, 3], false).is_err());
-        assert!(check(&[], false).unwrap_err().contains("cannot move, and so loses"));
+        assert!(
+            check(&[], false)
+                .unwrap_err()
+                .contains("cannot move, and so loses")
+        );
     }
 
     #[test]
     fn each_mistake_is_suspected_where_its_code_gives_the_answer() {
-        assert_eq!(suspected(&[3, 4, 5], true), ["the opposite question", "an even total"]);
+        assert_eq!(
+            suspected(&[3, 4, 5], true),
+            ["the opposite question", "an even total"]
+        );
         assert_eq!(
             suspected(&[(1 << 40) | 7, 7], true),
             ["the opposite question", "32 bits", "an even total"]
         );
         // The opposite question, on a position where the total is odd.
         assert_eq!(suspected(&[1, 2], true), ["the opposite question"]);
-        assert_eq!(suspected(&[1, 1], false), ["the opposite question", "no stones only"]);
-        assert_eq!(suspected(&[6, 2], true), ["the opposite question", "an even total"]);
+        assert_eq!(
+            suspected(&[1, 1], false),
+            ["the opposite question", "no stones only"]
+        );
+        assert_eq!(
+            suspected(&[6, 2], true),
+            ["the opposite question", "an even total"]
+        );
         let total = IsLosingPosition::suspects(&Args::from(vec![6, 2]), &true);
         assert!(total[1].advice.contains("total number of stones (8)"));
     }

@@ -13,8 +13,10 @@ use xorlings_derive::Arguments;
 use crate::model::cases::{self, EVERY_LENGTH_UP_TO, MAX_HEAPS};
 use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
+use crate::model::nim::{
+    Move, index_advice, legal_move, one_based, position_promises, with_columns,
+};
 use crate::model::promise::Promise;
-use crate::model::nim::{Move, index_advice, legal_move, one_based, position_promises, with_columns};
 use crate::model::show::list;
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -452,7 +454,9 @@ fn normal_play(heaps: &[u64], answer: &Option<Move>) -> bool {
     let x = Counts::of(heaps).nim_sum;
     match answer {
         None => x == 0,
-        Some(m) => heaps.get(m.heap_index).is_some_and(|&a| x != 0 && m.new_size == a ^ x),
+        Some(m) => heaps
+            .get(m.heap_index)
+            .is_some_and(|&a| x != 0 && m.new_size == a ^ x),
     }
 }
 
@@ -481,9 +485,7 @@ fn one_based_move(heaps: &[u64], answer: &Option<Move>) -> Option<(&'static str,
     let counts = Counts::of(heaps);
     one_based(m.heap_index, |i| {
         heaps.get(i).is_some_and(|&a| {
-            m.new_size < a
-                && m.remove == a - m.new_size
-                && lost_after(heaps, counts, i, m.new_size)
+            m.new_size < a && m.remove == a - m.new_size && lost_after(heaps, counts, i, m.new_size)
         })
     })
 }
@@ -558,7 +560,9 @@ const MISTAKES: [Model<Args, Option<Move>>; 9] = [
     },
     Model {
         name: "the endgame too late",
-        gives: |input, answer| Counts::of(&input.heaps).big == 1 && normal_play(&input.heaps, answer),
+        gives: |input, answer| {
+            Counts::of(&input.heaps).big == 1 && normal_play(&input.heaps, answer)
+        },
         // Normal Nim's move on the one big heap always leaves an even number of 1s.
         wrong_on: |input| Counts::of(&input.heaps).big == 1,
         advice: |input, answer| too_late(&input.heaps, answer),
@@ -720,24 +724,16 @@ mod tests {
 
     #[test]
     fn wrong_answers_are_named_by_their_rule() {
-        assert!(
-            rule(&[2], None)
-                .contains("[2] is won for the player to move")
-        );
-        assert!(
-            rule(&[1], leaving(&[1], 0, 0))
-                .contains("[1] is lost")
-        );
-        assert!(
-            rule(&[0, 0], leaving(&[0, 0], 0, 0))
-                .contains("No stone is left in [0, 0]")
-        );
+        assert!(rule(&[2], None).contains("[2] is won for the player to move"));
+        assert!(rule(&[1], leaving(&[1], 0, 0)).contains("[1] is lost"));
+        assert!(rule(&[0, 0], leaving(&[0, 0], 0, 0)).contains("No stone is left in [0, 0]"));
         assert!(
             rule(&[2], leaving(&[2], 0, 0))
                 .contains("no stone is left, so whoever took the last one lost")
         );
         assert!(
-            rule(&[3, 4, 5],
+            rule(
+                &[3, 4, 5],
                 Some(Move {
                     heap_index: 0,
                     remove: 3,
@@ -746,7 +742,8 @@ mod tests {
             )
             .contains("remove and new_size disagree")
         );
-        let huge = rule(&[u64::MAX, 3, 1, 0, 0],
+        let huge = rule(
+            &[u64::MAX, 3, 1, 0, 0],
             leaving(&[u64::MAX, 3, 1, 0, 0], 1, 0),
         );
         assert!(
@@ -760,25 +757,48 @@ mod tests {
         // Too early: 2 2 is lost, and shrinking a big heap hands over the endgame.
         let early = suspected(&[2, 2], leaving(&[2, 2], 0, 1));
         assert_eq!(early[0], "the endgame too early", "{early:?}");
-        assert_eq!(suspected(&[2, 3], leaving(&[2, 3], 1, 1)), ["the endgame too early"]);
+        assert_eq!(
+            suspected(&[2, 3], leaving(&[2, 3], 1, 1)),
+            ["the endgame too early"]
+        );
         // Too late: normal Nim on one big heap leaves an even number of 1s.
         let late = suspected(&[2], leaving(&[2], 0, 0));
         assert!(late.contains(&"the endgame too late"), "{late:?}");
         assert!(late.contains(&"always 0 left in the big heap"), "{late:?}");
         let advice = advice_of(&[2], leaving(&[2], 0, 0), "the endgame too late");
         assert!(advice.contains("normal Nim move leaves an even number of heaps of 1 (here 0)"));
-        let advice = advice_of(&[1, 1, 3], leaving(&[1, 1, 3], 2, 0), "the endgame too late");
+        let advice = advice_of(
+            &[1, 1, 3],
+            leaving(&[1, 1, 3], 2, 0),
+            "the endgame too late",
+        );
         assert!(advice.contains("(here 2)"), "{advice}");
         // Always shrinking the big heap to 1.
-        let one = advice_of(&[1, 2], leaving(&[1, 2], 1, 1), "always 1 left in the big heap");
-        assert!(one.contains("count the heaps of 1 among the others (1 here)"), "{one}");
+        let one = advice_of(
+            &[1, 2],
+            leaving(&[1, 2], 1, 1),
+            "always 1 left in the big heap",
+        );
+        assert!(
+            one.contains("count the heaps of 1 among the others (1 here)"),
+            "{one}"
+        );
         assert_eq!(suspected(&[2], None), ["normal play reversed"]);
         assert_eq!(suspected(&[1, 1], None), ["normal play everywhere"]);
-        assert_eq!(advice_of(&[1, 1], None, "normal play everywhere"), EVEN_ONES_WIN);
-        assert_eq!(suspected(&[2], leaving(&[2], 1, 1)), ["heaps counted from 1"]);
+        assert_eq!(
+            advice_of(&[1, 1], None, "normal play everywhere"),
+            EVEN_ONES_WIN
+        );
+        assert_eq!(
+            suspected(&[2], leaving(&[2], 1, 1)),
+            ["heaps counted from 1"]
+        );
         assert!(rule(&[2], leaving(&[2], 1, 1)).contains("There is no heap 1"));
         assert!(suspected(&[1], leaving(&[1], 0, 0)).contains(&"a move from a lost position"));
-        assert_eq!(suspected(&[0, 0], leaving(&[0, 0], 0, 0))[0], "a move with no stone left");
+        assert_eq!(
+            suspected(&[0, 0], leaving(&[0, 0], 0, 0))[0],
+            "a move with no stone left"
+        );
     }
 
     #[test]

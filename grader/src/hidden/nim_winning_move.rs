@@ -7,7 +7,9 @@ use xorlings_derive::Arguments;
 
 use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
-use crate::model::nim::{Move, Positions, index_advice, legal_move, nim_sum, one_based, with_columns};
+use crate::model::nim::{
+    Move, Positions, index_advice, legal_move, nim_sum, one_based, with_columns,
+};
 use crate::model::show::list;
 use crate::model::{Function, HiddenTests};
 
@@ -165,8 +167,7 @@ fn chooses_wrongly(heaps: &[u64], choose: fn(&[u64], u64) -> Option<usize>) -> b
 /// a, differs from a - (a ^ X).
 fn removes_wrongly(heaps: &[u64], wrong: fn(u64, u64) -> u64) -> bool {
     let x = nim_sum(heaps);
-    a_winning_move(heaps)
-        .is_some_and(|m| wrong(heaps[m.heap_index], x) != m.remove)
+    a_winning_move(heaps).is_some_and(|m| wrong(heaps[m.heap_index], x) != m.remove)
 }
 
 /// The heap chosen by "the first heap larger than X".
@@ -189,9 +190,8 @@ fn in_32_bits(heaps: &[u64], answer: &Option<Move>) -> bool {
         return false;
     }
     // The heap made a ^ X32, its bits above 31 kept or lost.
-    let moved_to = |a: u64, new_size: u64| {
-        new_size == a ^ x32 || new_size == u64::from(a as u32) ^ x32
-    };
+    let moved_to =
+        |a: u64, new_size: u64| new_size == a ^ x32 || new_size == u64::from(a as u32) ^ x32;
     match answer {
         None => x32 == 0 || !heaps.iter().any(|&a| a ^ x32 < a),
         Some(m) => heaps
@@ -215,7 +215,9 @@ fn one_based_move(heaps: &[u64], answer: &Option<Move>) -> Option<(&'static str,
     let m = answer.as_ref()?;
     let x = nim_sum(heaps);
     one_based(m.heap_index, |i| {
-        heaps.get(i).is_some_and(|&a| a ^ x < a && m.new_size == a ^ x)
+        heaps
+            .get(i)
+            .is_some_and(|&a| a ^ x < a && m.new_size == a ^ x)
     })
 }
 
@@ -246,7 +248,11 @@ const MISTAKES: [Model<Args, Option<Move>>; 7] = [
                     )
                 }
                 (None, win) => {
-                    let win = win.unwrap_or(Move { heap_index: 0, remove: 0, new_size: 0 });
+                    let win = win.unwrap_or(Move {
+                        heap_index: 0,
+                        remove: 0,
+                        new_size: 0,
+                    });
                     format!(
                         "Here no heap is larger than the nim-sum X = {x}, yet heap {} can go \
                          from {} to {}: the heap to reduce is one with X's highest set bit, \
@@ -287,9 +293,12 @@ const MISTAKES: [Model<Args, Option<Move>>; 7] = [
         // Heap i + 1 for heap i is wrong unless the two heaps are equal.
         wrong_on: |input| {
             let heaps = &input.heaps;
-            a_winning_move(heaps).is_some_and(|m| heaps.get(m.heap_index + 1) != Some(&heaps[m.heap_index]))
+            a_winning_move(heaps)
+                .is_some_and(|m| heaps.get(m.heap_index + 1) != Some(&heaps[m.heap_index]))
         },
-        advice: |input, answer| one_based_move(&input.heaps, answer).map_or_else(String::new, |(_, a)| a),
+        advice: |input, answer| {
+            one_based_move(&input.heaps, answer).map_or_else(String::new, |(_, a)| a)
+        },
     },
     Model {
         name: "remove written as the new size",
@@ -352,8 +361,16 @@ mod tests {
     /// The mistakes whose models give `answer`, and the first one's advice.
     fn suspected(heaps: &[u64], answer: Option<Move>) -> (Vec<&'static str>, String) {
         assert!(check(heaps, answer.clone()).is_err());
-        let suspects = NimWinningMove::suspects(&Args { heaps: heaps.to_vec() }, &answer);
-        let advice = suspects.first().map(|s| s.advice.clone()).unwrap_or_default();
+        let suspects = NimWinningMove::suspects(
+            &Args {
+                heaps: heaps.to_vec(),
+            },
+            &answer,
+        );
+        let advice = suspects
+            .first()
+            .map(|s| s.advice.clone())
+            .unwrap_or_default();
         (suspects.iter().map(|s| s.mistake).collect(), advice)
     }
 
@@ -397,23 +414,40 @@ mod tests {
         // The lowest set bit: 2 1 has X = 3, and heap 1 (size 1) becomes 1 ^ 3 = 2.
         let (named, lowest) = suspected(&[2, 1], some(1, 0, 2));
         assert_eq!(named, ["the lowest set bit"]);
-        assert!(lowest.contains("lowest set bit (1) but not its highest (2)"), "{lowest}");
+        assert!(
+            lowest.contains("lowest set bit (1) but not its highest (2)"),
+            "{lowest}"
+        );
         // Heap 1 (1-based) for heap 0.
         assert!(advice(&[3, 4, 5], some(1, 2, 1)).contains("0-based"));
         let (named, _) = suspected(&[1 << 40], None);
         assert!(named.contains(&"32 bits"), "{named:?}");
-        assert!(suspects_of(&MISTAKES, &Args { heaps: vec![1 << 40] }, &None)
+        assert!(
+            suspects_of(
+                &MISTAKES,
+                &Args {
+                    heaps: vec![1 << 40]
+                },
+                &None
+            )
             .iter()
-            .any(|s| s.advice.contains("bit 40")));
+            .any(|s| s.advice.contains("bit 40"))
+        );
         assert!(advice(&[1, 1], some(0, 1, 0)).contains("return None"));
         let (named, none) = suspected(&[1, 2], None);
         assert_eq!(named, ["the first heap larger than X"]);
-        assert!(none.contains("no heap is larger than the nim-sum X = 3"), "{none}");
+        assert!(
+            none.contains("no heap is larger than the nim-sum X = 3"),
+            "{none}"
+        );
         assert_eq!(suspected(&[5, 1], None).0, Vec::<&str>::new());
         // A 32-bit nim-sum: the move leaves bits above 31.
         let heap = (1u64 << 40) | 7;
         assert_eq!(suspected(&[heap], some(0, 7, 1 << 40)).0, ["32 bits"]);
-        assert_eq!(suspected(&[1], some(0, 0, 0)).0, ["remove written as the new size"]);
+        assert_eq!(
+            suspected(&[1], some(0, 0, 0)).0,
+            ["remove written as the new size"]
+        );
         assert_eq!(suspected(&[1, 2], some(1, 3, 1)).0, ["remove written as X"]);
     }
 

@@ -120,7 +120,13 @@ impl Contest for Referee {
                 "every position has n >= 1 heaps",
                 "heaps in the smallest position",
                 1,
-                |positions| positions.iter().map(|heaps| heaps.len() as u64).min().unwrap_or(1),
+                |positions| {
+                    positions
+                        .iter()
+                        .map(|heaps| heaps.len() as u64)
+                        .min()
+                        .unwrap_or(1)
+                },
             ),
             Promise::at_most(
                 "the total of n over all positions is at most 200,000",
@@ -156,7 +162,7 @@ impl Contest for Referee {
         LINE_BYTES * positions.len() as u64 + LINE_BYTES
     }
 
-    fn check(positions: &Positions, output: &str) -> Result<(), Rejection> {
+    fn check(positions: &Positions, output: &str) -> Result<(), Box<Rejection>> {
         let lines = answer_lines(output);
         let shifted = lines.len() != positions.len();
         // The first wrong line is shown; every wrong line is evidence for its advice.
@@ -165,7 +171,7 @@ impl Contest for Referee {
         for (p, heaps) in positions.iter().enumerate() {
             let Some(line) = lines.get(p) else {
                 if first.is_none() {
-                    return Err(missing_line(positions, &lines, p + 1));
+                    return Err(Box::new(missing_line(positions, &lines, p + 1)));
                 }
                 break;
             };
@@ -183,17 +189,17 @@ impl Contest for Referee {
             if shifted || !well_formed(line) {
                 mistake.rule = format!("{}\n{}", mistake.rule, diff(positions, &lines));
             }
-            return Err(Rejection {
+            return Err(Box::new(Rejection {
                 case: number,
                 input: position_shown(positions, p),
                 output: format!("line {number}: {}", quoted(line)),
                 mistake,
                 size: positions[p].measure(),
-            });
+            }));
         }
         match lines.get(positions.len()) {
             None => Ok(()),
-            Some(extra) => Err(extra_line(positions, &lines, extra)),
+            Some(extra) => Err(Box::new(extra_line(positions, &lines, extra))),
         }
     }
 
@@ -692,17 +698,21 @@ mod tests {
         read_positions(SAMPLE).unwrap()
     }
 
-    fn rejection(output: &str) -> Rejection {
+    fn rejection(output: &str) -> Box<Rejection> {
         Referee::check(&sample(), output).unwrap_err()
     }
 
     /// The mistakes suspected on one line, with their advice.
     fn suspected(heaps: &[u64], line: &str) -> Vec<(&'static str, String)> {
         let wrong = check_line(heaps, 1, line).unwrap_err();
-        wrong.suspects.into_iter().map(|s| (s.mistake, s.advice)).collect()
+        wrong
+            .suspects
+            .into_iter()
+            .map(|s| (s.mistake, s.advice))
+            .collect()
     }
 
-    fn rejection_on(heaps: &[u64], output: &str) -> Rejection {
+    fn rejection_on(heaps: &[u64], output: &str) -> Box<Rejection> {
         Referee::check(&vec![heaps.to_vec()], output).unwrap_err()
     }
 
@@ -723,8 +733,14 @@ mod tests {
         };
         let broken = [
             ("0\n", "0 positions, fewer than the 1 promised"),
-            (&*write(&vec![vec![1]; 10_001]), "10,001 positions, more than the 10,000 promised"),
-            ("1\n0\n\n", "0 heaps in the smallest position, fewer than the 1 promised"),
+            (
+                &*write(&vec![vec![1]; 10_001]),
+                "10,001 positions, more than the 10,000 promised",
+            ),
+            (
+                "1\n0\n\n",
+                "0 heaps in the smallest position, fewer than the 1 promised",
+            ),
             ("1\n1\n1000000001\n", "1,000,000,001 among the heap sizes"),
             ("1\n1\n-1\n", "`-1` is not a number written plainly"),
             ("1\n1\n07\n", "`07`"),
@@ -737,7 +753,11 @@ mod tests {
         ];
         for (text, problem) in broken {
             let error = validated(text).unwrap_err();
-            assert!(error.contains(problem), "{:?}: {error}", &text[..text.len().min(20)]);
+            assert!(
+                error.contains(problem),
+                "{:?}: {error}",
+                &text[..text.len().min(20)]
+            );
         }
         let too_many = write(&[vec![0; 100_000], vec![0; 100_001]]);
         assert!(
@@ -745,7 +765,10 @@ mod tests {
                 .unwrap_err()
                 .contains("200,001 heaps in all, more than the 200,000 promised")
         );
-        assert_eq!(validated("1\n2\n0 1000000000\n"), Ok(vec![vec![0, MAX_SIZE]]));
+        assert_eq!(
+            validated("1\n2\n0 1000000000\n"),
+            Ok(vec![vec![0, MAX_SIZE]])
+        );
     }
 
     #[test]
@@ -806,8 +829,14 @@ mod tests {
             "{}",
             shifted.mistake.rule
         );
-        assert_eq!(shifted.mistake.advice, None, "one wrong line proves nothing");
-        assert_eq!(suspected(&[4, 5], "first 1 1"), [("heaps counted from 0", ZERO_BASED.to_string())]);
+        assert_eq!(
+            shifted.mistake.advice, None,
+            "one wrong line proves nothing"
+        );
+        assert_eq!(
+            suspected(&[4, 5], "first 1 1"),
+            [("heaps counted from 0", ZERO_BASED.to_string())]
+        );
 
         let size_left = rejection("first 1 1\nsecond\nfirst 4 6\n");
         assert!(
@@ -817,15 +846,25 @@ mod tests {
                 .contains("Taking 1 from heap 1 (3 -> 2) leaves nim-sum 3")
         );
         let advice = &suspected(&[3, 4, 5], "first 1 1")[0].1;
-        assert!(advice.contains("a - (a ^ X) = 2, not the size left, a ^ X = 1"), "{advice}");
+        assert!(
+            advice.contains("a - (a ^ X) = 2, not the size left, a ^ X = 1"),
+            "{advice}"
+        );
         let takes_nothing = rejection_on(&[0, 0, 0, 6], "first 4 0");
         assert!(takes_nothing.mistake.rule.contains("takes no stone"));
-        assert!(suspected(&[0, 0, 0, 6], "first 4 0")[0].1.contains("not the size left"));
+        assert!(
+            suspected(&[0, 0, 0, 6], "first 4 0")[0]
+                .1
+                .contains("not the size left")
+        );
 
         let negative = rejection_on(&[2, 2, 1], "first 1 -1");
         assert!(negative.mistake.rule.contains("k is -1"));
         let advice = &suspected(&[2, 2, 1], "first 1 -1")[0].1;
-        assert!(advice.contains("Heap 1 (2) would have to grow to a ^ X = 3"), "{advice}");
+        assert!(
+            advice.contains("Heap 1 (2) would have to grow to a ^ X = 3"),
+            "{advice}"
+        );
         assert!(
             rejection_on(&[3], "first 1 4")
                 .mistake
@@ -936,7 +975,8 @@ mod tests {
 
     #[test]
     fn panics_get_advice() {
-        let advice = |message| Referee::panic_advice(&sample(), message, SAMPLE.len()).unwrap_or_default();
+        let advice =
+            |message| Referee::panic_advice(&sample(), message, SAMPLE.len()).unwrap_or_default();
         assert!(advice("attempt to add with overflow").contains("i32"));
         assert!(advice("called `Option::unwrap()` on a `None` value").contains("print `second`"));
         assert!(

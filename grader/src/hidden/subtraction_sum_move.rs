@@ -9,8 +9,8 @@ use rand::Rng;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
-use crate::model::function::FunctionTests;
 use crate::model::diagnosis::Suspect;
+use crate::model::function::FunctionTests;
 use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, zero_move_table};
 use crate::model::nim::{numbered_heaps, one_based};
 use crate::model::promise::Promise;
@@ -156,20 +156,38 @@ impl Cases<Args> for SubtractionSumMove {
         let amounts = |input: &Args| input.moves.len() as u64;
         vec![
             Promise::at_least("`moves` holds 1 to 20 amounts", "amounts", 1, amounts),
-            Promise::at_most("`moves` holds 1 to 20 amounts", "amounts", MAX_MOVES as u64, amounts),
-            Promise::at_most("amounts from 0 to 100", "as the largest amount", MAX_AMOUNT as u64, |input| {
-                input.moves.iter().copied().max().unwrap_or(0) as u64
-            }),
+            Promise::at_most(
+                "`moves` holds 1 to 20 amounts",
+                "amounts",
+                MAX_MOVES as u64,
+                amounts,
+            ),
+            Promise::at_most(
+                "amounts from 0 to 100",
+                "as the largest amount",
+                MAX_AMOUNT as u64,
+                |input| input.moves.iter().copied().max().unwrap_or(0) as u64,
+            ),
             Promise::at_most("up to 10,000 heaps", "heaps", MAX_HEAPS as u64, |input| {
                 input.heaps.len() as u64
             }),
-            Promise::at_most("of up to 100,000 stones", "stones in the largest heap", MAX_N as u64, |input| {
-                input.heaps.iter().copied().max().unwrap_or(0) as u64
-            }),
-            Promise::every_value("a Grundy number is at most 20", "Grundy numbers", MAX_MOVES as u64, |input, seen| {
-                let sum = Sum::new(input);
-                sum.heaps.iter().for_each(|&heap| seen(sum.table[heap] as u64))
-            }),
+            Promise::at_most(
+                "of up to 100,000 stones",
+                "stones in the largest heap",
+                MAX_N as u64,
+                |input| input.heaps.iter().copied().max().unwrap_or(0) as u64,
+            ),
+            Promise::every_value(
+                "a Grundy number is at most 20",
+                "Grundy numbers",
+                MAX_MOVES as u64,
+                |input, seen| {
+                    let sum = Sum::new(input);
+                    sum.heaps
+                        .iter()
+                        .for_each(|&heap| seen(sum.table[heap] as u64))
+                },
+            ),
         ]
     }
 }
@@ -375,7 +393,10 @@ impl Function for SubtractionSumMove {
                 suspects.push(suspect("an amount not in moves", NOT_IN_MOVES.to_string()));
             }
             if sum.moves.contains(&amount) && amount > heap && index < sum.heaps.len() {
-                suspects.push(suspect("an amount larger than the heap", OVER_HEAP.to_string()));
+                suspects.push(suspect(
+                    "an amount larger than the heap",
+                    OVER_HEAP.to_string(),
+                ));
             }
         }
         if zero_counted(&sum, answer) {
@@ -385,7 +406,10 @@ impl Function for SubtractionSumMove {
             suspects.push(suspect("plain Nim", PLAIN_NIM.to_string()));
         }
         if sum.total == 0 && answer.is_some() {
-            suspects.push(suspect("a move from a lost position", XOR_FIRST.to_string()));
+            suspects.push(suspect(
+                "a move from a lost position",
+                XOR_FIRST.to_string(),
+            ));
         }
         if let Some((index, amount)) = *answer
             && let Some((mistake, advice)) = one_based(index, |i| sum.wins(i, amount))
@@ -518,14 +542,13 @@ fn plain_nim_answer(sum: &Sum) -> Option<(usize, usize)> {
 /// Whether the answer is plain Nim's on the heap sizes.
 fn plain_nim(sum: &Sum, answer: &Option<(usize, usize)>) -> bool {
     let x = sum.heaps.iter().fold(0, |x, &heap| x ^ heap);
-    let plain_nim = match *answer {
+    match *answer {
         None => x == 0,
         Some((index, amount)) => sum
             .heaps
             .get(index)
             .is_some_and(|&heap| heap ^ x < heap && amount == heap - (heap ^ x)),
-    };
-    plain_nim
+    }
 }
 
 /// Advice for an index one past a mex buffer of at most as many flags as amounts: a mex
@@ -658,10 +681,16 @@ mod tests {
 
     #[test]
     fn classic_mistakes_get_advice() {
-        assert_eq!(advice(&[4], &[1, 2, 3], Some((0, 4))), [PLAIN_NIM, XOR_FIRST]);
+        assert_eq!(
+            advice(&[4], &[1, 2, 3], Some((0, 4))),
+            [PLAIN_NIM, XOR_FIRST]
+        );
         assert_eq!(advice(&[1], &[0], Some((0, 1))), [PLAIN_NIM, XOR_FIRST]);
         assert_eq!(advice(&[1], &[0, 1], None), [ZERO_IS_NO_MOVE]);
-        assert_eq!(advice(&[4], &[2, 3], Some((0, 4))), [NOT_IN_MOVES, PLAIN_NIM]);
+        assert_eq!(
+            advice(&[4], &[2, 3], Some((0, 4))),
+            [NOT_IN_MOVES, PLAIN_NIM]
+        );
         assert_eq!(advice(&[3], &[2], Some((0, 3))), [NOT_IN_MOVES, PLAIN_NIM]);
         assert_eq!(advice(&[2], &[3, 2], Some((0, 3))), [OVER_HEAP]);
         assert!(

@@ -185,7 +185,11 @@ mod tests {
         assert_eq!(check(&[3, 4, 5], 2), Ok(()));
         assert_eq!(check(&[], 0), Ok(()));
         assert!(check(&[3, 4, 5], 12).is_err());
-        assert!(check(&[], 1).unwrap_err().contains("nim-sum of no heaps is 0"));
+        assert!(
+            check(&[], 1)
+                .unwrap_err()
+                .contains("nim-sum of no heaps is 0")
+        );
         assert!(check(&[u64::MAX, 1], 0).is_err());
     }
 
@@ -194,14 +198,20 @@ mod tests {
         assert_eq!(suspected(&[3, 4, 5], 12), ["a sum"]);
         assert_eq!(suspected(&[3, 5, 6], 7), ["OR"]);
         assert_eq!(suspected(&[(1 << 40) | 3, 5], 6), ["32 bits"]);
-        assert_eq!(suspected(&[5], 0), ["the first heap left out", "the last heap left out"]);
+        assert_eq!(
+            suspected(&[5], 0),
+            ["the first heap left out", "the last heap left out"]
+        );
         assert_eq!(suspected(&[3, 4, 5], 4 ^ 5), ["the first heap left out"]);
         assert_eq!(suspected(&[2, 4, 5], 2 ^ 4), ["the last heap left out"]);
         // A wrong 0 on a position with an empty heap is what AND gives, and no more.
         assert_eq!(suspected(&[0, 6, 3], 0), ["AND"]);
         // An answer missing only bit 63 is not the 32-bit mistake.
         let heaps = [1 << 63 | 1 << 40 | 5, 3];
-        assert_eq!(suspected(&heaps, nim_sum(&heaps) & !(1 << 63)), Vec::<&str>::new());
+        assert_eq!(
+            suspected(&heaps, nim_sum(&heaps) & !(1 << 63)),
+            Vec::<&str>::new()
+        );
     }
 
     #[test]
@@ -217,7 +227,10 @@ mod tests {
     fn a_table_as_long_as_the_largest_heap_is_named() {
         let input = Args::from(vec![3, 1 << 50]);
         let advice = XorAll::memory_advice(&input, Some(1 << 47)).unwrap();
-        assert!(advice.contains("a table as long as the largest heap"), "{advice}");
+        assert!(
+            advice.contains("a table as long as the largest heap"),
+            "{advice}"
+        );
         assert_eq!(XorAll::memory_advice(&input, Some(1 << 20)), None);
         assert_eq!(XorAll::memory_advice(&input, None), None);
     }

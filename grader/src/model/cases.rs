@@ -334,7 +334,9 @@ mod tests {
         for value in [(1u64 << 54) - 1, 1 << 63, u64::MAX << 11, 0, u64::MAX] {
             assert!(positions.contains(&vec![value]), "{value}");
             assert!(
-                positions.iter().any(|heaps| heaps.len() == 2 && nim_sum(heaps) == value),
+                positions
+                    .iter()
+                    .any(|heaps| heaps.len() == 2 && nim_sum(heaps) == value),
                 "{value} as a nim-sum"
             );
         }

@@ -66,7 +66,11 @@ fn allocation_bytes(tail: &str) -> Option<u64> {
 /// of an input of `items` items, with one bit to eight bytes per value: the sign of a
 /// table sized by the largest value, as no table sized by the number of items is.
 pub fn sized_by_largest(bytes: u64, largest: u64, items: u64) -> bool {
-    let by_value = largest / 8..=largest.saturating_add(1).saturating_mul(8).saturating_add(64);
+    let by_value = largest / 8
+        ..=largest
+            .saturating_add(1)
+            .saturating_mul(8)
+            .saturating_add(64);
     by_value.contains(&bytes) && bytes > items.saturating_add(1).saturating_mul(64)
 }
 
@@ -126,10 +130,16 @@ mod tests {
     fn a_table_sized_by_the_largest_value_is_recognised() {
         let tail = "memory allocation of 1099511627777 bytes failed\n";
         assert_eq!(allocation_bytes(tail), Some((1 << 40) + 1));
-        assert_eq!(allocation_bytes("memory allocation of many bytes failed"), None);
+        assert_eq!(
+            allocation_bytes("memory allocation of many bytes failed"),
+            None
+        );
         assert!(sized_by_largest((1 << 40) + 1, 1 << 40, 1));
         assert!(sized_by_largest(1 << 37, 1 << 40, 1), "one bit per value");
-        assert!(!sized_by_largest(1 << 30, 1 << 40, 1), "far smaller than the largest value");
+        assert!(
+            !sized_by_largest(1 << 30, 1 << 40, 1),
+            "far smaller than the largest value"
+        );
         assert!(!sized_by_largest(800, 99, 99), "as much as the items need");
     }
 }

@@ -229,6 +229,9 @@ mod tests {
             evidence.weigh(&wrong(&[1, 2], 3));
         }
         evidence.weigh(&wrong(&[1, 1], 5));
-        assert!(evidence.proves("or"), "past the bound, answers are not weighed");
+        assert!(
+            evidence.proves("or"),
+            "past the bound, answers are not weighed"
+        );
     }
 }

@@ -82,7 +82,10 @@ impl<E: Function> HiddenTests for FunctionTests<E> {
         E::Args::PARAMETERS
     }
     fn promised(&self) -> Vec<&'static str> {
-        promises::<E>().iter().map(|promise| promise.stated).collect()
+        promises::<E>()
+            .iter()
+            .map(|promise| promise.stated)
+            .collect()
     }
 }
 
@@ -337,7 +340,9 @@ impl<E: Function> Plan for FunctionPlan<E> {
     }
 
     fn shrinking(&self, group: usize, failure: &Failure) -> Option<Box<dyn Plan>> {
-        let case = self.groups[group].cases.get(failure.case_number.checked_sub(1)?)?;
+        let case = self.groups[group]
+            .cases
+            .get(failure.case_number.checked_sub(1)?)?;
         ShrinkPlan::<E>::after(case, failure)
     }
 
@@ -366,10 +371,12 @@ impl<E: Function> Plan for FunctionPlan<E> {
             .iter()
             .flat_map(|group| {
                 let promises = &promises;
-                group.cases.iter().enumerate().filter_map(move |(i, input)| {
-                    promise::validate(promises, input)
-                        .err()
-                        .map(|broken| {
+                group
+                    .cases
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(i, input)| {
+                        promise::validate(promises, input).err().map(|broken| {
                             format!(
                                 "case {} of \"{}\" ({}) breaks a promise: {broken}",
                                 i + 1,
@@ -377,7 +384,7 @@ impl<E: Function> Plan for FunctionPlan<E> {
                                 shortened(&input.show())
                             )
                         })
-                })
+                    })
             })
             .collect()
     }
@@ -517,7 +524,10 @@ impl<E: Function> Plan for ShrinkPlan<E> {
     }
 
     fn shrinking(&self, _group: usize, failure: &Failure) -> Option<Box<dyn Plan>> {
-        let case = self.candidates.cases.get(failure.case_number.checked_sub(1)?)?;
+        let case = self
+            .candidates
+            .cases
+            .get(failure.case_number.checked_sub(1)?)?;
         ShrinkPlan::<E>::after(case, failure)
     }
 }

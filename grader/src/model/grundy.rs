@@ -96,7 +96,11 @@ pub const MISTAKES: [GrundyMistake; 5] = [
         // Taking 0 stones "reaches" the heap itself, whose entry is still 0 in a table.
         rule: |k, moves, below| {
             let itself = moves.contains(&0).then_some(0);
-            mex(&[reachable_values(k, moves, below), itself.into_iter().collect()].concat())
+            mex(&[
+                reachable_values(k, moves, below),
+                itself.into_iter().collect(),
+            ]
+            .concat())
         },
         advice: |_, _| {
             "This move set contains 0, which is not a move (it takes no stones): skip it."
@@ -107,8 +111,10 @@ pub const MISTAKES: [GrundyMistake; 5] = [
         name: "a break at an amount too large",
         rule: |k, moves, below| {
             let before_too_large = moves.iter().take_while(|&&m| m <= k);
-            let reached: Vec<usize> =
-                before_too_large.filter(|&&m| m >= 1).map(|&m| below[k - m]).collect();
+            let reached: Vec<usize> = before_too_large
+                .filter(|&&m| m >= 1)
+                .map(|&m| below[k - m])
+                .collect();
             mex(&reached)
         },
         advice: |k, moves| {
@@ -325,7 +331,12 @@ pub fn game_promises<I>(
 ) -> Vec<Promise<I>> {
     vec![
         Promise::at_most(n_stated, "stones in a heap", MAX_N as u64, n),
-        Promise::at_most("up to 20 amounts", "amounts in `moves`", MAX_MOVES as u64, amounts),
+        Promise::at_most(
+            "up to 20 amounts",
+            "amounts in `moves`",
+            MAX_MOVES as u64,
+            amounts,
+        ),
         Promise::every_value(
             "a Grundy number is at most 20",
             "Grundy numbers",
@@ -392,9 +403,11 @@ mod tests {
         assert_eq!(named(1, &[3, 1], 0), ["a break at an amount too large"]);
         // A mex that counts repeats goes wrong on some small game.
         let repeats = &MISTAKES[4];
-        assert!(cases::all_move_sets(4).iter().any(|moves| {
-            table_by(12, moves, repeats.rule) != grundy_values(12, moves)
-        }));
+        assert!(
+            cases::all_move_sets(4)
+                .iter()
+                .any(|moves| { table_by(12, moves, repeats.rule) != grundy_values(12, moves) })
+        );
         assert_eq!(first_index_off(&[0, 0, 1]), 1);
         assert_eq!(first_index_off(&[0, 1, 1, 2, 5]), 2);
     }

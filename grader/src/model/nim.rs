@@ -95,9 +95,12 @@ impl<I: From<Vec<u64>> + AsRef<Vec<u64>>> Cases<I> for Positions {
 /// nim-sums of any size.
 pub fn position_promises<I: AsRef<Vec<u64>>>() -> Vec<Promise<I>> {
     vec![
-        Promise::at_most("up to 1,000,000 heaps", "heaps", MAX_HEAPS as u64, |input| {
-            input.as_ref().len() as u64
-        }),
+        Promise::at_most(
+            "up to 1,000,000 heaps",
+            "heaps",
+            MAX_HEAPS as u64,
+            |input| input.as_ref().len() as u64,
+        ),
         Promise::every_value("full-range `u64`", "heap sizes", u64::MAX, |input, seen| {
             input.as_ref().iter().for_each(|&heap| seen(heap))
         }),

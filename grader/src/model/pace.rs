@@ -168,11 +168,17 @@ mod tests {
             run("large", 3_000_000, 1_000_000, 0, false),
         ];
         let said = advice(&quadratic, 1, LIMIT).unwrap();
-        assert!(said.contains("answered the group \"small\" in 2 ms"), "{said}");
+        assert!(
+            said.contains("answered the group \"small\" in 2 ms"),
+            "{said}"
+        );
         assert!(said.contains("whose input is 100 times as large"), "{said}");
         assert!(said.contains("grows far faster than its input"), "{said}");
         // A smaller group that runs out of time while a larger one finished.
-        let endless = [run("small", 30_000, 4, 0, false), run("wide", 8_000, 20, 5, true)];
+        let endless = [
+            run("small", 30_000, 4, 0, false),
+            run("wide", 8_000, 20, 5, true),
+        ];
         let said = advice(&endless, 0, LIMIT).unwrap();
         assert!(said.contains("3.8 times as large"), "{said}");
     }
@@ -186,8 +192,14 @@ mod tests {
             run("million", 3_000_000, 1_000_000, 0, false),
         ];
         let said = advice(&linear, 2, LIMIT).unwrap();
-        assert!(said.contains("answered the group \"lengths\" (1.20 s)"), "{said}");
-        assert!(said.contains("2.5 times as large, take about 3.0 s"), "{said}");
+        assert!(
+            said.contains("answered the group \"lengths\" (1.20 s)"),
+            "{said}"
+        );
+        assert!(
+            said.contains("2.5 times as large, take about 3.0 s"),
+            "{said}"
+        );
         assert!(!said.contains("grows far faster"), "{said}");
         // A pace measured on small cases says nothing about a large one: growth within
         // a case would not show there.
@@ -213,6 +225,10 @@ mod tests {
             run("tiny", 8_000, 20, 10, true),
             run("million", 3_000_000, 1_000_000, 0, false),
         ];
-        assert_eq!(advice(&short, 1, LIMIT), None, "10 ms is mostly a process starting");
+        assert_eq!(
+            advice(&short, 1, LIMIT),
+            None,
+            "10 ms is mostly a process starting"
+        );
     }
 }

@@ -86,7 +86,7 @@ pub trait Contest: Sync + 'static {
     fn output_bytes(input: &Self::Input) -> u64;
     /// The output checker: `Ok` when `output` answers every case of `input` right. The
     /// rejection's advice is proven on every wrong line (see `model::diagnosis`).
-    fn check(input: &Self::Input, output: &str) -> Result<(), Rejection>;
+    fn check(input: &Self::Input, output: &str) -> Result<(), Box<Rejection>>;
     /// The whole input, shortened: for a failure that belongs to no one case (a time
     /// limit, a panic).
     fn show(input: &Self::Input) -> String;
@@ -173,7 +173,10 @@ fn validated<C: Contest>(text: &str) -> Result<C::Input, String> {
 
 impl<C: Contest> ProgramPlan<C> {
     fn new(files: Vec<InputFile>) -> Self {
-        let inputs = files.iter().map(|file| validated::<C>(&file.text)).collect();
+        let inputs = files
+            .iter()
+            .map(|file| validated::<C>(&file.text))
+            .collect();
         ProgramPlan { files, inputs }
     }
 

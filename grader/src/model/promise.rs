@@ -39,12 +39,7 @@ impl<I> Promise<I> {
         }
     }
 
-    pub fn at_least(
-        stated: &'static str,
-        what: &'static str,
-        min: u64,
-        of: fn(&I) -> u64,
-    ) -> Self {
+    pub fn at_least(stated: &'static str, what: &'static str, min: u64, of: fn(&I) -> u64) -> Self {
         Promise {
             stated,
             what,
@@ -142,7 +137,10 @@ pub fn patterns(max: u64) -> Vec<Pattern> {
     if all_ones {
         let width = 64 - max.leading_zeros();
         for k in 1..width {
-            add(max & !((1 << k) - 1), format!("the top {} of {width} bits set", width - k));
+            add(
+                max & !((1 << k) - 1),
+                format!("the top {} of {width} bits set", width - k),
+            );
         }
     }
     add(max, thousands(max));
@@ -178,8 +176,7 @@ pub fn unreached<'a, I: 'a>(
                         .filter(|pattern| !seen.contains(&pattern.value))
                         .map(|pattern| pattern.name)
                         .collect();
-                    (!missing.is_empty())
-                        .then(|| format!("{what} of {}", shortened_list(&missing)))
+                    (!missing.is_empty()).then(|| format!("{what} of {}", shortened_list(&missing)))
                 }
             }?;
             Some(format!(
@@ -236,14 +233,24 @@ mod tests {
         let values: Vec<u64> = patterns(15).iter().map(|p| p.value).collect();
         assert_eq!(values, [0, 1, 2, 3, 4, 7, 8, 12, 14, 15]);
         let names: Vec<String> = patterns(15).into_iter().map(|p| p.name).collect();
-        assert!(names.contains(&"the top 2 of 4 bits set".to_string()), "{names:?}");
+        assert!(
+            names.contains(&"the top 2 of 4 bits set".to_string()),
+            "{names:?}"
+        );
         assert_eq!(
             patterns(10).iter().map(|p| p.value).collect::<Vec<_>>(),
             [0, 1, 2, 3, 4, 7, 8, 10]
         );
         let full = patterns(u64::MAX);
-        assert_eq!(full.len(), 64 + 64 + 62, "2^k, 2^k - 1 and the top bits set");
-        assert!(full.iter().any(|p| p.value == (1 << 54) - 1 && p.name == "2^54 - 1"));
+        assert_eq!(
+            full.len(),
+            64 + 64 + 62,
+            "2^k, 2^k - 1 and the top bits set"
+        );
+        assert!(
+            full.iter()
+                .any(|p| p.value == (1 << 54) - 1 && p.name == "2^54 - 1")
+        );
         assert!(full.iter().any(|p| p.value == u64::MAX << 11));
     }
 
@@ -253,7 +260,12 @@ mod tests {
         let cases = [vec![1, 2], vec![15, 8]];
         let missed = unreached(&promises, cases.iter());
         assert_eq!(missed.len(), 3, "{missed:?}");
-        assert!(missed[0].contains("\"up to 3 heaps\" is never tested at its limit: no case has 3 heaps"), "{}", missed[0]);
+        assert!(
+            missed[0]
+                .contains("\"up to 3 heaps\" is never tested at its limit: no case has 3 heaps"),
+            "{}",
+            missed[0]
+        );
         assert!(
             missed[2].contains("no case has heaps of 2^0 - 1, 2^2 - 1, 2^2, 2^3 - 1, the top 2"),
             "{}",

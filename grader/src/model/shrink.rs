@@ -27,7 +27,14 @@ fn smaller_numbers(value: u64) -> Vec<u64> {
         return Vec::new();
     }
     let highest = 1 << (63 - value.leading_zeros());
-    let mut smaller = vec![0, 1, value >> 1, value - 1, value & (value - 1), value ^ highest];
+    let mut smaller = vec![
+        0,
+        1,
+        value >> 1,
+        value - 1,
+        value & (value - 1),
+        value ^ highest,
+    ];
     smaller.push(value & u64::from(u32::MAX));
     for k in 0..64 {
         smaller.push(1 << k);
@@ -171,8 +178,12 @@ mod tests {
             advice: None,
         };
         assert_eq!(
-            Way::of(&panic("index out of bounds: the len is 3 but the index is 3\n  at x.rs:1:2")),
-            Way::of(&panic("index out of bounds: the len is 10 but the index is 12"))
+            Way::of(&panic(
+                "index out of bounds: the len is 3 but the index is 3\n  at x.rs:1:2"
+            )),
+            Way::of(&panic(
+                "index out of bounds: the len is 10 but the index is 12"
+            ))
         );
         assert_ne!(
             Way::of(&panic("attempt to subtract with overflow")),

@@ -8,10 +8,9 @@
 use std::collections::HashMap;
 
 fn key(heaps: &[u64]) -> u16 {
-    heaps
-        .iter()
-        .enumerate()
-        .fold(0u16, |key, (i, &heap)| key | ((heap as u16) << (4 * i as u32).min(15)))
+    heaps.iter().enumerate().fold(0u16, |key, (i, &heap)| {
+        key | ((heap as u16) << (4 * i as u32).min(15))
+    })
 }
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<u16, bool>) -> bool {

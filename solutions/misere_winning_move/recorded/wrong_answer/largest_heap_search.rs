@@ -42,7 +42,10 @@ fn by_the_rule(heaps: &[u64]) -> Option<Move> {
     let (index, new_size) = match big {
         0 if ones % 2 == 0 => (heaps.iter().position(|&heap| heap == 1)?, 0),
         0 => return None,
-        1 => (heaps.iter().position(|&heap| heap > 1)?, u64::from(ones % 2 == 0)),
+        1 => (
+            heaps.iter().position(|&heap| heap > 1)?,
+            u64::from(ones % 2 == 0),
+        ),
         _ => {
             let nim_sum = heaps.iter().fold(0, |acc, &heap| acc ^ heap);
             let index = heaps.iter().position(|&heap| heap ^ nim_sum < heap)?;

@@ -11,7 +11,9 @@ fn main() {
     let mut buffer = vec![0u8; 64 << 10];
     let read = io::stdin().read(&mut buffer).unwrap();
     let input = String::from_utf8_lossy(&buffer[..read]).into_owned();
-    let mut numbers = input.split_ascii_whitespace().map(|w| w.parse::<u64>().unwrap());
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|w| w.parse::<u64>().unwrap());
     let mut out = String::new();
     let positions = numbers.next().unwrap();
     for _ in 0..positions {

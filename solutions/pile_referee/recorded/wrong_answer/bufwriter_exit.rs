@@ -9,7 +9,9 @@ use std::io::{self, BufWriter, Read, Write};
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).unwrap();
-    let mut numbers = input.split_ascii_whitespace().map(|w| w.parse::<u64>().unwrap());
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|w| w.parse::<u64>().unwrap());
     let mut out = BufWriter::new(io::stdout().lock());
     let positions = numbers.next().unwrap();
     for _ in 0..positions {

@@ -5,6 +5,7 @@
 // expect: input: heaps = [4]
 // expect: a game where a move takes at most 3 stones
 // expect-not: set of sizes
+// expect-not: moves only the largest heap
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

@@ -5,6 +5,8 @@
 // expect: input: values = [1]
 // expect: A gap found after the smallest value is not the mex
 // expect: when 0 is not among the values, the mex is 0.
+// expect-not: The mex starts at 0:
+// expect-not: The largest value plus one is not the mex
 pub fn mex(values: &[usize]) -> usize {
     let mut distinct = values.to_vec();
     distinct.sort_unstable();

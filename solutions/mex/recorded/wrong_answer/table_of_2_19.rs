@@ -3,6 +3,7 @@
 //! list longer than that.
 // expect: wrong answer
 // expect: The mex of
+// expect-not: Values may repeat
 pub fn mex(values: &[usize]) -> usize {
     let mut seen = vec![false; 1 << 19];
     for &value in values {

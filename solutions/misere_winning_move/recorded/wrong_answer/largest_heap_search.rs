@@ -4,6 +4,8 @@
 //! play reversed".
 // expect: wrong answer
 // expect-not: Misère is not normal play reversed
+// expect-not: The endgame starts only when
+// expect-not: From a lost position every move loses
 use std::collections::HashMap;
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.

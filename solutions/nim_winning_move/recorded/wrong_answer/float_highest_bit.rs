@@ -4,6 +4,8 @@
 // expect: wrong answer
 // expect: input: heaps = [562949953421311]
 // expect: You returned None.
+// expect-not: no heap is larger than the nim-sum
+// expect-not: Code that looks at 32 bits
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

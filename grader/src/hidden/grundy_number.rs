@@ -129,6 +129,32 @@ mod tests {
     }
 
     #[test]
+    fn an_input_shrinks_one_argument_at_a_time() {
+        use crate::model::shrink::Shrink;
+        let input = Args {
+            n: 4,
+            moves: vec![2, 3],
+        };
+        let simpler = input.shrunk();
+        for expected in [
+            (3, vec![2, 3]),
+            (0, vec![2, 3]),
+            (4, vec![2]),
+            (4, vec![2, 1]),
+        ] {
+            let expected = Args {
+                n: expected.0,
+                moves: expected.1,
+            };
+            assert!(simpler.contains(&expected), "{expected:?} in {simpler:?}");
+        }
+        assert!(
+            simpler.iter().all(|s| s.n == 4 || s.moves == [2, 3]),
+            "one at a time"
+        );
+    }
+
+    #[test]
     fn a_move_of_zero_is_named_on_a_stack_overflow() {
         let input = Args {
             n: 5,

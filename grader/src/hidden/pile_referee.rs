@@ -8,7 +8,7 @@ use rand::Rng;
 use xorlings_core::verdict::Mistake;
 
 use crate::model::cases::{make_losing, random_heaps_of_bits};
-use crate::model::diagnosis::{Evidence, Wrong};
+use crate::model::diagnosis::{CHECKED_PASSES, Evidence, Wrong};
 use crate::model::nim::{nim_sum, with_columns};
 use crate::model::program::{Contest, ContestTests, InputFile, Rejection};
 use crate::model::promise::{self, Promise};
@@ -168,6 +168,7 @@ impl Contest for Referee {
         // The first wrong line is shown; every wrong line is evidence for its advice.
         let mut evidence = Evidence::default();
         let mut first = None;
+        let mut passes = Vec::new();
         for (p, heaps) in positions.iter().enumerate() {
             let Some(line) = lines.get(p) else {
                 if first.is_none() {
@@ -175,9 +176,22 @@ impl Contest for Referee {
                 }
                 break;
             };
-            if let Err(wrong) = check_line(heaps, p + 1, line) {
-                evidence.weigh(&wrong);
-                first.get_or_insert((p, line, wrong));
+            match check_line(heaps, p + 1, line) {
+                Err(wrong) => {
+                    evidence.weigh(&wrong);
+                    first.get_or_insert((p, line, wrong));
+                }
+                Ok(()) if passes.len() < CHECKED_PASSES => passes.push((heaps, *line)),
+                Ok(()) => {}
+            }
+        }
+        // A right line the code with a mistake would get wrong clears the mistake.
+        for mistake in evidence.explaining() {
+            if passes
+                .iter()
+                .any(|(heaps, line)| wrong_under(heaps, line, mistake))
+            {
+                evidence.clear(mistake);
             }
         }
         if let Some((p, line, wrong)) = first {
@@ -572,6 +586,21 @@ fn check_move(heaps: &[u64], number: usize, i: &str, k: &str) -> Result<(), Wron
         .maybe_suspect(zero_based(heaps, i, k)))
 }
 
+/// Whether code that makes `mistake` would have written something else than `line`, a
+/// right answer to `heaps`: a right line read as counting heaps from 0 does not win, or
+/// its k is not the size it leaves.
+fn wrong_under(heaps: &[u64], line: &str, mistake: &str) -> bool {
+    let Some((i, k)) = legal_move(heaps, line) else {
+        return false;
+    };
+    let (a, x) = (heaps[i - 1], nim_sum(heaps));
+    match mistake {
+        "heaps counted from 0" => !wins(heaps, i, k),
+        "k as the size left" => k != a ^ x,
+        _ => false,
+    }
+}
+
 /// The mistake of counting heaps from 0, when `first i k` would win with heap `i`
 /// counted from 0 (it is heap i + 1 counted from 1).
 fn zero_based(heaps: &[u64], i: usize, k: u64) -> Option<(&'static str, String)> {
@@ -913,6 +942,23 @@ mod tests {
                 .rule
                 .contains("which is no answer")
         );
+    }
+
+    #[test]
+    fn a_mistake_is_named_only_when_every_wrong_line_and_no_right_one_shows_it() {
+        let positions = vec![
+            vec![3, 4, 5],
+            vec![3, 4, 5],
+            vec![0, 0, 0, 6],
+            vec![0, 0, 0, 6],
+        ];
+        let zero_based = "first 0 2\nfirst 0 2\nfirst 3 6\nfirst 3 6\n";
+        let named = Referee::check(&positions, zero_based).unwrap_err();
+        assert_eq!(named.mistake.advice.as_deref(), Some(ZERO_BASED));
+        // Right lines read as counting from 0 would not win: not the code's mistake.
+        let right_first = "first 1 2\nfirst 1 2\nfirst 3 6\nfirst 3 6\n";
+        let cleared = Referee::check(&positions, right_first).unwrap_err();
+        assert_eq!(cleared.mistake.advice, None);
     }
 
     #[test]

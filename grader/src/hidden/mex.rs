@@ -138,7 +138,7 @@ fn a_million_values(seed: Seed) -> Vec<Vec<usize>> {
             .collect()
     };
     let past_a_table = rng.random_range((1 << 19) + 1..MAX_VALUES);
-    let mut lists = vec![
+    let lists = vec![
         every.clone(),
         with_gap_at(past_a_table),
         shuffled(&mut rng, (1..=MAX_VALUES).collect()),

@@ -7,7 +7,7 @@ use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use xorlings_core::run::{Ended, Printed};
 use xorlings_core::verdict::{GroupResult, Problem};
 use xorlings_core::wire::record;
@@ -199,9 +199,16 @@ impl Grader {
                 .name("cases".to_string())
                 .spawn_scoped(scope, make);
             let built = match code {
-                Code::Source(submission) => judge::build(tests, submission, settings, cancel)
-                    .map(|built| judge::program_of(submission, built))
-                    .with_context(|| format!("cannot grade {}", submission.shown_as)),
+                Code::Source(submission) => match judge::build(tests, submission, settings, cancel)
+                {
+                    Ok(built) => Ok(judge::program_of(submission, built)),
+                    Err(error) if judge::refused(&error) => {
+                        Ok(Err(Box::new(refused_verdict("compile", &error))))
+                    }
+                    Err(error) => {
+                        Err(error.context(format!("cannot grade {}", submission.shown_as)))
+                    }
+                },
                 Code::Built(program) => Ok(Ok(program.clone())),
             };
             let prepared = match preparing {
@@ -223,8 +230,13 @@ impl Grader {
             Ok(program) => program,
             Err(verdict) => return Ok(not_run(*verdict, Some(&prepared))),
         };
-        let Some(ran) = judge::run(tests, &program, &prepared, settings, cancel)? else {
-            return Ok(not_run(Verdict::Cancelled, None));
+        let ran = match judge::run(tests, &program, &prepared, settings, cancel) {
+            Ok(Some(ran)) => ran,
+            Ok(None) => return Ok(not_run(Verdict::Cancelled, None)),
+            Err(error) if judge::refused(&error) => {
+                return Ok(not_run(refused_verdict("run", &error), Some(&prepared)));
+            }
+            Err(error) => return Err(error),
         };
         let typed = typed_input.map(|input| typed_run(input, &prepared, &ran));
         let mut groups: Vec<GroupResult> = ran.into_iter().map(|ran| ran.result).collect();
@@ -234,7 +246,7 @@ impl Grader {
         judge::decide::explain_time_limits(&mut groups, &sizes);
         // A case the learner typed is shown as typed.
         if typed.is_none() {
-            shrink(tests, &program, &prepared, settings, cancel, &mut groups)?;
+            shrink(tests, &program, &prepared, settings, cancel, &mut groups);
         }
         let grade = judge::grade_of(tests, groups, &program, settings);
         Ok(Response {
@@ -243,6 +255,13 @@ impl Grader {
             program: keep_program.then_some(program),
         })
     }
+}
+
+/// The verdict of a grading the machine refused a process or a thread to `step`.
+fn refused_verdict(step: &str, error: &anyhow::Error) -> Verdict {
+    Verdict::Refused(format!(
+        "The machine refused the grader a process or a thread to {step} your code: {error:#}."
+    ))
 }
 
 /// Where a request's cases come from, as the thread that prepares them takes them.
@@ -277,8 +296,8 @@ fn prepare(tests: &dyn HiddenTests, source: Source) -> Arc<Prepared> {
 /// Makes the failing case a grade shows as simple as it gets while the learner's code
 /// still fails it the same way: each round runs the code, through the same judge, on a
 /// batch of simpler inputs made from the last one (see `model::shrink`), at most
-/// [`SHRINK_ROUNDS`] rounds, and not past a round that ran out of time. The group keeps
-/// its case as it first failed.
+/// [`SHRINK_ROUNDS`] rounds, and not past a round that ran out of time or could not run
+/// (the case as found is shown then). The group keeps its case as it first failed.
 fn shrink(
     tests: &dyn HiddenTests,
     program: &Program,
@@ -286,7 +305,7 @@ fn shrink(
     settings: &Settings,
     cancel: &Cancel,
     groups: &mut [GroupResult],
-) -> Result<()> {
+) {
     let internal = |g: &GroupResult| {
         matches!(
             g.failure.as_ref().map(|f| &f.problem),
@@ -294,7 +313,7 @@ fn shrink(
         )
     };
     if groups.iter().any(internal) {
-        return Ok(());
+        return;
     }
     // The failure the verdict shows: the smallest, the first of them in course order.
     let shown = groups
@@ -303,10 +322,10 @@ fn shrink(
         .filter_map(|(i, group)| Some((i, group.failure.as_ref()?.size)))
         .min_by_key(|&(_, size)| size);
     let Some((index, _)) = shown else {
-        return Ok(());
+        return;
     };
     let Some(original) = groups[index].failure.clone() else {
-        return Ok(());
+        return;
     };
     let way = Way::of(&original.problem);
     let mut round = prepared.plan.shrinking(index, &original);
@@ -314,8 +333,8 @@ fn shrink(
     for _ in 0..SHRINK_ROUNDS {
         let Some(plan) = round.take() else { break };
         let batch = Prepared::new(plan);
-        let Some(ran) = judge::run(tests, program, &batch, settings, cancel)? else {
-            return Ok(());
+        let Ok(Some(ran)) = judge::run(tests, program, &batch, settings, cancel) else {
+            break;
         };
         let Some(Ran { result, execution }) = ran.into_iter().next() else {
             break;
@@ -325,7 +344,7 @@ fn shrink(
         };
         round = batch.plan.shrinking(0, &failure);
         simplest = Some(failure);
-        if execution.ended == Ended::TimedOut {
+        if matches!(execution.ended, Ended::TimedOut(_)) {
             break;
         }
     }
@@ -335,7 +354,6 @@ fn shrink(
         groups[index].failure = Some(simplest);
         groups[index].shrunk_from = Some(original);
     }
-    Ok(())
 }
 
 /// What the code did on the one case of a typed plan.

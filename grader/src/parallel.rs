@@ -45,36 +45,53 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
 }
 
 struct Slots {
-    free: Mutex<usize>,
+    /// The slots not taken, by number: slot `i` is for the `i`-th core.
+    free: Mutex<Vec<usize>>,
     freed: Condvar,
 }
 
 fn slots() -> &'static Slots {
     static SLOTS: OnceLock<Slots> = OnceLock::new();
     SLOTS.get_or_init(|| Slots {
-        free: Mutex::new(cores()),
+        free: Mutex::new((0..cores()).rev().collect()),
         freed: Condvar::new(),
     })
 }
 
-/// A slot for one heavy process, held until dropped.
-pub struct Slot(());
+/// A slot for one heavy process, held until dropped. Each slot has a core of its own:
+/// the sandbox pins the process to it, so that a run with a hundred threads slows only
+/// its own slot.
+pub struct Slot {
+    core: usize,
+}
+
+impl Slot {
+    /// The slot's core: its number among the cores this process may use.
+    pub fn core(&self) -> usize {
+        self.core
+    }
+}
 
 /// Waits for a free slot.
 pub fn slot() -> Slot {
     let slots = slots();
     let mut free = slots.free.lock().unwrap_or_else(|e| e.into_inner());
-    while *free == 0 {
+    loop {
+        if let Some(core) = free.pop() {
+            return Slot { core };
+        }
         free = slots.freed.wait(free).unwrap_or_else(|e| e.into_inner());
     }
-    *free -= 1;
-    Slot(())
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
         let slots = slots();
-        *slots.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        slots
+            .free
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(self.core);
         slots.freed.notify_one();
     }
 }
@@ -102,7 +119,8 @@ mod tests {
             for _ in 0..4 {
                 let mapper = || {
                     map(&items, |_| {
-                        let _slot = slot();
+                        let slot = slot();
+                        assert!(slot.core() < cores());
                         let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
                         most.fetch_max(now, Ordering::SeqCst);
                         std::thread::sleep(std::time::Duration::from_millis(2));

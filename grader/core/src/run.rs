@@ -18,8 +18,18 @@ pub enum Ended {
     Exited(i32),
     /// The program was killed by a signal.
     Signalled(Signal),
-    TimedOut,
+    /// The run was stopped at one of its limits.
+    TimedOut(Limit),
     Cancelled,
+}
+
+/// The limits on a run's time: the CPU time of all its threads and processes, which
+/// is what the exercise's time limit bounds, and the time it may spend waiting (using no
+/// CPU time: sleeping, blocked), well above it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    Cpu,
+    Waiting,
 }
 
 /// A signal that killed a run: its number, and what the platform means by it.
@@ -158,9 +168,14 @@ pub struct Execution {
     pub answers_overflowed: bool,
     pub printed: PrintedFile,
     pub ended: Ended,
+    /// Wall-clock time, from the start until the last process of the run was gone.
     pub elapsed: Duration,
-    /// The time limit the run had.
+    /// The CPU time all its threads and processes used.
+    pub cpu: Duration,
+    /// The run's CPU-time limit.
     pub limit: Duration,
+    /// The time the run could spend waiting (using no CPU time).
+    pub waiting_limit: Duration,
     /// The largest file the run could write.
     pub file_limit: u64,
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::run::Printed;
+use crate::run::{Limit, Printed};
 
 /// Declares [`Kind`] with its label and its folder of recorded solutions, and
 /// `Kind::ALL`, from one list.
@@ -108,8 +108,15 @@ pub enum Problem {
         message: String,
         advice: Option<String>,
     },
+    /// The run reached one of its time limits ([`Limit`]) while on this case.
     TimeLimit {
+        /// The CPU-time limit.
         limit: Duration,
+        /// Which limit ended the run: the CPU time, or the wall-clock cap.
+        by: Limit,
+        /// The CPU time and the wall-clock time the run had used.
+        cpu: Duration,
+        wall: Duration,
         expected_cost: &'static str,
         /// What the other groups' run times prove about this one, when they prove
         /// something (see the grader's `model::pace`).

@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 use colored::Colorize;
 
 use crate::Exit;
-use crate::sandbox::{self, FULL_LANDLOCK_ABI, Protection};
+use crate::sandbox::{self, FULL_LANDLOCK_ABI, Protection, TaskBound};
 
 const FULL: &str = "Full protection: a learner's code cannot read or change your files, reach \
 the network, start programs, signal other processes or outlive its run.";
@@ -87,6 +87,39 @@ fn layers(protection: &Protection) -> Vec<(bool, String)> {
         (
             protection.subreaper,
             "subreaper: whatever a run leaves behind is killed when it ends".to_string(),
+        ),
+        (
+            protection.task_bound != TaskBound::None,
+            match protection.task_bound {
+                TaskBound::Cgroup => "threads: each run's bounded, in a cgroup of its own",
+                TaskBound::UserNamespace => {
+                    "threads: each run's bounded, by RLIMIT_NPROC in a user namespace of its own"
+                }
+                TaskBound::None => "threads: each run's bounded (a cgroup or a user namespace)",
+            }
+            .to_string(),
+        ),
+        (
+            true,
+            match protection.memory_cgroup {
+                true => "memory: each run's as a whole, in a cgroup of its own",
+                false => {
+                    "memory: each process's address space (a learner's program is one process)"
+                }
+            }
+            .to_string(),
+        ),
+        (
+            true,
+            "time: each run's CPU time, its threads included, with a wall-clock cap; each \
+             run on a core of its own"
+                .to_string(),
+        ),
+        (
+            protection.private_view,
+            "paths: a learner's program sees none of this machine's but its libraries (a \
+             root of its own, where the machine allows a mount namespace)"
+                .to_string(),
         ),
     ]
 }

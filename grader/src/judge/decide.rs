@@ -1,10 +1,11 @@
 //! Deciding on a grading: a group still running at its time limit fails, and the
 //! verdict is the smallest failure of all the groups (or an internal error).
 
-use xorlings_core::run::{Ended, Execution, Printed};
+use xorlings_core::run::{Ended, Execution, Limit, Printed};
 use xorlings_core::verdict::{Failure, GroupResult, Problem};
 
 use super::Verdict;
+use crate::model::decide::time_limit;
 use crate::model::pace::{self, Run};
 
 /// What the learner sees as the case of a group whose every case was answered but whose
@@ -20,7 +21,10 @@ pub fn fail_unfinished(
     execution: &Execution,
     expected_cost: &'static str,
 ) {
-    if execution.ended != Ended::TimedOut || group.failure.is_some() {
+    let Ended::TimedOut(by) = execution.ended else {
+        return;
+    };
+    if group.failure.is_some() {
         return;
     }
     group.failure = Some(Failure {
@@ -29,11 +33,7 @@ pub fn fail_unfinished(
         input: AFTER_THE_LAST_CASE.to_string(),
         answer: None,
         printed: Printed::default(),
-        problem: Problem::TimeLimit {
-            limit: execution.limit,
-            expected_cost,
-            advice: None,
-        },
+        problem: time_limit(execution, by, expected_cost),
         // Any failing case of another group is the one to show.
         size: u64::MAX,
     });
@@ -45,6 +45,7 @@ pub fn fail_unfinished(
 /// counts.
 pub fn explain_time_limits(groups: &mut [GroupResult], case_sizes: &[Vec<u64>]) {
     // The case each group ran out of time on, from 0.
+    // A group stopped by a limit (of CPU time, or for waiting) is no measure of pace.
     let timed_out_at = |group: &GroupResult| match &group.failure {
         Some(failure) if matches!(failure.problem, Problem::TimeLimit { .. }) => {
             Some(failure.case_number.saturating_sub(1))
@@ -74,7 +75,12 @@ pub fn explain_time_limits(groups: &mut [GroupResult], case_sizes: &[Vec<u64>]) 
     let said: Vec<Option<String>> = (0..groups.len())
         .map(|i| match &groups[i].failure {
             Some(Failure {
-                problem: Problem::TimeLimit { limit, .. },
+                problem:
+                    Problem::TimeLimit {
+                        limit,
+                        by: Limit::Cpu,
+                        ..
+                    },
                 ..
             }) => pace::advice(&runs, i, *limit),
             _ => None,

@@ -53,6 +53,9 @@ pub enum Verdict {
     Failed(Failure),
     /// The hidden tests themselves failed (a checker panicked): a grader bug.
     InternalError(String),
+    /// The machine refused the grader a process or a thread, even after a wait: why.
+    /// Nothing of the learner's code was judged.
+    Refused(String),
     Cancelled,
 }
 
@@ -64,7 +67,7 @@ impl Verdict {
             Verdict::CompileError(_) => Kind::CompileError,
             Verdict::Unreadable(_) => Kind::Unreadable,
             Verdict::Failed(failure) => failure.problem.kind(),
-            Verdict::InternalError(_) => Kind::InternalError,
+            Verdict::InternalError(_) | Verdict::Refused(_) => Kind::InternalError,
             Verdict::Cancelled => return None,
         })
     }
@@ -151,7 +154,7 @@ pub fn build(
     let Ok(source) = submission.source.as_deref() else {
         return Ok(None);
     };
-    let _slot = crate::parallel::slot();
+    let slot = crate::parallel::slot();
     let request = BuildRequest {
         cache: &settings.cache,
         source,
@@ -159,6 +162,7 @@ pub fn build(
         build: tests.build(),
         color: settings.color,
         width: settings.width,
+        core: Some(slot.core()),
     };
     build::build(&request, cancel).map(Some)
 }
@@ -190,16 +194,17 @@ pub fn run(
     order.sort_by_key(|&group| std::cmp::Reverse(prepared.inputs[group].len()));
     let libdir = &build::toolchain()?.libdir;
     let results = crate::parallel::map(&order, |&group| -> Result<Option<Ran>> {
-        let request = RunRequest {
-            program: &program.path,
-            layout,
-            input: &prepared.inputs[group],
-            cases: cases[group],
-            answer_limit: plan.answer_bytes(group),
-            time_limit: limit,
-        };
         let execution = {
-            let _slot = crate::parallel::slot();
+            let slot = crate::parallel::slot();
+            let request = RunRequest {
+                program: &program.path,
+                layout,
+                input: &prepared.inputs[group],
+                cases: cases[group],
+                answer_limit: plan.answer_bytes(group),
+                time_limit: limit,
+                core: Some(slot.core()),
+            };
             run::execute(&request, libdir, cancel)?
         };
         if execution.ended == Ended::Cancelled {
@@ -256,4 +261,33 @@ pub fn no_cases(tests: &dyn HiddenTests) -> Verdict {
         "the hidden tests of {} failed to generate their cases",
         tests.name()
     ))
+}
+
+/// Whether `error` is the machine refusing a process or a thread (too many of them, or
+/// too little memory), rather than anything about the submission or the grader.
+pub fn refused(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::raw_os_error)
+            .is_some_and(|code| code == libc::EAGAIN || code == libc::ENOMEM)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_machine_short_of_processes_or_memory_is_a_refusal() {
+        let busy = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::EAGAIN))
+            .context("cannot start rustc");
+        assert!(refused(&busy));
+        let memory = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::ENOMEM));
+        assert!(refused(&memory));
+        let missing = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::ENOENT))
+            .context("cannot start rustc");
+        assert!(!refused(&missing));
+        assert!(!refused(&anyhow::anyhow!("the runner does not compile")));
+    }
 }

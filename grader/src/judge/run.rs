@@ -19,14 +19,23 @@ use xorlings_core::wire::record;
 
 use crate::model::show::thousands;
 pub use crate::sandbox::Cancel;
-use crate::sandbox::{self, Limits, Policy};
+use crate::sandbox::{self, Deadline, Limits, Policy};
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
+/// Threads of a run: the runner's two, and room for a learner's own.
+const TASKS: u64 = 64;
 /// Room for what the learner prints, beyond the answers' own bound.
 const PRINTED_LIMIT_BYTES: u64 = 16 << 20;
 /// Most open descriptors of a run (the runner needs a handful).
 const OPEN_FILES: u64 = 64;
+/// The time a run may spend waiting (using no CPU time): this many times its CPU limit,
+/// and a few seconds more.
+const WAITING_FACTOR: u32 = 5;
+const WAITING_EXTRA: Duration = Duration::from_secs(5);
+/// Its wall-clock time, however busy the machine: for a run that trickles CPU time.
+const WALL_FACTOR: u32 = 30;
+const WALL_EXTRA: Duration = Duration::from_secs(30);
 /// The most of one panic message read back. The runner writes at most 2,000 characters
 /// and a location; a longer message was written by the learner's code itself, straight
 /// to the answers, to flood the grader's memory or the report.
@@ -49,7 +58,10 @@ pub struct RunRequest<'a> {
     /// How many cases the input holds: the runner writes a record for each, then one.
     pub cases: usize,
     pub answer_limit: u64,
+    /// The CPU time of the run (all its threads).
     pub time_limit: Duration,
+    /// The core to pin the run to (see [`Policy::core`]).
+    pub core: Option<usize>,
 }
 
 /// Runs the program of `request` on its input, in the sandbox.
@@ -58,13 +70,22 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
     let answers = tempfile::tempfile().context("cannot create the answers file")?;
     let printed = tempfile::tempfile().context("cannot create the output file")?;
     let file_limit = request.answer_limit.max(PRINTED_LIMIT_BYTES) + PRINTED_LIMIT_BYTES;
+    let deadline = Deadline {
+        cpu: request.time_limit,
+        waiting: request.time_limit * WAITING_FACTOR + WAITING_EXTRA,
+        wall: request.time_limit * WALL_FACTOR + WALL_EXTRA,
+    };
     let limits = Limits {
         address_space: MEMORY_LIMIT_BYTES,
+        memory: MEMORY_LIMIT_BYTES,
+        tasks: TASKS,
         file_size: file_limit,
         open_files: OPEN_FILES,
+        // The kernel's own stop, should the grader's miss the limit.
         cpu_seconds: request.time_limit.as_secs() + 2,
     };
-    let policy = Policy::program(request.program, libdir, limits)?;
+    let mut policy = Policy::program(request.program, libdir, limits)?;
+    policy.core = request.core;
     let mut command = Command::new(request.program);
     let mut fds: Vec<(OwnedFd, i32)> = Vec::new();
     match request.layout {
@@ -85,7 +106,7 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
     }
     let mut run = sandbox::spawn(command, &policy, fds)
         .with_context(|| format!("cannot start {}", request.program.display()))?;
-    let ended = run.wait(request.time_limit, cancel)?;
+    let ended = run.wait_within(deadline, cancel)?;
     drop(run);
     let (answers, answers_overflowed) = match request.layout {
         Layout::Runner => read_records(&answers, request.answer_limit, request.cases + 1)?,
@@ -97,7 +118,9 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
         printed: PrintedFile::read(printed).context("cannot read the printed output")?,
         ended: sandbox::ended(ended.how),
         elapsed: ended.elapsed,
+        cpu: ended.cpu,
         limit: request.time_limit,
+        waiting_limit: deadline.waiting,
         file_limit,
     })
 }

@@ -1,7 +1,7 @@
 //! How a run's end and a checker's panic become problems: what the function and
 //! program exercises share when they decide on a run.
 
-use xorlings_core::run::{Ended, Execution, Printed, SignalKind};
+use xorlings_core::run::{Ended, Execution, Limit, Printed, SignalKind};
 use xorlings_core::verdict::Problem;
 
 /// Rust's own last words when a thread overflows its stack: the runtime prints them,
@@ -14,6 +14,18 @@ const STACK_OVERFLOW_LINES: [&str; 2] = [
 const OUT_OF_MEMORY_LINE: &str = "memory allocation of ";
 const OUT_OF_MEMORY_LINES: [&str; 2] = [OUT_OF_MEMORY_LINE, "note: run with `RUST_BACKTRACE"];
 
+/// The problem of a run stopped by its limit `by`.
+pub fn time_limit(execution: &Execution, by: Limit, expected_cost: &'static str) -> Problem {
+    Problem::TimeLimit {
+        limit: execution.limit,
+        by,
+        cpu: execution.cpu,
+        wall: execution.elapsed,
+        expected_cost,
+        advice: None,
+    }
+}
+
 /// What stopped a run before it answered the case that was running. `overflow_advice`
 /// gives an exercise's advice for a stack overflow on that case, and `memory_advice` for
 /// running out of memory (given the bytes of the allocation that failed, when known).
@@ -25,11 +37,7 @@ pub fn problem_of_end(
 ) -> Problem {
     let tail = execution.printed.tail();
     match execution.ended {
-        Ended::TimedOut => Problem::TimeLimit {
-            limit: execution.limit,
-            expected_cost,
-            advice: None,
-        },
+        Ended::TimedOut(by) => time_limit(execution, by, expected_cost),
         Ended::Signalled(signal) => match signal.kind {
             SignalKind::FileTooLarge => Problem::OutputLimit {
                 limit_bytes: execution.file_limit,

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use std::time::Duration;
 
 use xorlings_core::api::{Signature, runner_main};
-use xorlings_core::run::Execution;
+use xorlings_core::run::{Execution, Limit};
 use xorlings_core::verdict::{Failure, GroupResult, Mistake, Problem};
 use xorlings_core::wire::{self, Wire, record};
 
@@ -264,7 +264,7 @@ impl<E: Function> Plan for FunctionPlan<E> {
             cases: group.cases.len(),
             passed: 0,
             failure: None,
-            time: execution.elapsed,
+            time: execution.cpu,
             ran: true,
             shrunk_from: None,
         };
@@ -311,19 +311,18 @@ impl<E: Function> Plan for FunctionPlan<E> {
         result.failure = shown.map(|(i, answer, judged)| {
             let problem = match judged {
                 Judged::Wrong(wrong) => Problem::WrongAnswer(wrong.decided(&evidence)),
-                Judged::Problem(Problem::TimeLimit {
-                    limit,
-                    expected_cost,
-                    advice: None,
-                }) => {
-                    let so_far = group.cases[..=i].iter().map(E::size).sum();
-                    Problem::TimeLimit {
-                        limit,
-                        expected_cost,
-                        advice: pace::tiny_cases_advice(so_far),
+                Judged::Problem(mut problem) => {
+                    if let Problem::TimeLimit {
+                        advice,
+                        by: Limit::Cpu,
+                        ..
+                    } = &mut problem
+                    {
+                        let so_far = group.cases[..=i].iter().map(E::size).sum();
+                        *advice = advice.take().or_else(|| pace::tiny_cases_advice(so_far));
                     }
+                    problem
                 }
-                Judged::Problem(problem) => problem,
             };
             failure_of::<E>(group, i, answer, problem, &records, execution)
         });
@@ -487,7 +486,7 @@ impl<E: Function> Plan for ShrinkPlan<E> {
             cases: group.cases.len(),
             passed: 0,
             failure: None,
-            time: execution.elapsed,
+            time: execution.cpu,
             ran: true,
             shrunk_from: None,
         };

@@ -204,7 +204,7 @@ mod tests {
         // A pace measured on small cases says nothing about a large one: growth within
         // a case would not show there.
         let small_cases = [
-            run("small", 30_000, 4, 90, true),
+            run("small", 30_000, 4, 300, true),
             run("lengths", 112_000, 65_537, 0, false),
         ];
         assert_eq!(advice(&small_cases, 1, LIMIT), None);

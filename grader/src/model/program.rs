@@ -282,7 +282,7 @@ impl<C: Contest> Plan for ProgramPlan<C> {
             cases,
             passed: 0,
             failure: None,
-            time: execution.elapsed,
+            time: execution.cpu,
             ran: true,
             shrunk_from: None,
         };

@@ -5,6 +5,7 @@
 pub mod classroom;
 pub mod exercism;
 pub mod score;
+pub mod seed;
 pub mod tried;
 
 use std::time::Duration;
@@ -16,11 +17,15 @@ use crate::judge::{Grade, Verdict};
 use crate::model::show::{count, thousands};
 use crate::text::{Style, Text, visible};
 use crate::workbook::Exercise;
-use xorlings_core::run::Printed;
+use xorlings_core::run::{Limit, Printed};
 use xorlings_core::verdict::{Failure, Problem};
 
 const TODO_ADVICE: &str = "This exercise still has its `todo!()`: replace it with your code.";
+const WAITING_ADVICE: &str = "Do not sleep, read input or wait for a thread that never \
+finishes: answer each case and return.";
 const OUTPUT_NOTE: &str = "this never changes a verdict";
+const REFUSED_ADVICE: &str = "Nothing of your code was judged. Grade it again when the \
+machine is less busy.";
 const INTERNAL_ERROR_ADVICE: &str = "This is a bug in the grader's hidden tests, not in your \
 code. Please report it to your instructor with this message.";
 
@@ -153,6 +158,14 @@ pub fn describe_parts(
                      with `cargo grader reset {name}`."
                 ),
             );
+        }
+        Verdict::Refused(why) => {
+            headline(
+                &mut text,
+                name,
+                " could not be graded: the machine was too busy.",
+            );
+            text.prose(2, why).blank().prose(0, REFUSED_ADVICE);
         }
         Verdict::InternalError(message) => {
             headline(
@@ -405,18 +418,40 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
         }
         Problem::TimeLimit {
             limit,
+            by: Limit::Cpu,
+            cpu,
+            wall,
             expected_cost,
             advice,
         } => (
             format!(
-                "The time limit is {} for this group of cases, and your code was still working \
-                 on this one when it ran out.",
-                seconds(*limit)
+                "The time limit is {} of CPU time for this group of cases, and your code was \
+                 still working on this one when it had used it all ({} of CPU in {}).",
+                seconds(*limit),
+                seconds(*cpu),
+                seconds(*wall)
             ),
             Some(match advice {
                 Some(advice) => format!("{advice} Expected: {expected_cost}."),
                 None => format!("Expected: {expected_cost}."),
             }),
+        ),
+        Problem::TimeLimit {
+            limit,
+            by: Limit::Waiting,
+            cpu,
+            wall,
+            ..
+        } => (
+            format!(
+                "Your code was still running after {}, and had used only {} of its {} of \
+                 CPU time: it was waiting, not working, for longer than a run of this group \
+                 may.",
+                seconds(*wall),
+                seconds(*cpu),
+                seconds(*limit)
+            ),
+            Some(WAITING_ADVICE.to_string()),
         ),
         Problem::StackOverflow { advice } => (
             "Your code overflowed its stack: a recursion that never stops, or one far deeper \

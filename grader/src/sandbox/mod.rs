@@ -46,24 +46,15 @@
 //!   usual.
 
 mod cancel;
-mod child;
-mod confined;
-mod descriptors;
-mod exec;
-mod interpreter;
-mod limits;
-mod policies;
-mod privileges;
 mod protection;
-mod reaper;
+#[cfg(unix)]
+mod unix;
+
+// The platform's own layers, which the Unix backend applies.
 #[cfg(target_os = "linux")]
-mod ruleset;
-mod shared_page;
-mod spawn;
+mod linux;
 #[cfg(target_os = "linux")]
-mod syscalls;
-#[cfg(all(test, target_os = "linux", target_arch = "x86_64"))]
-mod tests;
+use linux as platform;
 
 use std::ffi::OsString;
 use std::os::fd::{OwnedFd, RawFd};
@@ -71,13 +62,17 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use anyhow::{Context, Result};
-use xorlings_core::run::{Ended as RunEnded, Signal, SignalKind};
+use xorlings_core::run::{Ended as RunEnded, Limit, Signal};
 
 pub use cancel::Cancel;
-pub use confined::{Confined, How};
+#[cfg(target_os = "linux")]
+pub use linux::ForkFriendly;
 pub use protection::{
-    FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, protection, reported_protection,
+    FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, TaskBound, protection,
+    reported_protection,
 };
+use unix::reaper;
+pub use unix::{Confined, Deadline, How};
 
 /// What a confined process may do.
 #[derive(Debug, Clone)]
@@ -93,20 +88,31 @@ pub struct Policy {
     pub processes: Processes,
     /// The whole environment: nothing is inherited.
     pub env: Vec<(OsString, OsString)>,
+    /// The core the run is pinned to, by its number among the cores the grader may use
+    /// (a slot's, see `parallel::Slot`); `None` lets it run on any.
+    pub core: Option<usize>,
+    /// The run sees no path of the machine's but what it may read and execute, where
+    /// the platform can hide the rest (a learner's program).
+    pub private_view: bool,
 }
 
-/// Resource limits of every process of a run (each process has its own).
+/// Resource limits of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Address space, in bytes (heap, stacks and mapped files together).
+    /// Address space of each process, in bytes (heap, stacks and mapped files together).
     pub address_space: u64,
+    /// Memory of the whole run, all its processes together, in bytes (where the
+    /// machine can bound it: see [`Protection`]).
+    pub memory: u64,
     /// Largest file it may write, in bytes.
     pub file_size: u64,
     /// Highest descriptor number plus one.
     pub open_files: u64,
-    /// CPU time, in seconds: a safety net under the wall-clock limit of
-    /// [`Confined::wait`].
+    /// CPU time of each process, in seconds: the kernel's own stop, under the grader's
+    /// limit on the whole run's CPU time ([`Confined::wait_within`]).
     pub cpu_seconds: u64,
+    /// Threads and processes the run may have at once, the first one included.
+    pub tasks: u64,
 }
 
 /// Whether a run may start other processes.
@@ -126,7 +132,7 @@ pub enum Processes {
 /// ([`Policy::env`] is the whole environment). The command is consumed: its pre-exec
 /// step confines one child only.
 pub fn spawn(command: Command, policy: &Policy, fds: Vec<(OwnedFd, RawFd)>) -> Result<Confined> {
-    spawn::spawn(command, policy, fds)
+    unix::spawn(command, policy, fds)
 }
 
 /// Runs a trusted command (the rustup proxy telling where the toolchain is) to its end,
@@ -142,7 +148,7 @@ pub fn output_of_trusted(command: &mut Command) -> Result<Output> {
 /// to the grader (and killed) instead of escaping to `init`; it also detects the
 /// protection this machine offers.
 pub fn init() -> Result<()> {
-    reaper::become_subreaper()?;
+    platform::become_subreaper()?;
     protection();
     Ok(())
 }
@@ -153,25 +159,10 @@ pub fn ended(how: How) -> RunEnded {
         How::Exited(code) => RunEnded::Exited(code),
         How::Signalled(number) => RunEnded::Signalled(Signal {
             number,
-            kind: signal_kind(number),
+            kind: unix::signal_kind(number),
         }),
-        How::TimedOut => RunEnded::TimedOut,
+        How::TimedOut => RunEnded::TimedOut(Limit::Waiting),
+        How::OutOfCpuTime => RunEnded::TimedOut(Limit::Cpu),
         How::Cancelled => RunEnded::Cancelled,
-    }
-}
-
-/// What a Unix signal's number means.
-fn signal_kind(number: i32) -> SignalKind {
-    match number {
-        libc::SIGABRT => SignalKind::Abort,
-        libc::SIGXFSZ => SignalKind::FileTooLarge,
-        libc::SIGXCPU => SignalKind::CpuTime,
-        libc::SIGSEGV => SignalKind::Segfault,
-        libc::SIGKILL => SignalKind::Killed,
-        libc::SIGFPE => SignalKind::Arithmetic,
-        libc::SIGILL => SignalKind::IllegalInstruction,
-        libc::SIGBUS => SignalKind::Bus,
-        libc::SIGSYS => SignalKind::ForbiddenCall,
-        _ => SignalKind::Other,
     }
 }

@@ -34,6 +34,25 @@ pub struct Protection {
     pub capabilities_dropped: bool,
     /// The grader adopts the orphans of a run ([`super::init`] was called, on Linux).
     pub subreaper: bool,
+    /// How each run's threads and processes are bounded.
+    pub task_bound: TaskBound,
+    /// Each run's memory is bounded as a whole, in a cgroup of its own (else each
+    /// process's address space is, and a learner's program is one process).
+    pub memory_cgroup: bool,
+    /// A learner's program runs in a root of its own, where no path of the machine's
+    /// exists but what it reads (a mount namespace; where the machine allows one).
+    pub private_view: bool,
+}
+
+/// How each run's threads and processes are bounded, so that a run with thousands of
+/// threads cannot slow the others, or exhaust the machine's processes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskBound {
+    /// A cgroup of its own (`pids.max`).
+    Cgroup,
+    /// RLIMIT_NPROC in a user namespace of its own, where it counts this run alone.
+    UserNamespace,
+    None,
 }
 
 impl Protection {
@@ -79,6 +98,14 @@ impl Protection {
                     .to_string(),
             );
         }
+        if self.task_bound == TaskBound::None {
+            missing.push(
+                "a bound on each run's threads (a cgroup the grader may create, or a user \
+                 namespace, which a grader running as root cannot use for this): a run could \
+                 start thousands of threads and slow every other run"
+                    .to_string(),
+            );
+        }
         missing
     }
 
@@ -92,11 +119,11 @@ impl Protection {
 /// layer this says it has.
 pub fn protection() -> &'static Protection {
     static PROTECTION: OnceLock<Protection> = OnceLock::new();
-    PROTECTION.get_or_init(detect)
+    PROTECTION.get_or_init(super::platform::detect)
 }
 
 /// Names layers the grader is to *report* as missing (comma-separated: `landlock`,
-/// `scopes`, `seccomp`, `no_new_privs`, `capabilities`, `subreaper`), to test what it
+/// `scopes`, `seccomp`, `no_new_privs`, `capabilities`, `subreaper`, `tasks`), to test what it
 /// says and refuses on a machine without them. It can only take layers away from the
 /// report, never from the sandbox: [`protection`], which decides what is enforced,
 /// ignores it. So it cannot weaken a grading; at worst `verify --workbook` refuses.
@@ -125,59 +152,11 @@ fn pretend_missing(mut protection: Protection, names: &str) -> Protection {
             "no_new_privs" => protection.no_new_privs = false,
             "capabilities" => protection.capabilities_dropped = false,
             "subreaper" => protection.subreaper = false,
+            "tasks" => protection.task_bound = TaskBound::None,
             _ => {}
         }
     }
     protection
-}
-
-#[cfg(target_os = "linux")]
-fn detect() -> Protection {
-    let landlock_abi = landlock_abi();
-    Protection {
-        landlock_abi,
-        landlock_files: landlock_abi >= 1,
-        landlock_scopes: landlock_abi >= FULL_LANDLOCK_ABI,
-        seccomp: super::syscalls::available(),
-        no_new_privs: rustix::thread::no_new_privs().is_ok(),
-        capabilities_dropped: super::privileges::can_drop_all(),
-        subreaper: super::reaper::is_subreaper(),
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn detect() -> Protection {
-    Protection {
-        landlock_abi: 0,
-        landlock_files: false,
-        landlock_scopes: false,
-        seccomp: false,
-        no_new_privs: false,
-        capabilities_dropped: super::privileges::can_drop_all(),
-        subreaper: false,
-    }
-}
-
-/// `landlock_create_ruleset`'s flag that asks for the ABI version (not in `libc`).
-#[cfg(target_os = "linux")]
-const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
-
-/// The kernel's Landlock ABI version, 0 without Landlock. (The `landlock` crate keeps
-/// its own detection private, on purpose: it adapts rulesets by itself. This is only
-/// to tell the user.)
-#[cfg(target_os = "linux")]
-fn landlock_abi() -> u32 {
-    // SAFETY: with a null attribute, a zero size and the VERSION flag, the call only
-    // returns the ABI version (or an error); it reads and writes no memory.
-    let version = unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<libc::c_void>(),
-            0usize,
-            LANDLOCK_CREATE_RULESET_VERSION,
-        )
-    };
-    u32::try_from(version).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -193,6 +172,9 @@ mod tests {
             no_new_privs: true,
             capabilities_dropped: true,
             subreaper: true,
+            task_bound: TaskBound::Cgroup,
+            memory_cgroup: true,
+            private_view: true,
         }
     }
 
@@ -209,8 +191,8 @@ mod tests {
             "{missing}"
         );
         assert!(missing.contains("seccomp filters"), "{missing}");
-        let none = pretend_missing(full(), "landlock,no_new_privs,capabilities,subreaper");
-        assert_eq!(none.missing().len(), 4, "{:?}", none.missing());
+        let none = pretend_missing(full(), "landlock,no_new_privs,capabilities,subreaper,tasks");
+        assert_eq!(none.missing().len(), 5, "{:?}", none.missing());
         // A machine without a layer never gains it by pretending.
         let mut old = full();
         old.landlock_abi = 3;

@@ -2,7 +2,7 @@
 
 use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
 
-use super::Limits;
+use crate::sandbox::Limits;
 
 /// The limits to set in the child, each with soft = hard: a process without
 /// `CAP_SYS_RESOURCE` (and the child has none) can never raise them again.

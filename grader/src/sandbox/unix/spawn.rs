@@ -2,13 +2,16 @@
 
 use std::os::fd::{OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 
 use super::child::{Confinement, reported_failure};
-use super::{Confined, Policy, reaper};
+use super::platform::Isolation;
+use super::{Confined, reaper};
+use crate::sandbox::Policy;
 
 pub fn spawn(
     mut command: Command,
@@ -16,7 +19,9 @@ pub fn spawn(
     fds: Vec<(OwnedFd, RawFd)>,
 ) -> Result<Confined> {
     let program = command.get_program().to_owned();
-    let mut confinement = Confinement::new(&command, policy, fds)
+    let isolation = Isolation::new(policy, Path::new(&program))
+        .with_context(|| format!("cannot isolate {}", program.display()))?;
+    let mut confinement = Confinement::new(&command, policy, &isolation, fds)
         .with_context(|| format!("cannot prepare the sandbox for {}", program.display()))?;
     let page = confinement.page();
     command.process_group(0);
@@ -26,7 +31,7 @@ pub fn spawn(
     let started = Instant::now();
     let (mut child, leader) = reaper::spawn(&mut command)
         .with_context(|| format!("cannot start {}", program.display()))?;
-    let confined = Confined::new(leader, started, &mut child, page);
+    let confined = Confined::new(leader, started, &mut child, page, isolation);
     // std's spawn returns once the child has executed the program or exited: a report
     // is in the page by now, if there is one. (Dropping the run reaps the child.)
     if let Some(failure) = reported_failure(confined.page()) {

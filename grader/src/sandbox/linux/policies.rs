@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use super::interpreter::interpreter;
-use super::{Limits, Policy, Processes};
+use crate::sandbox::{Limits, Policy, Processes};
 
 /// The system's shared libraries, and the loader's cache of where they are.
 const SYSTEM_LIBRARIES: [&str; 4] = ["/lib", "/lib64", "/usr/lib", "/etc/ld.so.cache"];
@@ -33,6 +33,8 @@ impl Policy {
                 (OsString::from("PATH"), OsString::from("/usr/bin:/bin")),
                 (OsString::from("TMPDIR"), build_dir.as_os_str().to_owned()),
             ],
+            core: None,
+            private_view: false,
         }
     }
 
@@ -40,7 +42,9 @@ impl Policy {
     /// read its libraries, execute itself and its loader, write nothing but the
     /// descriptors it is given, start no process, and sees no environment.
     pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Result<Policy> {
-        Policy::reader(program, &[libdir.to_path_buf()], limits)
+        let mut policy = Policy::reader(program, &[libdir.to_path_buf()], limits)?;
+        policy.private_view = true;
+        Ok(policy)
     }
 
     /// A `program` that only reads: the system's libraries and `read`. Like a learner's
@@ -60,6 +64,8 @@ impl Policy {
             limits,
             processes: Processes::Forbidden,
             env: Vec::new(),
+            core: None,
+            private_view: false,
         })
     }
 }

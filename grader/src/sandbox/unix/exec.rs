@@ -3,6 +3,7 @@
 use std::ffi::{CString, OsStr, OsString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 
@@ -28,9 +29,14 @@ unsafe impl Send for Exec {}
 unsafe impl Sync for Exec {}
 
 impl Exec {
-    /// Prepares the exec of `command`'s program and arguments with exactly `env`.
-    pub fn new(command: &Command, env: &[(OsString, OsString)]) -> Result<Exec> {
-        let program = command.get_program();
+    /// Prepares the exec of `command`'s program and arguments with exactly `env`; the
+    /// program at `exec_as` when given (its path in a root of the run's own).
+    pub fn new(
+        command: &Command,
+        exec_as: Option<&Path>,
+        env: &[(OsString, OsString)],
+    ) -> Result<Exec> {
+        let program = exec_as.map_or(command.get_program(), Path::as_os_str);
         ensure!(
             program.as_bytes().contains(&b'/'),
             "the confined program must be a path, not a name to look up: {}",

@@ -197,3 +197,64 @@ fn a_program_outside_the_policy_does_not_start() {
     );
     assert!(message.contains("Permission denied"), "{message}");
 }
+
+/// A run starts threads until it may not: a thread bomb stays within its run's bound
+/// (where the machine offers one), and cannot exhaust the machine's processes.
+#[test]
+fn a_thread_bomb_stays_within_its_bound() {
+    if crate::sandbox::protection().task_bound == crate::sandbox::TaskBound::None {
+        return;
+    }
+    let run = attack("threads", &[]);
+    let started: u64 = run
+        .answers
+        .lines()
+        .find_map(|line| line.strip_prefix("threads: "))
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("no count: {run:?}"));
+    assert!(
+        started <= super::PROGRAM_LIMITS.tasks,
+        "{started} threads started, more than the bound"
+    );
+}
+
+/// A run keeps to its core, and cannot take its core from everything else on it: no
+/// real-time scheduling, no higher priority; nor can it watch files.
+#[test]
+fn a_run_keeps_to_its_core_at_its_priority_and_watches_nothing() {
+    let mut policy = attacker_policy();
+    policy.core = Some(0);
+    let run = super::run(
+        attacker(),
+        &["scheduling"],
+        &policy,
+        super::LIMIT,
+        &crate::sandbox::Cancel::default(),
+    );
+    run.assert_denied(&[
+        "real-time scheduling",
+        "higher priority",
+        "watch files",
+        "watch a file system",
+    ]);
+    assert!(run.answers.contains("cores: 1 (widen: -1)"), "{run:?}");
+}
+
+/// A learner's program sees no path of the machine's but its libraries, where the
+/// machine allows a root of its own: not the workbook (nor a class's folders), not the
+/// folder it was started from, not where its program lies.
+#[test]
+fn a_run_learns_no_path_of_the_machines() {
+    if !crate::sandbox::protection().private_view {
+        return;
+    }
+    let workbook = tempfile::tempdir().unwrap();
+    let run = attack("names", &[workbook.path().to_str().unwrap()]);
+    run.assert_denied(&["stat the workbook"]);
+    assert!(run.answers.contains("\ncwd: /\n"), "{run:?}");
+    let program = attacker().display().to_string();
+    assert!(
+        !run.answers.contains(&program),
+        "the program's path shows: {run:?}"
+    );
+}

@@ -13,20 +13,23 @@ use std::sync::atomic::Ordering;
 
 use anyhow::{Result, anyhow};
 
-use super::Policy;
 use super::descriptors::Descriptors;
 use super::exec::Exec;
 use super::limits::Rlimits;
-use super::privileges::Privileges;
-#[cfg(target_os = "linux")]
-use super::protection;
+use super::platform::{Isolation, Layers};
 use super::shared_page::SharedPage;
+use crate::sandbox::Policy;
 
-/// The steps of the confinement, in order, as the child reports a failed one.
+/// The steps of the confinement, in order, as the child reports a failed one (the
+/// platform's own layers are some of them).
 #[derive(Debug, Clone, Copy)]
-enum Step {
+pub enum Step {
     DeathSignal = 1,
     ParentGone,
+    Cgroup,
+    UserNamespace,
+    Core,
+    PrivateRoot,
     Privileges,
     Landlock,
     Descriptors,
@@ -36,9 +39,13 @@ enum Step {
 }
 
 impl Step {
-    const ALL: [Step; 8] = [
+    const ALL: [Step; 12] = [
         Step::DeathSignal,
         Step::ParentGone,
+        Step::Cgroup,
+        Step::UserNamespace,
+        Step::Core,
+        Step::PrivateRoot,
         Step::Privileges,
         Step::Landlock,
         Step::Descriptors,
@@ -51,6 +58,10 @@ impl Step {
         match self {
             Step::DeathSignal => "ask for a kill when the grader dies",
             Step::ParentGone => "start: the grader was gone",
+            Step::Cgroup => "join its cgroup",
+            Step::UserNamespace => "enter a user namespace of its own",
+            Step::Core => "keep to its core",
+            Step::PrivateRoot => "move into a root of its own",
             Step::Descriptors => "install the descriptors",
             Step::Limits => "set the resource limits",
             Step::Privileges => "drop privileges",
@@ -63,15 +74,9 @@ impl Step {
 
 /// Everything the child needs, prepared before the fork.
 pub struct Confinement {
-    #[cfg(target_os = "linux")]
-    parent: rustix::process::Pid,
+    layers: Layers,
     descriptors: Descriptors,
     rlimits: Rlimits,
-    privileges: Privileges,
-    #[cfg(target_os = "linux")]
-    ruleset: Option<landlock::RulesetCreated>,
-    #[cfg(target_os = "linux")]
-    filter: Option<super::syscalls::Filter>,
     exec: Exec,
 }
 
@@ -79,27 +84,14 @@ impl Confinement {
     pub fn new(
         command: &Command,
         policy: &Policy,
+        isolation: &Isolation,
         fds: Vec<(OwnedFd, RawFd)>,
     ) -> Result<Confinement> {
-        let exec = Exec::new(command, &policy.env)?;
-        #[cfg(target_os = "linux")]
-        let ruleset = (protection().landlock_files)
-            .then(|| super::ruleset::prepare(policy))
-            .transpose()?;
-        #[cfg(target_os = "linux")]
-        let filter = (protection().seccomp)
-            .then(|| super::syscalls::Filter::new(policy.processes, exec.path()))
-            .transpose()?;
+        let exec = Exec::new(command, isolation.exec_path(), &policy.env)?;
         Ok(Confinement {
-            #[cfg(target_os = "linux")]
-            parent: rustix::process::getpid(),
+            layers: Layers::new(policy, isolation, exec.path())?,
             descriptors: Descriptors::new(fds)?,
             rlimits: Rlimits::new(&policy.limits),
-            privileges: Privileges::new(),
-            #[cfg(target_os = "linux")]
-            ruleset,
-            #[cfg(target_os = "linux")]
-            filter,
             exec,
         })
     }
@@ -124,35 +116,15 @@ impl Confinement {
     }
 
     fn confine(&mut self) -> Result<(), (Step, io::Error)> {
-        #[cfg(target_os = "linux")]
-        {
-            use rustix::process::{Signal, getppid, set_parent_process_death_signal};
-            set_parent_process_death_signal(Some(Signal::KILL)).map_err(at(Step::DeathSignal))?;
-            // The grader may have died before the line above: then nobody would kill us.
-            if getppid() != Some(self.parent) {
-                return Err((Step::ParentGone, io::Error::from_raw_os_error(libc::ESRCH)));
-            }
-        }
-        self.privileges.drop_all().map_err(at(Step::Privileges))?;
-        // Before the descriptors: the ruleset's own descriptor may have a number that a
-        // passed descriptor is about to take.
-        #[cfg(target_os = "linux")]
-        if let Some(ruleset) = self.ruleset.take() {
-            super::ruleset::restrict(ruleset).map_err(at(Step::Landlock))?;
-        }
+        self.layers.first()?;
         self.descriptors.install().map_err(at(Step::Descriptors))?;
         self.rlimits.apply().map_err(at(Step::Limits))?;
-        // Last: the filter forbids every exec but the one that follows.
-        #[cfg(target_os = "linux")]
-        if let Some(filter) = &mut self.filter {
-            filter.install().map_err(at(Step::Seccomp))?;
-        }
-        Ok(())
+        self.layers.last()
     }
 }
 
 /// Tags an error with the step that failed.
-fn at<E: Into<io::Error>>(step: Step) -> impl FnOnce(E) -> (Step, io::Error) {
+pub fn at<E: Into<io::Error>>(step: Step) -> impl FnOnce(E) -> (Step, io::Error) {
     move |error| (step, error.into())
 }
 

@@ -23,6 +23,10 @@ unsafe extern "C" {
     fn prlimit(pid: i32, resource: i32, new: *const [u64; 2], old: *mut [u64; 2]) -> i32;
     fn setpriority(which: i32, who: u32, priority: i32) -> i32;
     fn sched_setaffinity(pid: i32, size: usize, mask: *const u64) -> i32;
+    fn sched_getaffinity(pid: i32, size: usize, mask: *mut u64) -> i32;
+    fn sched_setscheduler(pid: i32, policy: i32, param: *const i32) -> i32;
+    fn inotify_init1(flags: i32) -> i32;
+    fn fanotify_init(flags: u32, event_flags: u32) -> i32;
     fn ptrace(request: i32, pid: i32, address: usize, data: usize) -> i64;
     fn unshare(flags: i32) -> i32;
     fn mount(source: *const i8, target: *const i8, kind: *const i8, flags: u64, data: usize) -> i32;
@@ -101,6 +105,9 @@ fn main() {
         "sleep" => std::thread::sleep(Duration::from_secs(30)),
         "linger" => linger(),
         "daemon" => daemon(&mut out, rest[0]),
+        "threads" => threads(&mut out),
+        "names" => names(&mut out, rest[0]),
+        "scheduling" => scheduling(&mut out),
         // Already done by the constructor below.
         "constructor" => {}
         mode => panic!("unknown mode {mode}"),
@@ -247,6 +254,47 @@ fn limits(out: &mut File) {
     // Lowering its own limits is allowed.
     let own = unsafe { setrlimit(RLIMIT_NOFILE, &[16, 16]) };
     writeln!(out, "lower own limit: {}", if own == 0 { "allowed" } else { "DENIED" }).unwrap();
+}
+
+/// Says what it can learn of the machine's paths: whether `secret` exists, where it
+/// runs from, what it is.
+fn names(out: &mut File, secret: &str) {
+    let exists = std::fs::symlink_metadata(secret).is_ok();
+    writeln!(out, "stat the workbook: {}", if exists { "ESCAPED" } else { "denied (absent)" }).unwrap();
+    let cwd = std::env::current_dir().map(|p| p.display().to_string()).unwrap_or_default();
+    writeln!(out, "cwd: {cwd}").unwrap();
+    let exe = std::fs::read_link("/proc/self/exe").map(|p| p.display().to_string()).unwrap_or_default();
+    writeln!(out, "exe: {exe}").unwrap();
+}
+
+/// Starts threads that never end, as many as it can up to 10,000, and says how many.
+fn threads(out: &mut File) {
+    let mut started = 1;
+    while started < 10_000 {
+        let thread = std::thread::Builder::new()
+            .stack_size(64 << 10)
+            .spawn(|| std::thread::sleep(Duration::from_secs(60)));
+        if thread.is_err() {
+            break;
+        }
+        started += 1;
+    }
+    writeln!(out, "threads: {started}").unwrap();
+}
+
+/// Tries to take its core from everything else, and says which cores it may use.
+fn scheduling(out: &mut File) {
+    const SCHED_FIFO: i32 = 1;
+    let priority = 50;
+    check(out, "real-time scheduling", unsafe { sched_setscheduler(0, SCHED_FIFO, &priority) }.into());
+    check(out, "higher priority", unsafe { setpriority(0, 0, -10) }.into());
+    let all = u64::MAX;
+    let widened = unsafe { sched_setaffinity(0, 8, &all) };
+    let mut mask = 0u64;
+    unsafe { sched_getaffinity(0, 8, &mut mask) };
+    writeln!(out, "cores: {} (widen: {widened})", mask.count_ones()).unwrap();
+    check(out, "watch files", unsafe { inotify_init1(0) }.into());
+    check(out, "watch a file system", unsafe { fanotify_init(0, 0) }.into());
 }
 
 fn kernel(out: &mut File) {

@@ -15,7 +15,7 @@ use seccompiler::{
     SeccompRule, TargetArch, sock_filter,
 };
 
-use super::Processes;
+use crate::sandbox::Processes;
 
 /// Stands for the child's pid until the child writes its own in. Above any pid (pid_max
 /// is at most 2^22) and unlike every other constant of the program.
@@ -24,8 +24,17 @@ const PID_PLACEHOLDER: u32 = 0x7ead_be01;
 /// Calls no run may make: sockets (a learner's program has its descriptors), other
 /// processes' memory, io_uring (it bypasses seccomp), anonymous files, namespaces and
 /// mounts, keyrings, bpf and perf, the kernel log, SysV and POSIX message queues and
-/// shared memory (they outlive the run), and leaving the run's process group.
+/// shared memory (they outlive the run), leaving the run's process group, leaving its
+/// core (the sandbox pinned it), and watching files (Landlock does not cover events:
+/// a run could learn when other learners are graded).
 const DENIED: &[c_long] = &[
+    libc::SYS_sched_setaffinity,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_inotify_init,
+    libc::SYS_inotify_init1,
+    libc::SYS_inotify_add_watch,
+    libc::SYS_fanotify_init,
+    libc::SYS_fanotify_mark,
     libc::SYS_socket,
     libc::SYS_ptrace,
     libc::SYS_process_vm_readv,
@@ -94,7 +103,6 @@ const DENIED_WITHOUT_PROCESSES: &[c_long] = &[
 /// at itself (0, or its own pid when it has no other processes).
 const ON_A_PROCESS: &[c_long] = &[
     libc::SYS_prlimit64,
-    libc::SYS_sched_setaffinity,
     libc::SYS_sched_setscheduler,
     libc::SYS_sched_setparam,
     libc::SYS_sched_setattr,

@@ -16,8 +16,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use super::confined::Ended;
-use super::{Cancel, Limits, Policy, init, output_of_trusted, spawn};
+use crate::sandbox::unix::Ended;
+use crate::sandbox::{Cancel, Limits, Policy, init, output_of_trusted, spawn};
 
 /// The attacker's source: one program, one mode per kind of attack.
 const ATTACKER: &str = include_str!("programs/attacker.rs");
@@ -26,6 +26,8 @@ const LIMIT: Duration = Duration::from_secs(10);
 
 const COMPILER_LIMITS: Limits = Limits {
     address_space: 8 << 30,
+    memory: 8 << 30,
+    tasks: 256,
     file_size: 1 << 30,
     open_files: 1024,
     cpu_seconds: 60,
@@ -33,6 +35,8 @@ const COMPILER_LIMITS: Limits = Limits {
 
 const PROGRAM_LIMITS: Limits = Limits {
     address_space: 1 << 30,
+    memory: 1 << 30,
+    tasks: 16,
     file_size: 1 << 20,
     open_files: 64,
     cpu_seconds: 10,
@@ -88,7 +92,7 @@ fn compile(source: &str, dir: &Path) -> Result<PathBuf, String> {
         .unwrap();
     let messages = std::fs::read_to_string(dir.join("messages")).unwrap();
     match ended.how {
-        super::How::Exited(0) => Ok(program),
+        crate::sandbox::How::Exited(0) => Ok(program),
         _ => Err(format!("{ended:?}\n{messages}")),
     }
 }

@@ -8,7 +8,7 @@ use landlock::{
     RulesetCreatedAttr, RulesetError, Scope, path_beneath_rules,
 };
 
-use super::Policy;
+use crate::sandbox::Policy;
 
 /// The newest ABI the `landlock` crate knows. Rulesets are best effort: the crate keeps
 /// what the running kernel supports, so every access right the kernel offers is used.

@@ -1,0 +1,102 @@
+//! What this machine's kernel lets the sandbox enforce.
+
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+
+use rustix::thread::UnshareFlags;
+
+use crate::sandbox::output_of_trusted;
+use crate::sandbox::protection::{FULL_LANDLOCK_ABI, Protection, TaskBound};
+
+/// What this kernel enforces.
+pub fn detect() -> Protection {
+    let landlock_abi = landlock_abi();
+    let cgroups = super::cgroup::bounds();
+    // RLIMIT_NPROC never applies to root, even in a user namespace of its own.
+    let task_bound = if cgroups.tasks {
+        TaskBound::Cgroup
+    } else if !rustix::process::getuid().is_root() && user_namespaces() {
+        TaskBound::UserNamespace
+    } else {
+        TaskBound::None
+    };
+    Protection {
+        task_bound,
+        memory_cgroup: cgroups.memory,
+        private_view: mount_namespaces(),
+        landlock_abi,
+        landlock_files: landlock_abi >= 1,
+        landlock_scopes: landlock_abi >= FULL_LANDLOCK_ABI,
+        seccomp: super::syscalls::available(),
+        no_new_privs: rustix::thread::no_new_privs().is_ok(),
+        capabilities_dropped: super::privileges::can_drop_all(),
+        subreaper: super::orphans::is_subreaper(),
+    }
+}
+
+/// `landlock_create_ruleset`'s flag that asks for the ABI version (not in `libc`).
+const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
+
+/// The kernel's Landlock ABI version, 0 without Landlock. (The `landlock` crate keeps
+/// its own detection private, on purpose: it adapts rulesets by itself. This is only
+/// to tell the user.)
+fn landlock_abi() -> u32 {
+    // SAFETY: with a null attribute, a zero size and the VERSION flag, the call only
+    // returns the ABI version (or an error); it reads and writes no memory.
+    let version = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<libc::c_void>(),
+            0usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    };
+    u32::try_from(version).unwrap_or(0)
+}
+
+/// Whether a child of the grader can make a user namespace of its own (some systems
+/// forbid it to users).
+fn user_namespaces() -> bool {
+    child_can(UnshareFlags::NEWUSER, false)
+}
+
+/// Whether a child of the grader can make a mount namespace of its own (in a user
+/// namespace of its own, unless the grader is root) and mount a tmpfs there.
+fn mount_namespaces() -> bool {
+    let root = rustix::process::getuid().is_root();
+    let flags = match root {
+        true => UnshareFlags::NEWNS,
+        false => UnshareFlags::NEWNS | UnshareFlags::NEWUSER,
+    };
+    child_can(flags, true)
+}
+
+/// Whether a child can make the namespaces `flags` (and, with `mounts`, make its mounts
+/// private and mount a tmpfs): a child that only tries, and exits.
+fn child_can(flags: UnshareFlags, mounts: bool) -> bool {
+    let mut probe = Command::new("/");
+    // SAFETY: the child only calls unshare, mount and _exit, all async-signal-safe, on
+    // static strings.
+    unsafe {
+        probe.pre_exec(move || {
+            rustix::thread::unshare_unsafe(flags)?;
+            let none = std::ptr::null();
+            if mounts {
+                let private = libc::MS_REC | libc::MS_PRIVATE;
+                if libc::mount(none, c"/".as_ptr(), none, private, none.cast()) != 0
+                    || libc::mount(
+                        c"tmpfs".as_ptr(),
+                        c"/tmp".as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        0,
+                        none.cast(),
+                    ) != 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            libc::_exit(0)
+        })
+    };
+    output_of_trusted(&mut probe).is_ok_and(|output| output.status.success())
+}

@@ -8,12 +8,17 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
-use xorlings_core::run::Printed;
+use xorlings_core::run::{Ended, Printed};
+use xorlings_core::verdict::{GroupResult, Problem};
 use xorlings_core::wire::record;
 
 use crate::judge::build::Program;
 use crate::judge::{self, Cancel, Grade, Prepared, Ran, Settings, Submission, Verdict};
+use crate::model::shrink::Way;
 use crate::model::{HiddenTests, Plan, Seed};
+
+/// The most rounds of shrinking a failing case: each is one run of the learner's code.
+const SHRINK_ROUNDS: usize = 8;
 use crate::text::output_width;
 use crate::workbook::{Exercise, Workbook};
 
@@ -234,7 +239,15 @@ impl Grader {
             Err(error) => return Err(error),
         };
         let typed = typed_input.map(|input| typed_run(input, &prepared, &ran));
-        let groups = ran.into_iter().map(|ran| ran.result).collect();
+        let mut groups: Vec<GroupResult> = ran.into_iter().map(|ran| ran.result).collect();
+        let sizes: Vec<Vec<u64>> = (0..groups.len())
+            .map(|group| prepared.plan.case_sizes(group))
+            .collect();
+        judge::decide::explain_time_limits(&mut groups, &sizes);
+        // A case the learner typed is shown as typed.
+        if typed.is_none() {
+            shrink(tests, &program, &prepared, settings, cancel, &mut groups);
+        }
         let grade = judge::grade_of(tests, groups, &program, settings);
         Ok(Response {
             grade,
@@ -277,6 +290,69 @@ fn prepare(tests: &dyn HiddenTests, source: Source) -> Arc<Prepared> {
             }
             prepared
         }
+    }
+}
+
+/// Makes the failing case a grade shows as simple as it gets while the learner's code
+/// still fails it the same way: each round runs the code, through the same judge, on a
+/// batch of simpler inputs made from the last one (see `model::shrink`), at most
+/// [`SHRINK_ROUNDS`] rounds, and not past a round that ran out of time or could not run
+/// (the case as found is shown then). The group keeps its case as it first failed.
+fn shrink(
+    tests: &dyn HiddenTests,
+    program: &Program,
+    prepared: &Prepared,
+    settings: &Settings,
+    cancel: &Cancel,
+    groups: &mut [GroupResult],
+) {
+    let internal = |g: &GroupResult| {
+        matches!(
+            g.failure.as_ref().map(|f| &f.problem),
+            Some(Problem::InternalError { .. })
+        )
+    };
+    if groups.iter().any(internal) {
+        return;
+    }
+    // The failure the verdict shows: the smallest, the first of them in course order.
+    let shown = groups
+        .iter()
+        .enumerate()
+        .filter_map(|(i, group)| Some((i, group.failure.as_ref()?.size)))
+        .min_by_key(|&(_, size)| size);
+    let Some((index, _)) = shown else {
+        return;
+    };
+    let Some(original) = groups[index].failure.clone() else {
+        return;
+    };
+    let way = Way::of(&original.problem);
+    let mut round = prepared.plan.shrinking(index, &original);
+    let mut simplest = None;
+    for _ in 0..SHRINK_ROUNDS {
+        let Some(plan) = round.take() else { break };
+        let batch = Prepared::new(plan);
+        let Ok(Some(ran)) = judge::run(tests, program, &batch, settings, cancel) else {
+            break;
+        };
+        let Some(Ran { result, execution }) = ran.into_iter().next() else {
+            break;
+        };
+        let Some(failure) = result.failure.filter(|f| Way::of(&f.problem) == way) else {
+            break;
+        };
+        round = batch.plan.shrinking(0, &failure);
+        simplest = Some(failure);
+        if matches!(execution.ended, Ended::TimedOut(_)) {
+            break;
+        }
+    }
+    if let Some(mut simplest) = simplest {
+        simplest.group = original.group.clone();
+        simplest.case_number = original.case_number;
+        groups[index].failure = Some(simplest);
+        groups[index].shrunk_from = Some(original);
     }
 }
 

@@ -27,6 +27,28 @@ mod tests {
         }
     }
 
+    /// Every promise of every exercise is tested at its limit, with the learners' seed and
+    /// with others: some case has the most heaps, the largest value, each bit width.
+    #[test]
+    fn every_promise_is_reached_by_some_case() {
+        for tests in ALL {
+            assert!(
+                !tests.promised().is_empty(),
+                "{} promises nothing",
+                tests.name()
+            );
+            for seed in [Seed::DEFAULT, Seed(1)] {
+                let unreached = tests.plan(seed).unreached_promises();
+                assert!(
+                    unreached.is_empty(),
+                    "{} (seed {seed}):\n{}",
+                    tests.name(),
+                    unreached.join("\n")
+                );
+            }
+        }
+    }
+
     /// Kattis's input validator: every generated case keeps the promises of its stub's
     /// doc comment, with the learners' seed and with others.
     #[test]

@@ -13,8 +13,10 @@
 //! - an amount of 0 is not a move: ignore it; an amount larger than the heap cannot
 //!   be taken;
 //! - `moves` may be empty, unsorted, or repeat amounts;
-//! - `max_n` goes up to 100,000 with a handful of moves: build the table once,
-//!   bottom-up, in O(max_n * moves). Rebuilding it for every entry is too slow.
+//! - `max_n` goes up to 100,000, and `moves` holds up to 20 amounts, so a Grundy
+//!   number is at most 20 (a mex of 20 values is at most 20);
+//! - build the table once, bottom-up, in O(max_n * moves). Rebuilding it for every
+//!   entry is too slow.
 
 /// Returns `[g(0), g(1), ..., g(max_n)]`, the Grundy numbers of heaps of 0 to `max_n`.
 pub fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize> {

@@ -55,6 +55,11 @@ fn dev_check_names_every_file_that_breaks_its_promise() {
         "solutions/xor_all/recorded/wrong_answer/sum.rs",
         &format!("// expect: You added the heaps, a message the grader never prints\n{sum}"),
     );
+    // A recorded solution whose report says what it must not.
+    workbook.write(
+        "solutions/xor_all/recorded/wrong_answer/sum_again.rs",
+        &format!("// expect-not: You added the heaps.\n{sum}"),
+    );
     workbook.write("solutions/xor_all/recorded/lucky/sum.rs", sum);
     workbook.write("solutions/xor_all/recorded/wrong_answer/notes.txt", "to do");
     // A lesson that forgets its command, and an orphan lesson.
@@ -72,6 +77,7 @@ fn dev_check_names_every_file_that_breaks_its_promise() {
         .stdout_has("recorded/accepted/sum.rs: recorded as `passed`, but it got `wrong answer`")
         .stdout_has("recorded/wrong_answer/sum.rs: its report lacks 1 of its `// expect:` texts")
         .stdout_has("-You added the heaps, a message the grader never prints")
+        .stdout_has("sum_again.rs: its report has 1 of its `// expect-not:` texts")
         .stdout_has("`lucky` is not a verdict")
         .stdout_has("notes.txt: not a recorded solution")
         .stdout_has("exercises/xor_all/src/lib.rs differs from its pristine copy")

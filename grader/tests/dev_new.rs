@@ -21,7 +21,7 @@ const STUB: &str = r#"//! # `nonempty_heaps`: heaps that still have stones
 //!
 //! Count the heaps that are not empty: `nonempty_heaps(&[3, 0, 5])` is `2`.
 //!
-//! What the hidden tests use: up to 1,000,000 heaps, of any `u64` size.
+//! What the hidden tests use: up to 1,000,000 heaps, of full-range `u64` sizes.
 
 /// Returns how many heaps hold at least one stone.
 pub fn nonempty_heaps(heaps: &[u64]) -> usize {
@@ -42,7 +42,6 @@ const HIDDEN: &str = r#"//! Hidden tests for `nonempty_heaps`.
 
 use std::time::Duration;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
 use crate::model::function::FunctionTests;
@@ -68,12 +67,12 @@ impl Function for NonemptyHeaps {
     const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str = "one pass over the heaps";
 
-    fn check(input: &Args, &answer: &usize) -> Result<(), Mistake> {
+    fn rule(input: &Args, &answer: &usize) -> Result<(), String> {
         let expected = input.heaps.iter().filter(|&&heap| heap > 0).count();
         if answer == expected {
             return Ok(());
         }
-        Err(Mistake::new(format!("{expected} heaps are not empty, not {answer}.")))
+        Err(format!("{expected} heaps are not empty, not {answer}."))
     }
 }
 "#;

@@ -15,9 +15,11 @@
 //! - an amount larger than the heap cannot be taken;
 //! - `moves` may be empty (then every heap has Grundy number 0), unsorted, or repeat
 //!   amounts;
-//! - `n` goes up to 100,000 with a handful of moves: compute each value once
-//!   (a table, or recursion with a memo). Recursion without a memo takes forever.
-//!   Deep recursion is fine: the grader runs your code on a big stack.
+//! - `n` goes up to 100,000, and `moves` holds up to 20 amounts, so a Grundy number
+//!   is at most 20 (a mex of 20 values is at most 20);
+//! - compute each value once (a table, or recursion with a memo). Recursion without
+//!   a memo takes forever. Deep recursion is fine: the grader runs your code on a big
+//!   stack.
 
 /// Returns the Grundy number of a heap of `n` stones when a move removes an amount in
 /// `moves`.

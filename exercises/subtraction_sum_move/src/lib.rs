@@ -22,7 +22,8 @@
 //!
 //! What the hidden tests use:
 //! - `moves` holds 1 to 20 amounts from 0 to 100, in any order; 0 and repeated
-//!   amounts may appear and mean nothing (0 is not a move);
+//!   amounts may appear and mean nothing (0 is not a move); so a Grundy number is at
+//!   most 20;
 //! - up to 10,000 heaps of up to 100,000 stones each, heaps of 0 included, and
 //!   empty positions;
 //! - so build the table of Grundy numbers once, up to the largest heap

@@ -75,6 +75,10 @@ impl Kind {
 pub struct Mistake {
     pub rule: String,
     pub advice: Option<String>,
+    /// The classic mistake the advice names, when the grader proved it (see the
+    /// grader's `model::diagnosis`): a smaller input fails "the same way" when the same
+    /// mistake explains it.
+    pub diagnosis: Option<&'static str>,
 }
 
 impl Mistake {
@@ -82,6 +86,7 @@ impl Mistake {
         Mistake {
             rule: rule.into(),
             advice: None,
+            diagnosis: None,
         }
     }
     pub fn advice(mut self, advice: impl Into<String>) -> Self {
@@ -113,11 +118,16 @@ pub enum Problem {
         cpu: Duration,
         wall: Duration,
         expected_cost: &'static str,
+        /// What the other groups' run times prove about this one, when they prove
+        /// something (see the grader's `model::pace`).
+        advice: Option<String>,
     },
     StackOverflow {
         advice: Option<String>,
     },
-    MemoryLimit,
+    MemoryLimit {
+        advice: Option<String>,
+    },
     OutputLimit {
         limit_bytes: u64,
     },
@@ -139,7 +149,7 @@ impl Problem {
             Problem::Panicked { .. } => Kind::Panicked,
             Problem::TimeLimit { .. } => Kind::TimeLimit,
             Problem::StackOverflow { .. } => Kind::StackOverflow,
-            Problem::MemoryLimit => Kind::MemoryLimit,
+            Problem::MemoryLimit { .. } => Kind::MemoryLimit,
             Problem::OutputLimit { .. } => Kind::OutputLimit,
             Problem::EndedEarly { .. } => Kind::EndedEarly,
             Problem::InternalError { .. } => Kind::InternalError,
@@ -174,6 +184,9 @@ pub struct GroupResult {
     pub time: Duration,
     /// Whether the group ran at all (not when the file did not compile).
     pub ran: bool,
+    /// When `failure` is a smaller input found by running the learner's code again on
+    /// inputs made from the failing case: that case, as it first failed.
+    pub shrunk_from: Option<Failure>,
 }
 
 impl GroupResult {
@@ -186,6 +199,7 @@ impl GroupResult {
             failure: None,
             time: Duration::ZERO,
             ran: false,
+            shrunk_from: None,
         }
     }
 

@@ -9,7 +9,8 @@
 //!   it (`Move { heap_index: 0, remove: 2, new_size: 1 }`);
 //! - `#[derive(Arguments)]` on the struct of a function's arguments (one named field per
 //!   parameter, in order): its wire format, its `Arguments` (the parameters' names and
-//!   types), and how the grader shows, measures and parses it (`heaps = [3, 4, 5]`).
+//!   types), and how the grader shows, measures, parses and shrinks it (`heaps = [3, 4,
+//!   5]`; one field made simpler at a time).
 //!
 //! Generic types are not supported: no exercise needs them.
 
@@ -143,6 +144,20 @@ pub fn derive_arguments(input: TokenStream) -> TokenStream {
             impl crate::model::show::Measure for #name {
                 fn measure(&self) -> u64 {
                     0 #( + crate::model::show::Measure::measure(&self.#fields) )*
+                }
+            }
+
+            impl crate::model::shrink::Shrink for #name {
+                fn shrunk(&self) -> Vec<Self> {
+                    let mut simpler = Vec::new();
+                    #(
+                        for value in crate::model::shrink::Shrink::shrunk(&self.#fields) {
+                            let mut one_simpler = self.clone();
+                            one_simpler.#fields = value;
+                            simpler.push(one_simpler);
+                        }
+                    )*
+                    simpler
                 }
             }
 

@@ -4,7 +4,8 @@
 //!   case keeps the promises of its exercise ([`super::layout`]).
 //! - Every stub compiles and scores nothing: it fails in every group.
 //! - Every reference solution passes, and every recorded solution gets exactly the
-//!   verdict its folder names, with each of its `// expect:` texts in its report.
+//!   verdict its folder names, with each of its `// expect:` texts in its report and
+//!   none of its `// expect-not:` texts.
 //! - A checker that panics is named, as an internal error.
 //! - Time limits have margins ([`super::timing`]).
 
@@ -15,7 +16,7 @@ use anyhow::Result;
 use colored::Colorize;
 use serde::Serialize;
 
-use super::recorded::{self, EXPECT_PREFIX};
+use super::recorded::{self, EXPECT_NOT_PREFIX, EXPECT_PREFIX};
 use super::timing::{self, MIN_MARGIN, SLOW_SCALE, Timing};
 use super::{layout, short_diff};
 use crate::Exit;
@@ -49,6 +50,8 @@ struct Expectation {
     expected: Expected,
     /// Text the report must contain.
     expect: Vec<String>,
+    /// Text the report must not contain.
+    expect_not: Vec<String>,
     time_scale: f64,
 }
 
@@ -104,6 +107,7 @@ pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Exit> {
         .filter(|e| e.expected == Expected::Recorded(Kind::TimeLimit))
         .map(|e| Expectation {
             expect: Vec::new(),
+            expect_not: Vec::new(),
             time_scale: SLOW_SCALE,
             ..e.clone()
         })
@@ -206,17 +210,24 @@ fn expectations(
         if !graded(&exercise.name) {
             continue;
         }
-        let expectation = |file: PathBuf, expected, expect| Expectation {
+        let expectation = |file: PathBuf, expected, expect, expect_not| Expectation {
             exercise: exercise.clone(),
             file,
             expected,
             expect,
+            expect_not,
             time_scale: 1.0,
         };
-        expectations.push(expectation(exercise.stub(), Expected::Stub, Vec::new()));
+        expectations.push(expectation(
+            exercise.stub(),
+            Expected::Stub,
+            Vec::new(),
+            Vec::new(),
+        ));
         expectations.push(expectation(
             exercise.solution(),
             Expected::Reference,
+            Vec::new(),
             Vec::new(),
         ));
         let (found, found_problems) = recorded::find(workbook, exercise);
@@ -226,6 +237,7 @@ fn expectations(
                 recorded.file,
                 Expected::Recorded(recorded.verdict),
                 recorded.expect,
+                recorded.expect_not,
             ));
         }
     }
@@ -313,15 +325,49 @@ fn judge_expectation(expectation: &Expectation, grade: &Grade) -> Option<String>
             },
             text()
         )),
-        Expected::Recorded(_) => missing_texts(expectation, &text()),
+        Expected::Recorded(_) => {
+            let report = text();
+            let problems: Vec<String> = [
+                missing_texts(expectation, &report),
+                unwanted_texts(expectation, &report),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            (!problems.is_empty()).then(|| problems.join("\n"))
+        }
     }
+}
+
+/// The `// expect-not:` texts a report contains, each with the report's line that has it.
+fn unwanted_texts(expectation: &Expectation, report: &str) -> Option<String> {
+    let report_words = words(report);
+    let found: Vec<String> = expectation
+        .expect_not
+        .iter()
+        .filter(|unwanted| report_words.contains(&words(unwanted)))
+        .map(|unwanted| format!("  {}{unwanted}", EXPECT_NOT_PREFIX))
+        .collect();
+    (!found.is_empty()).then(|| {
+        format!(
+            "{}: its report has {} of its `{}` texts, which it must not:\n{}",
+            expectation.file.display(),
+            found.len(),
+            EXPECT_NOT_PREFIX.trim(),
+            found.join("\n")
+        )
+    })
+}
+
+/// A text's words, one space apart: reports are wrapped, so texts are compared by words,
+/// not line breaks.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The `// expect:` texts a report lacks, each with a diff against the report's
 /// closest line.
 fn missing_texts(expectation: &Expectation, report: &str) -> Option<String> {
-    // Reports are wrapped: compare words, not line breaks.
-    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let report_words = words(report);
     let missing: Vec<String> = expectation
         .expect

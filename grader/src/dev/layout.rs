@@ -133,8 +133,14 @@ fn exercise_problems(workbook: &Workbook, exercise: &Exercise, problems: &mut Ve
         }
         Err(_) => problems.push(format!("the lesson {} is missing", exercise.lesson)),
     }
+    if let Ok(stub) = read(&exercise.stub()) {
+        problems.extend(unstated_promises(name, tests.promised(), &stub));
+    }
     for seed in [Seed::DEFAULT, ANOTHER_SEED] {
         let plan = tests.plan(seed);
+        for unreached in plan.unreached_promises() {
+            problems.push(format!("exercise `{name}` (seed {seed}): {unreached}"));
+        }
         let groups = plan.groups().len();
         if seed == Seed::DEFAULT && !shares_exactly(exercise.points, groups) {
             problems.push(format!(
@@ -148,6 +154,35 @@ fn exercise_problems(workbook: &Workbook, exercise: &Exercise, problems: &mut Ve
             problems.push(format!("exercise `{name}` (seed {seed}): {broken}"));
         }
     }
+}
+
+/// The promises of an exercise's hidden tests that its stub's doc comment does not make
+/// in their words (compared word by word, whatever the line breaks), or that it has
+/// none: each is what the learner is told the hidden tests use.
+fn unstated_promises(name: &str, promised: Vec<&str>, stub: &str) -> Vec<String> {
+    if promised.is_empty() {
+        return vec![format!(
+            "exercise `{name}`: its hidden tests declare no promise about their inputs (see \
+             `Cases::promises`): declare each limit its doc comment states, so that every \
+             case keeps it and some case reaches it"
+        )];
+    }
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let doc_lines: Vec<&str> = stub
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("//!"))
+        .collect();
+    let doc = words(&doc_lines.join(" "));
+    promised
+        .into_iter()
+        .filter(|stated| !doc.contains(&words(stated)))
+        .map(|stated| {
+            format!(
+                "exercise `{name}`: its hidden tests promise \"{stated}\", which the doc comment \
+                 of its stub does not say: say it there, in these words, or change the promise"
+            )
+        })
+        .collect()
 }
 
 /// Every place `dev new` left for the instructor to write in the exercises `checked`
@@ -198,4 +233,30 @@ fn entries(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_promise_the_doc_comment_does_not_make_is_named() {
+        let stub = "//! What the hidden tests use:\n//! - up to 1,000,000\n//!   heaps in one position;\nfn f() {}\n// up to 20 amounts\n";
+        assert_eq!(
+            unstated_promises("x", vec!["up to 1,000,000 heaps"], stub),
+            Vec::<String>::new()
+        );
+        let missing = unstated_promises("x", vec!["up to 20 amounts"], stub);
+        assert_eq!(
+            missing.len(),
+            1,
+            "a comment outside the doc comment does not count"
+        );
+        assert!(
+            missing[0].contains("promise \"up to 20 amounts\""),
+            "{}",
+            missing[0]
+        );
+        assert!(unstated_promises("x", vec![], stub)[0].contains("declare no promise"));
+    }
 }

@@ -141,10 +141,10 @@ fn scaffold(name: &str, lesson: &str) -> Vec<(PathBuf, String)> {
 
 use std::time::Duration;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
 use crate::model::function::FunctionTests;
+use crate::model::promise::Promise;
 use crate::model::{{Cases, Function, Group, HiddenTests, Seed}};
 
 // {TODO_MARKER}: the parameters of the stub's function, one field each and in order
@@ -168,9 +168,12 @@ impl Cases<Args> for {type_name} {{
         vec![Group::new("a few values", vec![Args::from(vec![3, 4, 5])])]
     }}
 
-    fn validate(_input: &Args) -> Result<(), String> {{
-        // {TODO_MARKER}: the promises of the stub's doc comment.
-        Ok(())
+    fn promises() -> Vec<Promise<Args>> {{
+        // {TODO_MARKER}: each promise of the stub's doc comment, in its words, what it
+        // measures and its bound: every case must keep it, and some case reach it.
+        vec![Promise::at_most("up to 3 values", "values", 3, |input| {{
+            input.values.len() as u64
+        }})]
     }}
 }}
 
@@ -183,13 +186,14 @@ impl Function for {type_name} {{
     // {TODO_MARKER}: what running in time takes, in the lesson's words.
     const EXPECTED_COST: &'static str = "one pass over the values";
 
-    fn check(input: &Args, &answer: &u64) -> Result<(), Mistake> {{
-        // {TODO_MARKER}: the checker, in the lesson's words, with advice for classic mistakes.
+    fn rule(input: &Args, &answer: &u64) -> Result<(), String> {{
+        // {TODO_MARKER}: the checker: the rule a wrong answer breaks, in the lesson's
+        // words. Classic mistakes go in `suspects`, each run as code (`model::diagnosis`).
         let expected = input.values.len() as u64;
         if answer == expected {{
             return Ok(());
         }}
-        Err(Mistake::new(format!("The answer is {{expected}}, not {{answer}}.")))
+        Err(format!("The answer is {{expected}}, not {{answer}}."))
     }}
 }}
 "#

@@ -1,6 +1,7 @@
 //! Recorded solutions: other people's solutions, sorted into folders by the verdict they
 //! must get (`solutions/<name>/recorded/<verdict>/<file>.rs`), each `// expect: ` line a
-//! text its report must contain. Found with walkdir; anything else there is a problem.
+//! text its report must contain, each `// expect-not: ` line one it must not. Found
+//! with walkdir; anything else there is a problem.
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +12,9 @@ use xorlings_core::verdict::Kind;
 
 /// The line a recorded solution uses to name text its report must contain.
 pub const EXPECT_PREFIX: &str = "// expect: ";
+/// The line a recorded solution uses to name text its report must not contain: advice
+/// for a mistake the code does not make, say.
+pub const EXPECT_NOT_PREFIX: &str = "// expect-not: ";
 
 /// One recorded solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,13 +24,15 @@ pub struct Recorded {
     pub verdict: Kind,
     /// Text the report must contain.
     pub expect: Vec<String>,
+    /// Text the report must not contain.
+    pub expect_not: Vec<String>,
 }
 
-/// The `// expect: ` lines of a file.
-pub fn expected_texts(source: &str) -> Vec<String> {
+/// The texts of the lines of `source` that start with `prefix` (`// expect: `...).
+pub fn expected_texts(source: &str, prefix: &str) -> Vec<String> {
     source
         .lines()
-        .filter_map(|line| line.trim().strip_prefix(EXPECT_PREFIX))
+        .filter_map(|line| line.trim().strip_prefix(prefix))
         .map(str::to_string)
         .collect()
 }
@@ -79,7 +85,8 @@ pub fn find(workbook: &Workbook, exercise: &Exercise) -> (Vec<Recorded>, Vec<Str
                 recorded.push(Recorded {
                     file: path.to_path_buf(),
                     verdict,
-                    expect: expected_texts(&source),
+                    expect: expected_texts(&source, EXPECT_PREFIX),
+                    expect_not: expected_texts(&source, EXPECT_NOT_PREFIX),
                 });
             }
             _ => problems.push(format!(
@@ -107,7 +114,7 @@ mod tests {
         for (file, text) in [
             (
                 "wrong_answer/sum.rs",
-                "// expect: wrong answer\n// expect: You added\nfn f() {}",
+                "// expect: wrong answer\n// expect: You added\n// expect-not: You used OR\nfn f() {}",
             ),
             ("wrong_answer/notes.txt", "thoughts"),
             ("wrong_answer/x.RS", ""),
@@ -128,6 +135,7 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].verdict, Kind::WrongAnswer);
         assert_eq!(found[0].expect, ["wrong answer", "You added"]);
+        assert_eq!(found[0].expect_not, ["You used OR"]);
         let all = problems.join("\n");
         for stray in [
             "notes.txt",

@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
-use crate::model::nim::{empty_heap_advice, validate_small_position};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::function::FunctionTests;
+use crate::model::nim::{empty_heap_advice, small_position_promises};
+use crate::model::promise::Promise;
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
 
@@ -138,8 +139,13 @@ impl Cases<Args> for AllMoves {
         ])
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
+    fn promises() -> Vec<Promise<Args>> {
+        small_position_promises(
+            "0 to 8 heaps",
+            MAX_HEAPS,
+            "each of 0 to 50 stones",
+            MAX_SIZE,
+        )
     }
 }
 
@@ -149,8 +155,7 @@ impl Function for AllMoves {
     type Cases = AllMoves;
     const NAME: &'static str = "all_moves";
     const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one copy of the position per move, and as many moves as stones (at most \
+    const EXPECTED_COST: &'static str = "one copy of the position per move, and as many moves as stones (at most \
          400 here). Filtering every smaller position instead costs the product of (size + 1) \
          over the heaps";
 
@@ -161,17 +166,29 @@ impl Function for AllMoves {
         (stones as usize + n) * (n + 1) + 8
     }
 
-    fn check(input: &Args, answer: &Vec<Vec<u64>>) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Vec<Vec<u64>>) -> Result<(), String> {
         let heaps = &input.heaps;
         let expected = every_move(heaps);
         if *answer == expected {
             return Ok(());
         }
-        let (mut rule, broken) = rule(heaps, &expected, answer);
+        let (mut rule, _) = rule(heaps, &expected, answer);
         if expected.len().max(answer.len()) <= SHOWN_SIDE_BY_SIDE {
-            rule += &format!("\n  expected: {}\n  yours:    {}", list(&expected), list(answer));
+            rule += &format!(
+                "\n  expected: {}\n  yours:    {}",
+                list(&expected),
+                list(answer)
+            );
         }
-        Err(Mistake::new(rule).maybe_advice(advice(heaps, &expected, answer, broken)))
+        Err(rule)
+    }
+
+    fn suspects(input: &Args, answer: &Vec<Vec<u64>>) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -264,7 +281,9 @@ fn rule(heaps: &[u64], expected: &[Vec<u64>], answer: &[Vec<u64>]) -> (String, B
         }
     }
     if let Some(missing) = expected.iter().find(|m| !seen.contains_key(m)) {
-        let i = (0..heaps.len()).find(|&i| missing[i] != heaps[i]).unwrap_or(0);
+        let i = (0..heaps.len())
+            .find(|&i| missing[i] != heaps[i])
+            .unwrap_or(0);
         let rule = format!(
             "Your list lacks {}, the move that takes heap {i} from {} to {}: {moves}, and your \
              list has {}.",
@@ -286,41 +305,104 @@ fn rule(heaps: &[u64], expected: &[Vec<u64>], answer: &[Vec<u64>]) -> (String, B
     (rule, Broken::Order)
 }
 
-/// Recognises the classic mistakes behind a wrong list: the whole list tidied up (sorted
-/// positions, empty heaps dropped), or the rule the first wrong position breaks.
-fn advice(
-    heaps: &[u64],
-    expected: &[Vec<u64>],
-    answer: &[Vec<u64>],
-    broken: Broken,
-) -> Option<String> {
-    let tidied = |tidy: fn(&mut Vec<u64>)| -> Vec<Vec<u64>> {
-        expected
-            .iter()
-            .map(|position| {
-                let mut position = position.clone();
-                tidy(&mut position);
-                position
-            })
-            .collect()
-    };
-    let advice = if answer == tidied(|p| p.sort_unstable()) {
-        UNSORTED
-    } else if answer == tidied(|p| p.retain(|&h| h > 0)) {
-        KEEP_EMPTY
-    } else {
-        match broken {
-            Broken::HeapCount => KEEP_EMPTY,
-            Broken::Itself => TAKES_ZERO,
-            Broken::Grows => GROWS,
-            Broken::TwoHeaps => ONE_HEAP,
-            Broken::Order if heaps_out_of_order(heaps, answer) => HEAP_ORDER,
-            Broken::Order => SIZE_ORDER,
-            Broken::Repeated | Broken::Missing => return None,
-        }
-    };
-    Some(advice.to_string())
+/// The moves of `heaps` each made tidier by `tidy`.
+fn tidied(heaps: &[u64], tidy: fn(&mut Vec<u64>)) -> Vec<Vec<u64>> {
+    every_move(heaps)
+        .into_iter()
+        .map(|mut position| {
+            tidy(&mut position);
+            position
+        })
+        .collect()
 }
+
+/// The moves listed with the new sizes in the outer loop and the heaps inside.
+fn sizes_then_heaps(heaps: &[u64]) -> Vec<Vec<u64>> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    (0..largest)
+        .flat_map(|size| {
+            (0..heaps.len())
+                .filter(move |&i| size < heaps[i])
+                .map(move |i| {
+                    let mut next = heaps.to_vec();
+                    next[i] = size;
+                    next
+                })
+        })
+        .collect()
+}
+
+/// How many heaps have stones.
+fn nonempty(heaps: &[u64]) -> usize {
+    heaps.iter().filter(|&&h| h > 0).count()
+}
+
+/// The first rule `answer` breaks.
+fn broken(heaps: &[u64], answer: &[Vec<u64>]) -> Broken {
+    rule(heaps, &every_move(heaps), answer).1
+}
+
+/// The classic mistakes behind a wrong list, each as what its code lists: the whole
+/// list tidied up (sorted positions, empty heaps dropped), or positions that break one
+/// rule of a move.
+const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
+    Model {
+        name: "sorted positions",
+        gives: |input, answer| *answer == tidied(&input.heaps, |p| p.sort_unstable()),
+        wrong_on: |input| tidied(&input.heaps, |p| p.sort_unstable()) != every_move(&input.heaps),
+        advice: |_, _| UNSORTED.to_string(),
+    },
+    Model {
+        name: "empty heaps dropped",
+        gives: |input, answer| {
+            *answer == tidied(&input.heaps, |p| p.retain(|&h| h > 0))
+                || broken(&input.heaps, answer) == Broken::HeapCount
+        },
+        wrong_on: |input| {
+            tidied(&input.heaps, |p| p.retain(|&h| h > 0)) != every_move(&input.heaps)
+        },
+        advice: |_, _| KEEP_EMPTY.to_string(),
+    },
+    Model {
+        name: "the position itself",
+        gives: |input, answer| broken(&input.heaps, answer) == Broken::Itself,
+        // Code that lists new sizes up to the heap's own lists the position itself.
+        wrong_on: |input| !input.heaps.is_empty(),
+        advice: |_, _| TAKES_ZERO.to_string(),
+    },
+    Model {
+        name: "a heap that grows",
+        gives: |input, answer| broken(&input.heaps, answer) == Broken::Grows,
+        // How far a heap grows depends on the code: no case it passes clears it.
+        wrong_on: |_| false,
+        advice: |_, _| GROWS.to_string(),
+    },
+    Model {
+        name: "two heaps changed",
+        gives: |input, answer| broken(&input.heaps, answer) == Broken::TwoHeaps,
+        // A heap left changed shows once a later heap has moves of its own.
+        wrong_on: |input| nonempty(&input.heaps) >= 2,
+        advice: |_, _| ONE_HEAP.to_string(),
+    },
+    Model {
+        name: "the heaps out of order",
+        gives: |input, answer| {
+            broken(&input.heaps, answer) == Broken::Order
+                && heaps_out_of_order(&input.heaps, answer)
+        },
+        wrong_on: |input| sizes_then_heaps(&input.heaps) != every_move(&input.heaps),
+        advice: |_, _| HEAP_ORDER.to_string(),
+    },
+    Model {
+        name: "the sizes out of order",
+        gives: |input, answer| {
+            broken(&input.heaps, answer) == Broken::Order
+                && !heaps_out_of_order(&input.heaps, answer)
+        },
+        wrong_on: |input| input.heaps.iter().any(|&h| h >= 2),
+        advice: |_, _| SIZE_ORDER.to_string(),
+    },
+];
 
 /// Whether a later move in `answer` changes an earlier heap than some move before it.
 fn heaps_out_of_order(heaps: &[u64], answer: &[Vec<u64>]) -> bool {
@@ -333,17 +415,24 @@ fn heaps_out_of_order(heaps: &[u64], answer: &[Vec<u64>]) -> bool {
 mod tests {
     use super::*;
 
-    fn check(heaps: &[u64], answer: &[&[u64]]) -> Result<(), Mistake> {
+    fn check(heaps: &[u64], answer: &[&[u64]]) -> Result<(), String> {
         let answer: Vec<Vec<u64>> = answer.iter().map(|p| p.to_vec()).collect();
-        AllMoves::check(&Args::from(heaps.to_vec()), &answer)
+        AllMoves::rule(&Args::from(heaps.to_vec()), &answer)
     }
 
     fn rule(heaps: &[u64], answer: &[&[u64]]) -> String {
-        check(heaps, answer).unwrap_err().rule
+        check(heaps, answer).unwrap_err()
     }
 
+    /// The advice of the first mistake whose model gives `answer`, a wrong answer.
     fn advice(heaps: &[u64], answer: &[&[u64]]) -> String {
-        check(heaps, answer).unwrap_err().advice.unwrap_or_default()
+        assert!(check(heaps, answer).is_err());
+        let answer: Vec<Vec<u64>> = answer.iter().map(|p| p.to_vec()).collect();
+        let suspects = AllMoves::suspects(&Args::from(heaps.to_vec()), &answer);
+        suspects
+            .first()
+            .map(|s| s.advice.clone())
+            .unwrap_or_default()
     }
 
     #[test]
@@ -362,18 +451,33 @@ mod tests {
         assert!(rule(&[0, 1], &[&[1, 1], &[0, 0]]).contains("heap 0 grows from 0 to 1"));
         let two = rule(&[1, 1], &[&[0, 1], &[0, 0]]);
         assert!(two.contains("index 1 of your list, [0, 0]"), "{two}");
-        assert!(two.contains("changes heap 0 (1 to 0) and heap 1 (1 to 0)"), "{two}");
+        assert!(
+            two.contains("changes heap 0 (1 to 0) and heap 1 (1 to 0)"),
+            "{two}"
+        );
         let dropped = rule(&[1], &[&[]]);
-        assert!(dropped.contains("it has 0 heaps where [1] has 1 heap, and a move keeps"), "{dropped}");
+        assert!(
+            dropped.contains("it has 0 heaps where [1] has 1 heap, and a move keeps"),
+            "{dropped}"
+        );
         let long = rule(&[3, 4, 5], &[]);
-        assert!(!long.contains("expected:"), "12 moves are not shown side by side: {long}");
+        assert!(
+            !long.contains("expected:"),
+            "12 moves are not shown side by side: {long}"
+        );
         let twice = rule(&[2], &[&[0], &[0]]);
-        assert!(twice.contains("[0] is in your list twice, at indices 0 and 1"), "{twice}");
+        assert!(
+            twice.contains("[0] is in your list twice, at indices 0 and 1"),
+            "{twice}"
+        );
         let lacks = rule(&[3, 4, 5], &[]);
         assert!(lacks.contains("lacks [0, 4, 5], the move that takes heap 0 from 3 to 0"));
         assert!(lacks.contains("there are 12 moves (one per stone), and your list has 0"));
         let order = rule(&[2], &[&[1], &[0]]);
-        assert!(order.contains("index 0 should hold [0], and yours holds [1]"), "{order}");
+        assert!(
+            order.contains("index 0 should hold [0], and yours holds [1]"),
+            "{order}"
+        );
         assert!(order.contains("expected: [[0], [1]]"), "{order}");
         assert!(check(&[], &[&[]]).is_err());
     }
@@ -387,7 +491,10 @@ mod tests {
         assert_eq!(advice(&[2], &[&[1], &[0]]), SIZE_ORDER);
         assert_eq!(advice(&[2, 1], &[&[0, 1], &[2, 0], &[1, 1]]), HEAP_ORDER);
         assert_eq!(advice(&[1], &[&[]]), KEEP_EMPTY);
-        assert_eq!(advice(&[2, 3], &[&[2], &[1, 2], &[2, 1], &[2, 2]]), KEEP_EMPTY);
+        assert_eq!(
+            advice(&[2, 3], &[&[2], &[1, 2], &[2, 1], &[2, 2]]),
+            KEEP_EMPTY
+        );
         assert_eq!(advice(&[1, 1], &[&[0, 1], &[0, 0]]), ONE_HEAP);
         assert_eq!(advice(&[1, 1], &[&[0, 1], &[0, 1]]), UNSORTED);
         // A move left out matches no classic mistake.
@@ -408,7 +515,10 @@ mod tests {
         let groups = AllMoves::groups(Seed::DEFAULT);
         assert_eq!(groups[0].cases.len(), 1 + 4 + 16 + 64 + 256);
         let cases: usize = groups.iter().map(|g| g.cases.len()).sum();
-        assert!((2000..5000).contains(&cases), "a few thousand positions: {cases}");
+        assert!(
+            (2000..5000).contains(&cases),
+            "a few thousand positions: {cases}"
+        );
         for input in groups.iter().flat_map(|g| &g.cases) {
             let mut words = Vec::new();
             xorlings_core::wire::Wire::put(&every_move(&input.heaps), &mut words);

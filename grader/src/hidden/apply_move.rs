@@ -4,12 +4,13 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::{Arguments, Show, Wire};
 
-use crate::model::function::FunctionTests;
 use crate::model::cases::{self, MAX_HEAPS};
-use crate::model::nim::{numbered_heaps, validate_position};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::function::FunctionTests;
+use crate::model::nim::numbered_heaps;
+use crate::model::promise::Promise;
 use crate::model::show::{Show, count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -24,8 +25,15 @@ pub struct Args {
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, Wire, Show)]
 pub enum MoveError {
-    NoSuchHeap { heap_index: usize, heap_count: usize },
-    NotSmaller { heap_index: usize, size: u64, new_size: u64 },
+    NoSuchHeap {
+        heap_index: usize,
+        heap_count: usize,
+    },
+    NotSmaller {
+        heap_index: usize,
+        size: u64,
+        new_size: u64,
+    },
 }
 
 /// The hidden tests of `apply_move`.
@@ -98,8 +106,23 @@ fn random_moves(seed: Seed) -> Vec<Args> {
         .collect()
 }
 
+/// Moves on heaps of every bit pattern (2^k, 2^k - 1, the top bits set): each halved,
+/// kept, and emptied beside a heap of 5.
+fn bit_pattern_moves() -> Vec<Args> {
+    cases::bit_patterns()
+        .into_iter()
+        .flat_map(|heap| {
+            [
+                case(vec![heap, 5], 0, heap / 2),
+                case(vec![5, heap], 1, heap),
+                case(vec![heap], 0, 0),
+            ]
+        })
+        .collect()
+}
+
 fn wide_moves() -> Vec<Args> {
-    vec![
+    let mut moves = vec![
         case(vec![u64::MAX, 5], 0, u64::MAX - 1),
         case(vec![u64::MAX, 5], 0, u64::MAX),
         case(vec![1 << 40, 3], 0, 1 << 32),
@@ -107,7 +130,9 @@ fn wide_moves() -> Vec<Args> {
         case(vec![7, 1 << 35], 1, 1),
         case(vec![4, 4], usize::MAX, 0),
         case(vec![4, 4], 1 << 32, 1),
-    ]
+    ];
+    moves.extend(bit_pattern_moves());
+    moves
 }
 
 fn large_moves(seed: Seed) -> Vec<Args> {
@@ -131,13 +156,30 @@ impl Cases<Args> for ApplyMove {
                 "random moves, legal and illegal, with 64-bit heaps",
                 random_moves(seed),
             ),
-            Group::new("heaps and indices beyond 32 bits", wide_moves()),
+            Group::new(
+                "heaps and indices beyond 32 bits, and heaps of every 2^k, 2^k - 1 and top \
+                 bits set",
+                wide_moves(),
+            ),
             Group::new("moves on 1,000,000 heaps", large_moves(seed)),
         ]
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_position(&input.heaps)
+    fn promises() -> Vec<Promise<Args>> {
+        vec![
+            Promise::at_most(
+                "up to 1,000,000 heaps",
+                "heaps",
+                MAX_HEAPS as u64,
+                |input| input.heaps.len() as u64,
+            ),
+            Promise::every_value(
+                "full-range `u64` sizes",
+                "heap sizes",
+                u64::MAX,
+                |input, seen| input.heaps.iter().for_each(|&heap| seen(heap)),
+            ),
+        ]
     }
 }
 
@@ -149,13 +191,22 @@ impl Function for ApplyMove {
     const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str =
         "one copy of the heaps per move (O(n) for n heaps), and no search";
+    const OPTIMISED: bool = true;
 
-    fn check(input: &Args, answer: &Answer) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Answer) -> Result<(), String> {
         let expected = expected(input);
         if *answer == expected {
             return Ok(());
         }
-        Err(rule(input, &expected, answer).maybe_advice(advice(input, &expected, answer)))
+        Err(rule(input, &expected, answer))
+    }
+
+    fn suspects(input: &Args, answer: &Answer) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -190,12 +241,19 @@ impl Function for ApplyMove {
                 list(&input.heaps),
                 list(after)
             ),
-            Err(MoveError::NoSuchHeap { heap_index, heap_count }) => format!(
+            Err(MoveError::NoSuchHeap {
+                heap_index,
+                heap_count,
+            }) => format!(
                 "You say there is no heap {heap_index} among {}; the position has {}.",
                 count(*heap_count, "heap", "heaps"),
                 numbered_heaps(input.heaps.len() as u64)
             ),
-            Err(MoveError::NotSmaller { heap_index, size, new_size }) => format!(
+            Err(MoveError::NotSmaller {
+                heap_index,
+                size,
+                new_size,
+            }) => format!(
                 "You say heap {heap_index} holds {size}, so leaving {new_size} is no move: a \
                  move leaves the heap smaller."
             ),
@@ -204,10 +262,10 @@ impl Function for ApplyMove {
 }
 
 /// The rule a wrong answer breaks, in the lesson's words.
-fn rule(input: &Args, expected: &Answer, answer: &Answer) -> Mistake {
+fn rule(input: &Args, expected: &Answer, answer: &Answer) -> String {
     let (index, new_size, heaps) = (input.heap_index, input.new_size, input.heaps.len());
     let right = expected.show();
-    Mistake::new(match (expected, answer) {
+    match (expected, answer) {
         (
             Err(MoveError::NoSuchHeap { .. }),
             Err(MoveError::NoSuchHeap {
@@ -266,7 +324,7 @@ fn rule(input: &Args, expected: &Answer, answer: &Answer) -> Mistake {
                 size - new_size
             )
         }
-    })
+    }
 }
 
 /// What `apply_move` answers when it reads `heap_index` as 1-based (heap 1 is the first).
@@ -290,66 +348,121 @@ fn one_based(input: &Args) -> Answer {
     }
 }
 
-/// Recognises 1-based indices, a size checked before the index, swapped fields and
-/// unchanged positions.
-fn advice(input: &Args, expected: &Answer, answer: &Answer) -> Option<String> {
-    let index = input.heap_index;
-    if *answer == one_based(input) {
-        return Some(if index == 0 {
-            "heap_index 0 is the first heap: indices are 0-based, so the heaps of a position \
-             of n heaps are 0 to n - 1."
-                .to_string()
-        } else {
-            format!(
-                "You used heap {} instead of heap {index}: indices are 0-based, so heap_index 0 \
-                 is the first heap.",
+/// The classic mistakes behind a wrong answer, each as the code that makes it.
+const MISTAKES: [Model<Args, Answer>; 4] = [
+    Model {
+        name: "heaps counted from 1",
+        gives: |input, answer| *answer == one_based(input),
+        wrong_on: |input| one_based(input) != expected(input),
+        advice: |input, _| match input.heap_index {
+            0 => "heap_index 0 is the first heap: indices are 0-based, so the heaps of a \
+                  position of n heaps are 0 to n - 1."
+                .to_string(),
+            index => format!(
+                "You used heap {} instead of heap {index}: indices are 0-based, so heap_index \
+                 0 is the first heap.",
                 index - 1
+            ),
+        },
+    },
+    Model {
+        name: "the size checked before the index",
+        gives: |input, answer| {
+            matches!(
+                (expected(input), answer),
+                (
+                    Err(MoveError::NoSuchHeap { .. }),
+                    Err(MoveError::NotSmaller { .. })
+                )
             )
-        });
-    }
-    match (expected, answer) {
-        (Err(MoveError::NoSuchHeap { .. }), Err(MoveError::NotSmaller { .. })) => Some(
+        },
+        wrong_on: |input| input.heap_index >= input.heaps.len(),
+        advice: |_, _| {
             "Check the index first: an index out of range is NoSuchHeap whatever new_size is, \
              and there is no size to compare with."
-                .to_string(),
-        ),
-        (
-            Err(MoveError::NotSmaller { size, new_size, .. }),
-            Err(MoveError::NotSmaller {
-                size: your_size,
-                new_size: your_new_size,
-                ..
-            }),
-        ) if (your_size, your_new_size) == (new_size, size) => Some(
-            "You swapped size and new_size: size is what the heap holds now, new_size what \
-             the move asked for."
-                .to_string(),
-        ),
-        (Ok(_), Ok(after)) if *after == input.heaps => Some(
+                .to_string()
+        },
+    },
+    Model {
+        name: "size and new_size swapped",
+        gives: |input, answer| match (expected(input), answer) {
+            (
+                Err(MoveError::NotSmaller { size, new_size, .. }),
+                Err(MoveError::NotSmaller {
+                    size: your_size,
+                    new_size: your_new_size,
+                    ..
+                }),
+            ) => size != new_size && (*your_size, *your_new_size) == (new_size, size),
+            _ => false,
+        },
+        wrong_on: |input| matches!(expected(input), Err(MoveError::NotSmaller { size, new_size, .. }) if size != new_size),
+        advice: |_, _| {
+            "You swapped size and new_size: size is what the heap holds now, new_size what the \
+             move asked for."
+                .to_string()
+        },
+    },
+    Model {
+        name: "the heaps unchanged",
+        gives: |input, answer| {
+            expected(input).is_ok() && matches!(answer, Ok(after) if *after == input.heaps)
+        },
+        wrong_on: |input| expected(input).is_ok(),
+        advice: |_, _| {
             "You returned the heaps unchanged: set heaps[heap_index] to new_size in the copy."
-                .to_string(),
-        ),
-        _ => None,
-    }
-}
+                .to_string()
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::diagnosis::Wrong;
 
     #[test]
     fn try_explains_the_answer_in_words() {
         let input = case(vec![3, 4, 5], 0, 1);
         let moved = ApplyMove::explain(&input, &Ok(vec![1, 4, 5])).unwrap();
-        assert_eq!(moved, "Before the move: [3, 4, 5]\nAfter the move:  [1, 4, 5]");
-        let none = ApplyMove::explain(&input, &Err(MoveError::NoSuchHeap { heap_index: 0, heap_count: 3 })).unwrap();
-        assert!(none.contains("no heap 0 among 3 heaps; the position has 3 heaps, numbered 0 to 2"), "{none}");
-        let same = ApplyMove::explain(&input, &Err(MoveError::NotSmaller { heap_index: 0, size: 3, new_size: 1 })).unwrap();
-        assert!(same.contains("heap 0 holds 3, so leaving 1 is no move"), "{same}");
+        assert_eq!(
+            moved,
+            "Before the move: [3, 4, 5]\nAfter the move:  [1, 4, 5]"
+        );
+        let none = ApplyMove::explain(
+            &input,
+            &Err(MoveError::NoSuchHeap {
+                heap_index: 0,
+                heap_count: 3,
+            }),
+        )
+        .unwrap();
+        assert!(
+            none.contains("no heap 0 among 3 heaps; the position has 3 heaps, numbered 0 to 2"),
+            "{none}"
+        );
+        let same = ApplyMove::explain(
+            &input,
+            &Err(MoveError::NotSmaller {
+                heap_index: 0,
+                size: 3,
+                new_size: 1,
+            }),
+        )
+        .unwrap();
+        assert!(
+            same.contains("heap 0 holds 3, so leaving 1 is no move"),
+            "{same}"
+        );
     }
 
-    fn check(heaps: &[u64], index: usize, new_size: u64, answer: Answer) -> Result<(), Mistake> {
-        ApplyMove::check(&case(heaps.to_vec(), index, new_size), &answer)
+    /// The checker's rule, with the mistakes whose models give the answer.
+    fn check(heaps: &[u64], index: usize, new_size: u64, answer: Answer) -> Result<(), Wrong> {
+        let input = case(heaps.to_vec(), index, new_size);
+        ApplyMove::rule(&input, &answer).map_err(|rule| Wrong {
+            rule,
+            suspects: ApplyMove::suspects(&input, &answer),
+        })
     }
 
     fn not_smaller(heap_index: usize, size: u64, new_size: u64) -> Answer {
@@ -405,47 +518,84 @@ mod tests {
             no_heap(0, 3),
             not_smaller(0, 3, 1),
         ] {
-            assert!(check(&[3, 4, 5], 0, 1, junk.clone()).is_err(), "{junk:?} was accepted");
+            assert!(
+                check(&[3, 4, 5], 0, 1, junk.clone()).is_err(),
+                "{junk:?} was accepted"
+            );
         }
     }
 
     #[test]
     fn the_right_error_with_wrong_fields_is_named() {
         let count = check(&[3, 4, 5], 3, 0, no_heap(3, 2)).unwrap_err();
-        assert!(count.rule.contains("the position has 3, not 2"), "{}", count.rule);
+        assert!(
+            count.rule.contains("the position has 3, not 2"),
+            "{}",
+            count.rule
+        );
         let swapped = check(&[3, 4, 5], 1, 9, not_smaller(1, 9, 4)).unwrap_err();
-        assert!(swapped.rule.contains("NotSmaller is right, but its fields are not"), "{}", swapped.rule);
-        assert!(swapped.advice.unwrap().contains("swapped size and new_size"));
+        assert!(
+            swapped
+                .rule
+                .contains("NotSmaller is right, but its fields are not"),
+            "{}",
+            swapped.rule
+        );
+        assert!(
+            swapped.suspects[0]
+                .advice
+                .contains("swapped size and new_size")
+        );
     }
 
     #[test]
     fn growing_heaps_and_empty_moves_are_named() {
         let grow = check(&[2, 2, 1], 0, 3, Ok(vec![3, 2, 1])).unwrap_err();
-        assert!(grow.rule.contains("Heap 0 would grow from 2 to 3"), "{}", grow.rule);
+        assert!(
+            grow.rule.contains("Heap 0 would grow from 2 to 3"),
+            "{}",
+            grow.rule
+        );
         let zero = check(&[2, 2], 1, 2, Ok(vec![2, 2])).unwrap_err();
         assert!(zero.rule.contains("takes 0 stones"), "{}", zero.rule);
-        assert_eq!(zero.advice, None, "an empty move is not called an unchanged copy");
+        assert_eq!(
+            zero.suspects,
+            [],
+            "an empty move is not called an unchanged copy"
+        );
         let unchanged = check(&[2, 2], 1, 1, Ok(vec![2, 2])).unwrap_err();
-        assert!(unchanged.advice.unwrap().contains("unchanged"));
+        assert!(unchanged.suspects[0].advice.contains("unchanged"));
     }
 
     #[test]
     fn one_based_indices_are_recognised() {
         let mistake = check(&[3, 4, 5], 1, 2, Ok(vec![2, 4, 5])).unwrap_err();
-        assert!(mistake.advice.unwrap().contains("0-based"));
+        assert!(mistake.suspects[0].advice.contains("0-based"));
         let refused = check(&[0], 0, 0, no_heap(0, 1)).unwrap_err();
-        assert!(refused.advice.unwrap().contains("0-based"));
+        assert!(refused.suspects[0].advice.contains("0-based"));
         let shifted = check(&[1, 5], 1, 3, not_smaller(1, 1, 3)).unwrap_err();
-        assert!(shifted.advice.unwrap().contains("heap 0 instead of heap 1"));
+        assert!(
+            shifted.suspects[0]
+                .advice
+                .contains("heap 0 instead of heap 1")
+        );
         let outside = check(&[7], 1, 0, Ok(vec![7])).unwrap_err();
-        assert!(outside.rule.contains("There is no heap 1: the position has 1 heap, numbered 0."));
+        assert!(
+            outside
+                .rule
+                .contains("There is no heap 1: the position has 1 heap, numbered 0.")
+        );
     }
 
     #[test]
     fn a_size_checked_before_the_index_is_recognised() {
         let mistake = check(&[], 0, 0, not_smaller(0, 0, 0)).unwrap_err();
-        assert!(mistake.rule.contains("has no heaps at all"), "{}", mistake.rule);
-        assert!(mistake.advice.unwrap().contains("Check the index first"));
+        assert!(
+            mistake.rule.contains("has no heaps at all"),
+            "{}",
+            mistake.rule
+        );
+        assert!(mistake.suspects[0].advice.contains("Check the index first"));
     }
 
     #[test]

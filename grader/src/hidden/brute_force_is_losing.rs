@@ -2,14 +2,17 @@
 //! learner's search uses no theory; the grader judges its answers with Bouton's rule
 //! (nim-sum 0), which a test here checks against a search on every small position.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::time::Duration;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
-use crate::model::nim::{empty_heap_advice, nim_sum, validate_small_position};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::function::FunctionTests;
+use crate::model::nim::{empty_heap_advice, nim_sum, small_position_promises};
+use crate::model::promise::Promise;
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
 
@@ -82,14 +85,22 @@ fn equal_and_empty() -> Vec<Vec<u64>> {
 }
 
 impl Cases<Args> for BruteForceIsLosing {
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_small_position(&input.heaps, MAX_HEAPS, MAX_SIZE)
+    fn promises() -> Vec<Promise<Args>> {
+        small_position_promises(
+            "0 to 5 heaps",
+            MAX_HEAPS,
+            "each of 0 to 15 stones",
+            MAX_SIZE,
+        )
     }
 
     fn groups(seed: Seed) -> Vec<Group<Args>> {
         let small = cases::every_position_from_empty(4, 8);
         inputs(vec![
-            Group::new("no heaps, and every position of 1 to 4 heaps of 0 to 8", small),
+            Group::new(
+                "no heaps, and every position of 1 to 4 heaps of 0 to 8",
+                small,
+            ),
             Group::new(
                 "random positions of 1 to 5 heaps of 0 to 15, in any order",
                 cases::random_positions(&mut seed.rng(81), 200, MAX_HEAPS, MAX_SIZE + 1),
@@ -112,14 +123,13 @@ impl Function for BruteForceIsLosing {
     type Cases = BruteForceIsLosing;
     const NAME: &'static str = "brute_force_is_losing";
     const TIME_LIMIT: Duration = Duration::from_secs(8);
-    const EXPECTED_COST: &'static str =
-        "a memoised search: one memo, created once and passed down the recursion, \
+    const EXPECTED_COST: &'static str = "a memoised search: one memo, created once and passed down the recursion, \
          keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
          solved once. Without a memo, or with a new memo in every call, the search is \
          exponential";
     const OPTIMISED: bool = true;
 
-    fn check(input: &Args, &answer: &bool) -> Result<(), Mistake> {
+    fn rule(input: &Args, &answer: &bool) -> Result<(), String> {
         let heaps = &input.heaps;
         let losing = nim_sum(heaps) == 0;
         if answer == losing {
@@ -154,7 +164,22 @@ impl Function for BruteForceIsLosing {
                 list(&moved(heaps, i, new_size))
             ),
         };
-        Err(Mistake::new(rule).maybe_advice(advice(heaps, answer)))
+        Err(rule)
+    }
+
+    fn suspects(input: &Args, answer: &bool) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
+    }
+
+    fn size(input: &Args) -> u64 {
+        // A memoised search solves each sorted position below this one once, and tries
+        // each of its moves: the positions times the stones bound its work.
+        let positions: u64 = input.heaps.iter().map(|&h| h + 1).product();
+        positions * (1 + input.heaps.iter().sum::<u64>())
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -202,70 +227,224 @@ fn misere_losing(heaps: &[u64]) -> bool {
     }
 }
 
-/// Whether `heaps` has some size above 0 at least twice.
-fn has_repeated_size(heaps: &[u64]) -> bool {
-    let mut sizes: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-    sizes.sort_unstable();
-    sizes.windows(2).any(|pair| pair[0] == pair[1])
+/// Whether a position is losing, by a search whose rule for a position is `rule` (given
+/// the answers for the positions one move away, in `children`), memoised on the sorted
+/// heaps in `memo`.
+fn searched(
+    heaps: &[u64],
+    memo: &mut HashMap<Vec<u64>, bool>,
+    children: fn(&[u64]) -> Vec<Vec<u64>>,
+    rule: fn(&[bool]) -> bool,
+) -> bool {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let answers: Vec<bool> = children(&key)
+        .iter()
+        .map(|child| searched(child, memo, children, rule))
+        .collect();
+    let losing = rule(&answers);
+    memo.insert(key, losing);
+    losing
 }
 
-/// Recognises the classic mistakes behind a wrong answer (`answer` is wrong).
-fn advice(heaps: &[u64], answer: bool) -> Option<String> {
-    let total: u64 = heaps.iter().sum();
-    let after_wins: Vec<Vec<u64>> = winning_moves(heaps)
-        .into_iter()
-        .map(|(i, new_size)| moved(heaps, i, new_size))
-        .collect();
-    if total == 0 {
-        Some(NO_STONES.to_string())
-    } else if !answer {
-        (misere_losing(heaps) == answer).then(|| MISERE.to_string())
-    } else if total.is_multiple_of(2) {
-        let (i, new_size) = winning_move(heaps)?;
-        Some(format!(
-            "The total number of stones does not decide the game: {} has an even total, yet \
-             taking {} from heap {i} wins. A move may take any number of stones from one heap, \
-             not just one: search every smaller size of every heap instead of guessing a rule.",
-            list(heaps),
-            count((heaps[i] - new_size) as usize, "stone", "stones")
-        ))
-    } else if let Some(after) = after_wins.first()
-        && after_wins.iter().all(|after| has_repeated_size(after))
-    {
-        Some(format!(
-            "Every winning move from here reaches a position with a repeated size, like {}. \
-             A memo key that loses information, as a set of sizes does by forgetting repeats, \
-             lets different positions share an answer, and such a move is missed. Sort the \
-             heaps and keep the whole list as the key.",
-            list(after)
-        ))
-    } else {
-        Some(TURNED_AROUND.to_string())
+/// Every position one move away.
+fn every_move(heaps: &[u64]) -> Vec<Vec<u64>> {
+    (0..heaps.len())
+        .flat_map(|i| (0..heaps[i]).map(move |size| moved(heaps, i, size)))
+        .collect()
+}
+
+/// The positions one move of the largest heap away.
+fn largest_heap_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
+    let largest = (0..heaps.len()).max_by_key(|&i| heaps[i]);
+    largest.map_or_else(Vec::new, |i| {
+        (0..heaps[i]).map(|size| moved(heaps, i, size)).collect()
+    })
+}
+
+thread_local! {
+    /// The searches' answers, kept from one case to the next: they depend on the sorted
+    /// position alone.
+    static TURNED_AROUND_MEMO: RefCell<HashMap<Vec<u64>, bool>> = RefCell::default();
+    static LARGEST_HEAP_MEMO: RefCell<HashMap<Vec<u64>, bool>> = RefCell::default();
+}
+
+/// The search with its rule turned around: losing when every move reaches a losing
+/// position.
+fn turned_around(heaps: &[u64]) -> bool {
+    TURNED_AROUND_MEMO.with_borrow_mut(|memo| {
+        searched(heaps, memo, every_move, |children| {
+            children.iter().all(|&l| l)
+        })
+    })
+}
+
+/// The search that tries the moves of the largest heap only.
+fn largest_heap_only(heaps: &[u64]) -> bool {
+    LARGEST_HEAP_MEMO.with_borrow_mut(|memo| {
+        searched(heaps, memo, largest_heap_moves, |children| {
+            !children.contains(&true)
+        })
+    })
+}
+
+/// A search whose memo is keyed on the set of sizes, as code that makes that mistake
+/// runs it: a new memo for the call, the heaps in the order given (sorted first when
+/// `sorted`), new sizes from 0 up, the first winning move found ends the search; the set
+/// has 0 among its sizes when `zeros`. (Sizes are at most 15: a set is 16 bits.)
+fn set_key(heaps: &[u64], sorted: bool, zeros: bool) -> bool {
+    fn key(heaps: &[u64], zeros: bool) -> usize {
+        heaps
+            .iter()
+            .filter(|&&h| zeros || h > 0)
+            .fold(0, |key, &h| key | 1 << h)
     }
+    fn search(heaps: &mut [u64], memo: &mut [Option<bool>], zeros: bool) -> bool {
+        let k = key(heaps, zeros);
+        if let Some(known) = memo[k] {
+            return known;
+        }
+        let mut losing = true;
+        'moves: for i in 0..heaps.len() {
+            let size = heaps[i];
+            for smaller in 0..size {
+                heaps[i] = smaller;
+                let reaches_losing = search(heaps, memo, zeros);
+                heaps[i] = size;
+                if reaches_losing {
+                    losing = false;
+                    break 'moves;
+                }
+            }
+        }
+        memo[k] = Some(losing);
+        losing
+    }
+    let mut heaps = heaps.to_vec();
+    if sorted {
+        heaps.sort_unstable();
+    }
+    let mut memo = vec![None; 1 << (MAX_SIZE + 1)];
+    search(&mut heaps, &mut memo, zeros)
+}
+
+/// The classic mistakes behind a wrong answer, each as the code that makes it.
+const MISTAKES: [Model<Args, bool>; 6] = [
+    Model {
+        name: "misère Nim",
+        gives: |input, &answer| answer == misere_losing(&input.heaps),
+        wrong_on: |input| misere_losing(&input.heaps) != losing(&input.heaps),
+        advice: |input, _| match input.heaps.iter().all(|&h| h == 0) {
+            true => NO_STONES.to_string(),
+            false => MISERE.to_string(),
+        },
+    },
+    Model {
+        name: "one stone per move",
+        gives: |input, &answer| answer == even_total(&input.heaps),
+        wrong_on: |input| even_total(&input.heaps) != losing(&input.heaps),
+        advice: |input, _| {
+            let heaps = &input.heaps;
+            let (i, new_size) = winning_move(heaps).unwrap_or((0, 0));
+            format!(
+                "The total number of stones does not decide the game: {} has an even total, \
+                 yet taking {} from heap {i} wins. A move may take any number of stones from \
+                 one heap, not just one: search every smaller size of every heap instead of \
+                 guessing a rule.",
+                list(heaps),
+                count((heaps[i] - new_size) as usize, "stone", "stones")
+            )
+        },
+    },
+    Model {
+        name: "a few stones per move",
+        gives: |input, &answer| capped(&input.heaps, answer).is_some(),
+        wrong_on: |input| capped(&input.heaps, losing(&input.heaps)).is_none(),
+        advice: |input, &answer| {
+            let most = capped(&input.heaps, answer).unwrap_or(2);
+            format!(
+                "Your answer is that of a game where a move takes at most {most} stones. A move \
+                 may take any number of stones from one heap: search every smaller size of \
+                 every heap (`0..size`)."
+            )
+        },
+    },
+    Model {
+        name: "the rule turned around",
+        gives: |input, &answer| answer == turned_around(&input.heaps),
+        wrong_on: |input| turned_around(&input.heaps) != losing(&input.heaps),
+        advice: |_, _| TURNED_AROUND.to_string(),
+    },
+    Model {
+        name: "the largest heap only",
+        gives: |input, &answer| answer == largest_heap_only(&input.heaps),
+        wrong_on: |input| largest_heap_only(&input.heaps) != losing(&input.heaps),
+        advice: |_, _| {
+            "Your answer is that of a search that moves only the largest heap. A move may take \
+             from any heap: try every smaller size of every heap."
+                .to_string()
+        },
+    },
+    Model {
+        name: "a set of sizes as the key",
+        gives: |input, &answer| {
+            let heaps = &input.heaps;
+            answer == set_key(heaps, false, true) || answer == set_key(heaps, true, false)
+        },
+        wrong_on: |input| {
+            let (heaps, losing) = (&input.heaps, losing(&input.heaps));
+            set_key(heaps, false, true) != losing && set_key(heaps, true, false) != losing
+        },
+        advice: |_, _| {
+            "Your answer is that of a search whose memo key is the set of heap sizes. A memo \
+             key that loses information, as a set of sizes does by forgetting repeats, lets \
+             different positions share an answer. Sort the heaps and keep the whole list as \
+             the key."
+                .to_string()
+        },
+    },
+];
+
+fn losing(heaps: &[u64]) -> bool {
+    nim_sum(heaps) == 0
+}
+
+fn even_total(heaps: &[u64]) -> bool {
+    heaps.iter().sum::<u64>().is_multiple_of(2)
+}
+
+/// The most stones a move may take, from 2 up, in a game whose answer (losing when the
+/// heaps' sizes modulo that plus one XOR to 0) is `answer`.
+fn capped(heaps: &[u64], answer: bool) -> Option<u64> {
+    (2..=MAX_SIZE).find(|most| {
+        let x = heaps.iter().fold(0, |x, &h| x ^ (h % (most + 1)));
+        (x == 0) == answer
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
 
-    fn check(heaps: &[u64], answer: bool) -> Result<(), Mistake> {
-        BruteForceIsLosing::check(&Args::from(heaps.to_vec()), &answer)
-    }
-
-    /// The rule and the advice (empty when there is none) for a wrong answer.
-    fn judged(heaps: &[u64], answer: bool) -> (String, String) {
-        let mistake = check(heaps, answer).expect_err("a wrong answer");
-        (mistake.rule, mistake.advice.unwrap_or_default())
+    fn check(heaps: &[u64], answer: bool) -> Result<(), String> {
+        BruteForceIsLosing::rule(&Args::from(heaps.to_vec()), &answer)
     }
 
     fn rule(heaps: &[u64], answer: bool) -> String {
-        judged(heaps, answer).0
+        check(heaps, answer).expect_err("a wrong answer")
     }
 
-    fn advice(heaps: &[u64], answer: bool) -> String {
-        judged(heaps, answer).1
+    /// The mistakes whose models give `answer`, a wrong answer, with their advice.
+    fn suspects(heaps: &[u64], answer: bool) -> Vec<Suspect> {
+        assert!(check(heaps, answer).is_err());
+        BruteForceIsLosing::suspects(&Args::from(heaps.to_vec()), &answer)
+    }
+
+    fn suspected(heaps: &[u64], answer: bool) -> Vec<&'static str> {
+        suspects(heaps, answer).iter().map(|s| s.mistake).collect()
     }
 
     /// The lesson's search: P when no move reaches a P position, memoised on sorted heaps.
@@ -275,8 +454,8 @@ mod tests {
         if let Some(&known) = memo.get(&key) {
             return known;
         }
-        let losing = !(0..key.len())
-            .any(|i| (0..key[i]).any(|b| searched_losing(&moved(&key, i, b), memo)));
+        let losing =
+            !(0..key.len()).any(|i| (0..key[i]).any(|b| searched_losing(&moved(&key, i, b), memo)));
         memo.insert(key, losing);
         losing
     }
@@ -307,39 +486,86 @@ mod tests {
         assert_eq!(check(&[1, 1], true), Ok(()));
         assert_eq!(check(&[1, 2], false), Ok(()));
         let empty = rule(&[], false);
-        assert!(empty.contains("[] has no stones, so the player to move has no move"), "{empty}");
+        assert!(
+            empty.contains("[] has no stones, so the player to move has no move"),
+            "{empty}"
+        );
         let losing = rule(&[1, 1], false);
-        assert!(losing.contains("[1, 1] is a losing (P) position: each of its 2 moves"), "{losing}");
-        assert!(losing.contains("taking heap 0 to 0 leaves [0, 1], and the reply taking heap 1 to 0 leaves [0, 0]"), "{losing}");
+        assert!(
+            losing.contains("[1, 1] is a losing (P) position: each of its 2 moves"),
+            "{losing}"
+        );
+        assert!(
+            losing.contains(
+                "taking heap 0 to 0 leaves [0, 1], and the reply taking heap 1 to 0 leaves [0, 0]"
+            ),
+            "{losing}"
+        );
         let winning = rule(&[1, 2], true);
-        assert!(winning.contains("taking heap 1 from 2 to 1 reaches [1, 1]"), "{winning}");
+        assert!(
+            winning.contains("taking heap 1 from 2 to 1 reaches [1, 1]"),
+            "{winning}"
+        );
     }
 
     #[test]
-    fn classic_mistakes_get_advice() {
-        // Each example is the first failure of a recorded solution.
-        assert_eq!(advice(&[], false), NO_STONES);
-        assert_eq!(advice(&[0], false), NO_STONES);
-        assert_eq!(advice(&[1, 1], false), MISERE);
-        assert_eq!(advice(&[1, 2, 3], false), "", "misère Nim also says [1, 2, 3] is losing");
-        let parity = advice(&[2], true);
-        assert!(parity.contains("[2] has an even total, yet taking 2 stones from heap 0 wins"), "{parity}");
-        assert!(parity.contains("not just one"), "{parity}");
-        let set = advice(&[0, 1, 2], true);
-        assert!(set.contains("a repeated size, like [0, 1, 1]"), "{set}");
-        assert!(set.contains("a set of sizes does by forgetting repeats"), "{set}");
-        assert_eq!(advice(&[1], true), TURNED_AROUND);
-        assert_eq!(advice(&[1, 2, 4], true), TURNED_AROUND);
+    fn each_mistake_is_suspected_where_its_code_gives_the_answer() {
+        // Each example is a failure of a recorded solution.
+        assert_eq!(suspected(&[], false), ["misère Nim"]);
+        assert_eq!(suspects(&[0], false)[0].advice, NO_STONES);
+        assert_eq!(suspects(&[1, 1], false)[0].advice, MISERE);
+        let parity = suspects(&[2], true);
+        assert_eq!(parity[0].mistake, "one stone per move");
+        assert!(
+            parity[0]
+                .advice
+                .contains("[2] has an even total, yet taking 2 stones from heap 0 wins")
+        );
+        assert!(suspected(&[0, 1, 2], true).contains(&"a set of sizes as the key"));
+        assert!(suspected(&[1], true).contains(&"the rule turned around"));
+        // At most 3 stones a move: [4] is then losing.
+        assert!(suspected(&[4], true).contains(&"a few stones per move"));
+        assert_eq!(capped(&[4], true), Some(3));
+        // Only the largest heap moves: wrong on some small position.
+        let small = cases::all_positions(3, 4);
+        let wrong = small
+            .iter()
+            .find(|heaps| largest_heap_only(heaps) != (nim_sum(heaps) == 0))
+            .unwrap();
+        assert!(suspected(wrong, largest_heap_only(wrong)).contains(&"the largest heap only"));
+    }
+
+    #[test]
+    fn the_searches_of_the_mistakes_are_searches() {
+        // Turned around, every position is losing: the empty one, and so on up.
+        assert!(
+            cases::all_positions(3, 3)
+                .iter()
+                .all(|heaps| turned_around(heaps))
+        );
+        assert!(largest_heap_only(&[]) && !largest_heap_only(&[3, 0]));
+        // The recorded solution's own failure: [0, 1, 2] is called losing.
+        assert!(set_key(&[0, 1, 2], false, true));
+        // Where no position can repeat a size, a set of sizes loses nothing.
+        for heap in 0..=MAX_SIZE {
+            assert_eq!(set_key(&[heap], false, true), heap == 0);
+        }
     }
 
     #[test]
     fn crashes_get_advice() {
         let input = Args::from(vec![0, 3]);
-        let underflow = BruteForceIsLosing::panic_advice(&input, "attempt to subtract with overflow");
+        let underflow =
+            BruteForceIsLosing::panic_advice(&input, "attempt to subtract with overflow");
         assert!(underflow.unwrap().contains("`size - 1` underflows"));
-        assert_eq!(BruteForceIsLosing::panic_advice(&Args::from(vec![3]), "boom"), None);
+        assert_eq!(
+            BruteForceIsLosing::panic_advice(&Args::from(vec![3]), "boom"),
+            None
+        );
         let overflow = BruteForceIsLosing::stack_overflow_advice(&input).unwrap();
-        assert!(overflow.contains("A move takes at least one stone"), "{overflow}");
+        assert!(
+            overflow.contains("A move takes at least one stone"),
+            "{overflow}"
+        );
     }
 }
-

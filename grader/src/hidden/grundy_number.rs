@@ -2,11 +2,12 @@
 
 use std::time::Duration;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
+use crate::model::diagnosis::Suspect;
 use crate::model::function::FunctionTests;
-use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
+use crate::model::grundy::{self, explain, game_groups, game_promises, grundy_values};
+use crate::model::promise::Promise;
 use crate::model::show::list;
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -27,8 +28,13 @@ impl Cases<Args> for GrundyNumber {
         game_groups(seed, 20, "heaps", |(n, moves)| Args { n, moves })
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_game(input.n, &input.moves)
+    fn promises() -> Vec<Promise<Args>> {
+        game_promises(
+            "`n` goes up to 100,000",
+            |input| input.n as u64,
+            |input| input.moves.len() as u64,
+            |input, seen| seen(grundy_values(input.n, &input.moves)[input.n] as u64),
+        )
     }
 }
 
@@ -38,25 +44,39 @@ impl Function for GrundyNumber {
     type Cases = GrundyNumber;
     const NAME: &'static str = "grundy_number";
     const TIME_LIMIT: Duration = Duration::from_secs(3);
-    const EXPECTED_COST: &'static str =
-        "each Grundy number computed once: a table or a memo, \
+    const EXPECTED_COST: &'static str = "each Grundy number computed once: a table or a memo, \
          O(n * k) for a heap of n and k moves. Recursion without a memo is exponential";
     const OPTIMISED: bool = true;
 
-    fn check(input: &Args, &answer: &usize) -> Result<(), Mistake> {
+    fn rule(input: &Args, &answer: &usize) -> Result<(), String> {
         let (n, moves) = (input.n, &input.moves);
         let values = grundy_values(n, moves);
         let expected = values[n];
         if answer == expected {
             return Ok(());
         }
-        Err(Mistake::new(format!(
+        Err(format!(
             "With moves {}, the Grundy number of a heap of {n} is {expected}, but you returned \
              {answer}. {}",
             list(moves),
             explain(n, moves, &values)
         ))
-        .maybe_advice(grundy::advice(n, moves, &values, answer)))
+    }
+
+    fn suspects(input: &Args, &answer: &usize) -> Vec<Suspect> {
+        let n = input.n;
+        grundy::suspects(n, &input.moves, n, |table| table[n] == answer)
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        let n = input.n;
+        grundy::wrong_under(n, &input.moves, mistake, |table, right| {
+            table[n] != right[n]
+        })
+    }
+
+    fn size(input: &Args) -> u64 {
+        (input.n as u64 + 1) * (input.moves.len() as u64 + 1)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -77,31 +97,75 @@ impl Function for GrundyNumber {
 mod tests {
     use super::*;
 
-    fn check(n: usize, moves: &[usize], answer: usize) -> Result<(), Mistake> {
-        GrundyNumber::check(&Args { n, moves: moves.to_vec() }, &answer)
+    fn check(n: usize, moves: &[usize], answer: usize) -> Result<(), String> {
+        let input = Args {
+            n,
+            moves: moves.to_vec(),
+        };
+        GrundyNumber::rule(&input, &answer)
+    }
+
+    fn suspected(n: usize, moves: &[usize], answer: usize) -> Vec<&'static str> {
+        assert!(check(n, moves, answer).is_err());
+        let input = Args {
+            n,
+            moves: moves.to_vec(),
+        };
+        let suspects = GrundyNumber::suspects(&input, &answer);
+        suspects.iter().map(|s| s.mistake).collect()
     }
 
     #[test]
     fn the_checker_follows_the_mex_rule() {
         assert_eq!(check(5, &[1, 2, 3], 1), Ok(()));
         assert!(check(5, &[1, 2, 3], 0).is_err());
-        let mistake = check(4, &[2, 3], 1).unwrap_err();
-        assert!(mistake.rule.contains("mex"), "{}", mistake.rule);
-        assert!(mistake.advice.unwrap().contains("not just 0"));
+        let rule = check(4, &[2, 3], 1).unwrap_err();
+        assert!(rule.contains("mex"), "{rule}");
+        assert_eq!(suspected(4, &[2, 3], 1), ["winning or losing only"]);
         // A table that counts 0 as a move sees its own entry, still 0, from a heap of 0.
-        let with_zero = check(0, &[0, 1], 1).unwrap_err();
-        assert!(with_zero.advice.unwrap().contains("contains 0"));
+        assert_eq!(suspected(0, &[0, 1], 1), ["a move of 0"]);
         // Another mistake on a move set with 0 is not blamed on the 0.
-        let other = check(2, &[0, 1], 5).unwrap_err();
-        assert!(!other.advice.unwrap_or_default().contains("contains 0"));
+        assert_eq!(suspected(2, &[0, 1], 5), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn an_input_shrinks_one_argument_at_a_time() {
+        use crate::model::shrink::Shrink;
+        let input = Args {
+            n: 4,
+            moves: vec![2, 3],
+        };
+        let simpler = input.shrunk();
+        for expected in [
+            (3, vec![2, 3]),
+            (0, vec![2, 3]),
+            (4, vec![2]),
+            (4, vec![2, 1]),
+        ] {
+            let expected = Args {
+                n: expected.0,
+                moves: expected.1,
+            };
+            assert!(simpler.contains(&expected), "{expected:?} in {simpler:?}");
+        }
+        assert!(
+            simpler.iter().all(|s| s.n == 4 || s.moves == [2, 3]),
+            "one at a time"
+        );
     }
 
     #[test]
     fn a_move_of_zero_is_named_on_a_stack_overflow() {
-        let input = Args { n: 5, moves: vec![0] };
+        let input = Args {
+            n: 5,
+            moves: vec![0],
+        };
         let advice = GrundyNumber::stack_overflow_advice(&input).unwrap();
         assert!(advice.contains("0 is not a move"), "{advice}");
-        let fine = Args { n: 5, moves: vec![1] };
+        let fine = Args {
+            n: 5,
+            moves: vec![1],
+        };
         assert_eq!(GrundyNumber::stack_overflow_advice(&fine), None);
     }
 }

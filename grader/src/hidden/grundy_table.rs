@@ -2,12 +2,13 @@
 
 use std::time::Duration;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
-use crate::model::grundy::{self, explain, game_groups, grundy_values, validate_game};
+use crate::model::diagnosis::Suspect;
+use crate::model::function::FunctionTests;
+use crate::model::grundy::{self, explain, game_groups, game_promises, grundy_values};
+use crate::model::promise::Promise;
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -25,7 +26,10 @@ pub const TESTS: &dyn HiddenTests = &FunctionTests::<GrundyTable>::new();
 
 impl Cases<Args> for GrundyTable {
     fn groups(seed: Seed) -> Vec<Group<Args>> {
-        let mut groups = game_groups(seed, 12, "tables for max_n", |(max_n, moves)| Args { max_n, moves });
+        let mut groups = game_groups(seed, 12, "tables for max_n", |(max_n, moves)| Args {
+            max_n,
+            moves,
+        });
         // Tables of every length catch an off-by-one that one length would hide.
         let mut rng = seed.rng(53);
         let every_length = (0..=100)
@@ -34,12 +38,23 @@ impl Cases<Args> for GrundyTable {
                 moves: cases::random_move_sets(&mut rng, 1, 5, 12).remove(0),
             })
             .collect();
-        groups.push(Group::new("a table for every max_n from 0 to 100, with random moves", every_length));
+        groups.push(Group::new(
+            "a table for every max_n from 0 to 100, with random moves",
+            every_length,
+        ));
         groups
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_game(input.max_n, &input.moves)
+    fn promises() -> Vec<Promise<Args>> {
+        game_promises(
+            "`max_n` goes up to 100,000",
+            |input| input.max_n as u64,
+            |input| input.moves.len() as u64,
+            |input, seen| {
+                let table = grundy_values(input.max_n, &input.moves);
+                table.iter().for_each(|&value| seen(value as u64))
+            },
+        )
     }
 }
 
@@ -49,39 +64,33 @@ impl Function for GrundyTable {
     type Cases = GrundyTable;
     const NAME: &'static str = "grundy_table";
     const TIME_LIMIT: Duration = Duration::from_secs(3);
-    const EXPECTED_COST: &'static str =
-        "one pass that fills the table bottom-up, O(max_n * k) \
+    const EXPECTED_COST: &'static str = "one pass that fills the table bottom-up, O(max_n * k) \
          for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse";
+
+    const OPTIMISED: bool = true;
 
     fn answer_words(input: &Args, _input_words: usize) -> usize {
         // The table, and room for a table one entry too long.
         input.max_n + 8
     }
 
-    fn check(input: &Args, answer: &Vec<usize>) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Vec<usize>) -> Result<(), String> {
         let (max_n, moves) = (input.max_n, &input.moves);
         let values = grundy_values(max_n, moves);
         if *answer == values {
             return Ok(());
         }
         if answer.len() != values.len() {
-            let off_by_one = answer.len() == max_n || answer.len() == max_n + 2;
-            return Err(Mistake::new(format!(
+            return Err(format!(
                 "The table for max_n = {max_n} has max_n + 1 = {} (heaps 0 to {max_n}); \
                  yours has {}.",
                 count(values.len(), "entry", "entries"),
                 count(answer.len(), "entry", "entries")
-            ))
-            .maybe_advice(off_by_one.then(|| {
-                "An off-by-one: count the entries for 0 and for max_n, e.g. `for k in 0..=max_n`."
-                    .to_string()
-            })));
+            ));
         }
-        let k = (0..values.len())
-            .find(|&k| answer[k] != values[k])
-            .unwrap_or(0);
+        let k = first_wrong(&values, answer);
         let shown = (k + 4).min(values.len());
-        Err(Mistake::new(format!(
+        Err(format!(
             "With moves {}, entry {k} should be {}, but yours is {}. {}\n  expected: {}\n  yours:    {}",
             list(moves),
             values[k],
@@ -90,7 +99,37 @@ impl Function for GrundyTable {
             list(&values[..shown]),
             list(&answer[..shown]),
         ))
-        .maybe_advice(grundy::advice(k, moves, &values, answer[k])))
+    }
+
+    fn suspects(input: &Args, answer: &Vec<usize>) -> Vec<Suspect> {
+        let (max_n, moves) = (input.max_n, &input.moves);
+        let values = grundy_values(max_n, moves);
+        if answer.len() != values.len() {
+            let one_short = answer.as_slice() == &values[..max_n];
+            let one_long = *answer == grundy_values(max_n + 1, moves);
+            return match one_short || one_long {
+                true => vec![Suspect {
+                    mistake: "a table one entry off",
+                    advice: OFF_BY_ONE.to_string(),
+                }],
+                false => Vec::new(),
+            };
+        }
+        let k = first_wrong(&values, answer);
+        grundy::suspects(max_n, moves, k, |table| table == answer.as_slice())
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        match mistake {
+            "a table one entry off" => true,
+            _ => grundy::wrong_under(input.max_n, &input.moves, mistake, |table, right| {
+                table != right
+            }),
+        }
+    }
+
+    fn size(input: &Args) -> u64 {
+        (input.max_n as u64 + 1) * (input.moves.len() as u64 + 1)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -102,41 +141,103 @@ impl Function for GrundyTable {
     }
 
     fn explain(input: &Args, answer: &Vec<usize>) -> Option<String> {
-        let table = format!("Your table has {}: {}.", count(answer.len(), "entry", "entries"), list(answer));
+        let table = format!(
+            "Your table has {}: {}.",
+            count(answer.len(), "entry", "entries"),
+            list(answer)
+        );
         let values = grundy_values(input.max_n, &input.moves);
         if *answer != values {
             return Some(table);
         }
-        Some(format!("{table}\nIts last entry: {}", explain(input.max_n, &input.moves, &values)))
+        Some(format!(
+            "{table}\nIts last entry: {}",
+            explain(input.max_n, &input.moves, &values)
+        ))
     }
+}
+
+const OFF_BY_ONE: &str =
+    "An off-by-one: count the entries for 0 and for max_n, e.g. `for k in 0..=max_n`.";
+
+/// The first entry where `answer`, a table as long as `values`, is wrong.
+fn first_wrong(values: &[usize], answer: &[usize]) -> usize {
+    (0..values.len())
+        .find(|&k| answer[k] != values[k])
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), Mistake> {
-        GrundyTable::check(&Args { max_n, moves: moves.to_vec() }, &answer)
+    fn check(max_n: usize, moves: &[usize], answer: Vec<usize>) -> Result<(), String> {
+        GrundyTable::rule(
+            &Args {
+                max_n,
+                moves: moves.to_vec(),
+            },
+            &answer,
+        )
     }
 
     #[test]
     fn try_shows_the_table_and_explains_its_last_entry() {
-        let input = Args { max_n: 4, moves: vec![1, 2] };
+        let input = Args {
+            max_n: 4,
+            moves: vec![1, 2],
+        };
         let right = GrundyTable::explain(&input, &vec![0, 1, 2, 0, 1]).unwrap();
-        assert!(right.starts_with("Your table has 5 entries: [0, 1, 2, 0, 1].\nIts last entry: From a heap of 4"), "{right}");
+        assert!(
+            right.starts_with(
+                "Your table has 5 entries: [0, 1, 2, 0, 1].\nIts last entry: From a heap of 4"
+            ),
+            "{right}"
+        );
         let short = GrundyTable::explain(&input, &vec![0, 1]).unwrap();
         assert_eq!(short, "Your table has 2 entries: [0, 1].");
     }
 
     #[test]
     fn the_checker_rejects_junk_tables() {
-        assert_eq!(check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3, 0]), Ok(()));
+        assert_eq!(
+            check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3, 0]),
+            Ok(())
+        );
         let short = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3]).unwrap_err();
-        assert!(short.rule.contains("9 entries"), "{}", short.rule);
-        assert!(short.advice.unwrap().contains("off-by-one"));
+        assert!(short.contains("9 entries"), "{short}");
         let one = check(0, &[1], vec![]).unwrap_err();
-        assert!(one.rule.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"), "{}", one.rule);
+        assert!(
+            one.contains("has max_n + 1 = 1 entry (heaps 0 to 0)"),
+            "{one}"
+        );
         let wrong = check(8, &[1, 2, 3], vec![0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap_err();
-        assert!(wrong.rule.contains("entry 4 should be 0"), "{}", wrong.rule);
+        assert!(wrong.contains("entry 4 should be 0"), "{wrong}");
+    }
+
+    #[test]
+    fn each_mistake_is_suspected_where_its_code_gives_the_table() {
+        let suspected = |max_n, moves: &[usize], answer: Vec<usize>| -> Vec<&'static str> {
+            let input = Args {
+                max_n,
+                moves: moves.to_vec(),
+            };
+            let suspects = GrundyTable::suspects(&input, &answer);
+            suspects.iter().map(|s| s.mistake).collect()
+        };
+        assert_eq!(
+            suspected(8, &[1, 2, 3], vec![0, 1, 2, 3, 0, 1, 2, 3]),
+            ["a table one entry off"]
+        );
+        assert_eq!(suspected(8, &[1, 2, 3], vec![0, 1, 2]), Vec::<&str>::new());
+        // With moves [1], the largest reachable plus one gives 0 1 2 3...
+        assert_eq!(
+            suspected(3, &[1], vec![0, 1, 2, 3]),
+            ["the largest plus one"]
+        );
+        assert_eq!(
+            suspected(2, &[1, 2], vec![0, 1, 1]),
+            ["winning or losing only"]
+        );
     }
 }

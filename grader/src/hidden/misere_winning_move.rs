@@ -8,12 +8,15 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases::{self, EVERY_LENGTH_UP_TO, MAX_HEAPS};
-use crate::model::nim::{Move, index_advice, legal_move, one_based_advice, validate_position, with_columns};
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::function::FunctionTests;
+use crate::model::nim::{
+    Move, index_advice, legal_move, one_based, position_promises, with_columns,
+};
+use crate::model::promise::Promise;
 use crate::model::show::list;
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -67,7 +70,9 @@ impl Counts {
             ones: 0,
             nim_sum: 0,
         };
-        heaps.iter().fold(none, |counts, &heap| counts.after(0, heap))
+        heaps
+            .iter()
+            .fold(none, |counts, &heap| counts.after(0, heap))
     }
 
     /// The counts once a heap of `from` stones holds `to`.
@@ -95,7 +100,9 @@ impl Counts {
     fn why(self) -> String {
         let ones = self.ones;
         match (self.big, self.lost()) {
-            (0, _) if self.no_stone() => "no stone is left, so whoever took the last one lost".into(),
+            (0, _) if self.no_stone() => {
+                "no stone is left, so whoever took the last one lost".into()
+            }
             (0, true) => format!(
                 "only heaps of 0 and 1 are left, an odd number ({ones}) of 1s, so the players \
                  take them one by one and the player to move takes the last"
@@ -218,8 +225,9 @@ impl Cases<Args> for MisereWinningMove {
                 endgames(seed),
             ),
             group(
-                "full 64-bit heaps: totals beyond u64::MAX, heaps near u64::MAX, one huge heap \
-                 among 0s and 1s, random positions and lost ones (nim-sum 0)",
+                "full 64-bit heaps: totals beyond u64::MAX, heaps near u64::MAX, every 2^k, 2^k - 1 \
+                 and top bits set as heaps and nim-sums, one huge heap among 0s and 1s, random \
+                 positions and lost ones (nim-sum 0)",
                 wide_positions(seed),
             ),
             group(
@@ -230,8 +238,8 @@ impl Cases<Args> for MisereWinningMove {
         ]
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        validate_position(&input.heaps)
+    fn promises() -> Vec<Promise<Args>> {
+        position_promises()
     }
 }
 
@@ -289,6 +297,7 @@ fn wide_positions(seed: Seed) -> Vec<Vec<u64>> {
     [
         totals_beyond_u64,
         cases::near_max_positions(),
+        cases::bit_pattern_positions(),
         huge_among_ones,
         cases::random_wide_positions(&mut seed.rng(63), 200, 20),
         lost,
@@ -325,74 +334,85 @@ impl Function for MisereWinningMove {
     type Cases = MisereWinningMove;
     const NAME: &'static str = "misere_winning_move";
     const TIME_LIMIT: Duration = Duration::from_secs(3);
-    const EXPECTED_COST: &'static str =
-        "one pass that counts the heaps above 1, the heaps of 1 and the nim-sum. \
+    const EXPECTED_COST: &'static str = "one pass that counts the heaps above 1, the heaps of 1 and the nim-sum. \
          A candidate move changes those counts by at most one, so checking it costs O(1), not \
          another pass: O(n) in all for n heaps";
+    const OPTIMISED: bool = true;
 
-    fn check(input: &Args, answer: &Option<Move>) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Option<Move>) -> Result<(), String> {
         let heaps = &input.heaps;
         let counts = Counts::of(heaps);
         let lost = is_lost(heaps, counts);
+        let wrong = |rule: String| shown(rule, heaps, counts);
         let Some(m) = answer else {
             if lost || counts.no_stone() {
                 return Ok(());
             }
-            return Err(none_from_won(heaps, counts));
+            let example = a_winning_move(heaps, counts)
+                .map(|win| {
+                    format!(
+                        ", for example taking {} from heap {} to leave {}",
+                        win.remove, win.heap_index, win.new_size
+                    )
+                })
+                .unwrap_or_default();
+            return Err(wrong(format!(
+                "{} is won for the player to move in misère Nim: {}. A winning move \
+                 exists{example}. You returned None.",
+                list(heaps),
+                counts.why()
+            )));
         };
         if counts.no_stone() {
-            return Err(Mistake::new(format!(
+            return Err(wrong(format!(
                 "No stone is left in {}: the opponent took the last one, so the player to move \
                  has already won, but there is no move to make. The answer is None.",
                 list(heaps)
-            ))
-            .advice(NO_STONE));
+            )));
         }
         if lost {
-            let rule = format!(
+            return Err(wrong(format!(
                 "{} is lost for the player to move in misère Nim: {}. Every move leaves the \
                  opponent a won position, so the answer is None.",
                 list(heaps),
                 counts.why()
-            );
-            return Err(Mistake::new(shown(rule, heaps, counts))
-                .maybe_advice(too_early(heaps, counts, m))
-                .maybe_advice(Some(MOVE_FROM_LOST.to_string())));
+            )));
         }
-        let right = |i: usize| {
-            heaps.get(i).is_some_and(|&a| {
-                m.new_size < a && m.remove == a - m.new_size && lost_after(heaps, counts, i, m.new_size)
-            })
-        };
         let a = legal_move(heaps, m.heap_index, m.remove, m.new_size)
-            .map_err(|(_, mistake)| mistake.maybe_advice(one_based_advice(m.heap_index, right)))?;
+            .map_err(|(_, illegal)| illegal)?;
         if lost_after(heaps, counts, m.heap_index, m.new_size) {
             return Ok(());
         }
-        let rule = format!(
+        Err(wrong(format!(
             "After taking {} from heap {} ({a} -> {}), the opponent wins misère Nim: {}.",
             m.remove,
             m.heap_index,
             m.new_size,
             counts.after(a, m.new_size).why()
-        );
-        Err(Mistake::new(shown(rule, heaps, counts))
-            .maybe_advice(move_advice(heaps, counts, m, a))
-            .maybe_advice(one_based_advice(m.heap_index, right)))
+        )))
+    }
+
+    fn suspects(input: &Args, answer: &Option<Move>) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         let counts = Counts::of(&input.heaps);
         let nothing_found = message.contains("on a `None` value");
-        let advice = if counts.no_stone() && (nothing_found || message.contains("index out of bounds")) {
-            NO_STONE
-        } else if message.contains("add with overflow") {
-            TOTAL_OVERFLOW
-        } else if nothing_found && is_lost(&input.heaps, counts) {
-            NOTHING_FOUND
-        } else {
-            return index_advice(&input.heaps, message);
-        };
+        let advice =
+            if counts.no_stone() && (nothing_found || message.contains("index out of bounds")) {
+                NO_STONE
+            } else if message.contains("add with overflow") {
+                TOTAL_OVERFLOW
+            } else if nothing_found && is_lost(&input.heaps, counts) {
+                NOTHING_FOUND
+            } else {
+                return index_advice(&input.heaps, message);
+            };
         Some(advice.to_string())
     }
 
@@ -418,59 +438,182 @@ fn shown(rule: String, heaps: &[u64], counts: Counts) -> String {
     }
 }
 
-/// The mistake of returning None from a won position.
-fn none_from_won(heaps: &[u64], counts: Counts) -> Mistake {
-    let example = a_winning_move(heaps, counts)
-        .map(|win| {
-            format!(
-                ", for example taking {} from heap {} to leave {}",
-                win.remove, win.heap_index, win.new_size
-            )
-        })
-        .unwrap_or_default();
-    let rule = format!(
-        "{} is won for the player to move in misère Nim: {}. A winning move exists{example}. \
-         You returned None.",
-        list(heaps),
-        counts.why()
-    );
-    let advice = match counts.big {
-        0 => EVEN_ONES_WIN,
-        _ => OPPOSITE_OF_NORMAL,
-    };
-    Mistake::new(shown(rule, heaps, counts)).advice(advice)
+/// A move that shrinks heap `m.heap_index` of the one big heap (with every other heap
+/// 0 or 1) to `to`, on a position whose 1s elsewhere are `odd_ones` in number.
+fn one_big_heap_to(heaps: &[u64], answer: &Option<Move>, to: u64, odd_ones: bool) -> bool {
+    let counts = Counts::of(heaps);
+    let Some(m) = answer else { return false };
+    counts.big == 1
+        && heaps.get(m.heap_index).is_some_and(|&a| a > 1)
+        && m.new_size == to
+        && (counts.ones % 2 == 1) == odd_ones
 }
 
-/// Advice when a big heap is shrunk to 0 or 1 while two or more heaps are big.
-fn too_early(heaps: &[u64], counts: Counts, m: &Move) -> Option<String> {
-    let a = *heaps.get(m.heap_index)?;
-    let endgame_move = a > 1 && m.new_size <= 1 && m.new_size != a ^ counts.nim_sum;
-    (counts.big >= 2 && endgame_move).then(|| TOO_EARLY.to_string())
-}
-
-/// Advice for a legal move that leaves the opponent a won position.
-fn move_advice(heaps: &[u64], counts: Counts, m: &Move, a: u64) -> Option<String> {
-    let after = counts.after(a, m.new_size);
-    if counts.big != 1 || a <= 1 || after.big != 0 {
-        return too_early(heaps, counts, m);
+/// Whether `answer` is normal Nim's: None when the nim-sum is 0, else a heap made a ^ X.
+fn normal_play(heaps: &[u64], answer: &Option<Move>) -> bool {
+    let x = Counts::of(heaps).nim_sum;
+    match answer {
+        None => x == 0,
+        Some(m) => heaps
+            .get(m.heap_index)
+            .is_some_and(|&a| x != 0 && m.new_size == a ^ x),
     }
-    // The one big heap went to 0 or 1 and left an even number of 1s.
-    let normal_move = m.new_size == a ^ counts.nim_sum;
-    Some(if normal_move && m.new_size == 0 {
-        format!(
-            "Once only one heap holds more than one stone, the normal Nim move leaves an even \
-             number of heaps of 1 (here {}): shrink that heap to 0 or 1 so that the number of 1s \
-             left is odd. On a single heap of 2, take 1 and leave 1.",
-            after.ones
-        )
-    } else {
-        format!(
-            "With one big heap, count the heaps of 1 among the others ({} here): odd, empty the \
-             big heap; even, shrink it to 1. The aim is an odd number of 1s (1 2 -> 1 0).",
-            counts.ones
-        )
+}
+
+/// Whether taking heap `index` to `to` loses, or is no move: what a strategy that plays
+/// it gets wrong.
+fn loses_by(heaps: &[u64], index: Option<usize>, to: u64) -> bool {
+    let counts = Counts::of(heaps);
+    !index.is_some_and(|i| to < heaps[i] && lost_after(heaps, counts, i, to))
+}
+
+/// Normal Nim's answer: None when the nim-sum is 0, else the first heap made a ^ X.
+fn normal_move(heaps: &[u64]) -> Option<Move> {
+    let x = Counts::of(heaps).nim_sum;
+    let index = heaps.iter().position(|&a| x != 0 && a ^ x < a)?;
+    let a = heaps[index];
+    Some(Move {
+        heap_index: index,
+        remove: a - (a ^ x),
+        new_size: a ^ x,
     })
 }
+
+/// A 1-based index on a right move, with its advice.
+fn one_based_move(heaps: &[u64], answer: &Option<Move>) -> Option<(&'static str, String)> {
+    let m = answer.as_ref()?;
+    let counts = Counts::of(heaps);
+    one_based(m.heap_index, |i| {
+        heaps.get(i).is_some_and(|&a| {
+            m.new_size < a && m.remove == a - m.new_size && lost_after(heaps, counts, i, m.new_size)
+        })
+    })
+}
+
+/// The advice for the normal Nim move on the one big heap: it leaves an even number of 1s.
+fn too_late(heaps: &[u64], answer: &Option<Move>) -> String {
+    let counts = Counts::of(heaps);
+    let ones_left = answer.as_ref().map_or(counts.ones, |m| {
+        counts.after(heaps[m.heap_index], m.new_size).ones
+    });
+    format!(
+        "Once only one heap holds more than one stone, the normal Nim move leaves an even \
+         number of heaps of 1 (here {ones_left}): shrink that heap to 0 or 1 so that the \
+         number of 1s left is odd. On a single heap of 2, take 1 and leave 1."
+    )
+}
+
+/// The advice for an endgame move on the one big heap that ignores the other 1s.
+fn count_the_ones(heaps: &[u64]) -> String {
+    format!(
+        "With one big heap, count the heaps of 1 among the others ({} here): odd, empty the \
+         big heap; even, shrink it to 1. The aim is an odd number of 1s (1 2 -> 1 0).",
+        Counts::of(heaps).ones
+    )
+}
+
+/// The classic mistakes behind a wrong misère move, each as the code that makes it, the
+/// likeliest first.
+const MISTAKES: [Model<Args, Option<Move>>; 9] = [
+    Model {
+        name: "a move with no stone left",
+        gives: |input, answer| answer.is_some() && Counts::of(&input.heaps).no_stone(),
+        wrong_on: |input| Counts::of(&input.heaps).no_stone(),
+        advice: |_, _| NO_STONE.to_string(),
+    },
+    Model {
+        name: "the endgame too early",
+        gives: |input, answer| {
+            let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
+            answer.as_ref().is_some_and(|m| {
+                heaps.get(m.heap_index).is_some_and(|&a| {
+                    counts.big >= 2 && a > 1 && m.new_size <= 1 && m.new_size != a ^ counts.nim_sum
+                })
+            })
+        },
+        // The endgame rule with two big heaps: the first shrunk to 0 or 1, for an odd
+        // number of 1s.
+        wrong_on: |input| {
+            let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
+            let to = u64::from(counts.ones.is_multiple_of(2));
+            counts.big == 2 && loses_by(heaps, heaps.iter().position(|&h| h > 1), to)
+        },
+        advice: |_, _| TOO_EARLY.to_string(),
+    },
+    Model {
+        name: "always 1 left in the big heap",
+        gives: |input, answer| one_big_heap_to(&input.heaps, answer, 1, true),
+        wrong_on: |input| {
+            let counts = Counts::of(&input.heaps);
+            counts.big == 1 && counts.ones % 2 == 1
+        },
+        advice: |input, _| count_the_ones(&input.heaps),
+    },
+    Model {
+        name: "always 0 left in the big heap",
+        gives: |input, answer| one_big_heap_to(&input.heaps, answer, 0, false),
+        wrong_on: |input| {
+            let counts = Counts::of(&input.heaps);
+            counts.big == 1 && counts.ones.is_multiple_of(2)
+        },
+        advice: |input, _| count_the_ones(&input.heaps),
+    },
+    Model {
+        name: "the endgame too late",
+        gives: |input, answer| {
+            Counts::of(&input.heaps).big == 1 && normal_play(&input.heaps, answer)
+        },
+        // Normal Nim's move on the one big heap always leaves an even number of 1s.
+        wrong_on: |input| Counts::of(&input.heaps).big == 1,
+        advice: |input, answer| too_late(&input.heaps, answer),
+    },
+    Model {
+        name: "normal play reversed",
+        gives: |input, answer| answer.is_none() == (Counts::of(&input.heaps).nim_sum != 0),
+        // None for a nonzero nim-sum, else one stone from the first heap that has any.
+        wrong_on: |input| {
+            let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
+            match counts.nim_sum {
+                0 => {
+                    let first = heaps.iter().position(|&h| h > 0);
+                    first.is_some() && loses_by(heaps, first, first.map_or(0, |i| heaps[i] - 1))
+                }
+                _ => !counts.no_stone() && !is_lost(heaps, counts),
+            }
+        },
+        advice: |_, _| OPPOSITE_OF_NORMAL.to_string(),
+    },
+    Model {
+        name: "normal play everywhere",
+        gives: |input, answer| normal_play(&input.heaps, answer),
+        wrong_on: |input| MisereWinningMove::rule(input, &normal_move(&input.heaps)).is_err(),
+        advice: |input, answer| match Counts::of(&input.heaps).big {
+            0 => EVEN_ONES_WIN.to_string(),
+            _ => too_late(&input.heaps, answer),
+        },
+    },
+    Model {
+        name: "a move from a lost position",
+        gives: |input, answer| {
+            let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
+            answer.is_some() && !counts.no_stone() && is_lost(heaps, counts)
+        },
+        wrong_on: |input| {
+            let (heaps, counts) = (&input.heaps, Counts::of(&input.heaps));
+            !counts.no_stone() && is_lost(heaps, counts)
+        },
+        advice: |_, _| MOVE_FROM_LOST.to_string(),
+    },
+    Model {
+        name: "heaps counted from 1",
+        gives: |input, answer| one_based_move(&input.heaps, answer).is_some(),
+        // No case the code passes clears it: heap i + 1 may win by chance.
+        wrong_on: |_| false,
+        advice: |input, answer| {
+            one_based_move(&input.heaps, answer).map_or_else(String::new, |(_, advice)| advice)
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {
@@ -479,7 +622,9 @@ mod tests {
     /// The move that leaves `new_size` stones in heap `heap_index` (or takes 1 from a heap
     /// that is not there).
     fn leaving(heaps: &[u64], heap_index: usize, new_size: u64) -> Option<Move> {
-        let remove = heaps.get(heap_index).map_or(1, |&a| a.saturating_sub(new_size));
+        let remove = heaps
+            .get(heap_index)
+            .map_or(1, |&a| a.saturating_sub(new_size));
         Some(Move {
             heap_index,
             remove,
@@ -487,16 +632,30 @@ mod tests {
         })
     }
 
-    fn check(heaps: &[u64], answer: Option<Move>) -> Result<(), Mistake> {
-        MisereWinningMove::check(&Args::from(heaps.to_vec()), &answer)
+    fn check(heaps: &[u64], answer: Option<Move>) -> Result<(), String> {
+        MisereWinningMove::rule(&Args::from(heaps.to_vec()), &answer)
     }
 
-    fn mistake(heaps: &[u64], answer: Option<Move>) -> Mistake {
+    /// The rule a wrong answer breaks.
+    fn rule(heaps: &[u64], answer: Option<Move>) -> String {
         check(heaps, answer).unwrap_err()
     }
 
-    fn advice(heaps: &[u64], answer: Option<Move>) -> String {
-        mistake(heaps, answer).advice.unwrap_or_default()
+    /// The mistakes whose models give `answer`, a wrong answer.
+    fn suspects(heaps: &[u64], answer: Option<Move>) -> Vec<Suspect> {
+        assert!(check(heaps, answer.clone()).is_err());
+        MisereWinningMove::suspects(&Args::from(heaps.to_vec()), &answer)
+    }
+
+    fn suspected(heaps: &[u64], answer: Option<Move>) -> Vec<&'static str> {
+        suspects(heaps, answer).iter().map(|s| s.mistake).collect()
+    }
+
+    /// The advice of `named` on this answer.
+    fn advice_of(heaps: &[u64], answer: Option<Move>, named: &str) -> String {
+        let suspects = suspects(heaps, answer);
+        let suspect = suspects.iter().find(|s| s.mistake == named);
+        suspect.map(|s| s.advice.clone()).unwrap_or_default()
     }
 
     #[test]
@@ -504,11 +663,19 @@ mod tests {
         let mut small = vec![Vec::new()];
         small.extend(cases::all_positions(SEARCHED_HEAPS, SEARCHED_SIZE));
         for heaps in &small {
-            assert_eq!(lost_by_search(heaps), Some(Counts::of(heaps).lost()), "{heaps:?}");
+            assert_eq!(
+                lost_by_search(heaps),
+                Some(Counts::of(heaps).lost()),
+                "{heaps:?}"
+            );
         }
         // The lesson's count: positions of up to 4 heaps of 0 to 6 stones.
-        let up_to_six: Vec<&Vec<u64>> = small.iter().filter(|h| h.iter().all(|&s| s <= 6)).collect();
-        let lost = up_to_six.iter().filter(|h| lost_by_search(h) == Some(true)).count();
+        let up_to_six: Vec<&Vec<u64>> =
+            small.iter().filter(|h| h.iter().all(|&s| s <= 6)).collect();
+        let lost = up_to_six
+            .iter()
+            .filter(|h| lost_by_search(h) == Some(true))
+            .count();
         assert_eq!((up_to_six.len(), lost), (2801, 352));
         assert_eq!(lost_by_search(&[9]), None);
         assert_eq!(lost_by_search(&[1; 5]), None);
@@ -517,7 +684,14 @@ mod tests {
     #[test]
     fn counts_follow_a_move() {
         let counts = Counts::of(&[1, 5, 0, 1]);
-        assert_eq!(counts, Counts { big: 1, ones: 2, nim_sum: 5 });
+        assert_eq!(
+            counts,
+            Counts {
+                big: 1,
+                ones: 2,
+                nim_sum: 5
+            }
+        );
         assert_eq!(counts.after(5, 1), Counts::of(&[1, 1, 0, 1]));
         assert_eq!(counts.after(1, 0), Counts::of(&[0, 5, 0, 1]));
     }
@@ -539,47 +713,107 @@ mod tests {
         assert_eq!(check(&ones, leaving(&ones, 999, 0)), Ok(()));
         ones.push(7);
         assert_eq!(check(&ones, leaving(&ones, 1000, 1)), Ok(()));
-        assert_eq!(check(&[u64::MAX, u64::MAX - 1, 0, 0, 0], leaving(&[u64::MAX, u64::MAX - 1, 0, 0, 0], 0, u64::MAX - 1)), Ok(()));
+        assert_eq!(
+            check(
+                &[u64::MAX, u64::MAX - 1, 0, 0, 0],
+                leaving(&[u64::MAX, u64::MAX - 1, 0, 0, 0], 0, u64::MAX - 1)
+            ),
+            Ok(())
+        );
     }
 
     #[test]
     fn wrong_answers_are_named_by_their_rule() {
-        assert!(mistake(&[2], None).rule.contains("[2] is won for the player to move"));
-        assert!(mistake(&[1], leaving(&[1], 0, 0)).rule.contains("[1] is lost"));
-        assert!(mistake(&[0, 0], leaving(&[0, 0], 0, 0)).rule.contains("No stone is left in [0, 0]"));
-        assert!(mistake(&[2], leaving(&[2], 0, 0)).rule.contains("no stone is left, so whoever took the last one lost"));
-        assert!(mistake(&[3, 4, 5], Some(Move { heap_index: 0, remove: 3, new_size: 1 })).rule.contains("remove and new_size disagree"));
-        let huge = mistake(&[u64::MAX, 3, 1, 0, 0], leaving(&[u64::MAX, 3, 1, 0, 0], 1, 0)).rule;
-        assert!(huge.contains("exactly one heap holds more than one stone"), "{huge}");
+        assert!(rule(&[2], None).contains("[2] is won for the player to move"));
+        assert!(rule(&[1], leaving(&[1], 0, 0)).contains("[1] is lost"));
+        assert!(rule(&[0, 0], leaving(&[0, 0], 0, 0)).contains("No stone is left in [0, 0]"));
+        assert!(
+            rule(&[2], leaving(&[2], 0, 0))
+                .contains("no stone is left, so whoever took the last one lost")
+        );
+        assert!(
+            rule(
+                &[3, 4, 5],
+                Some(Move {
+                    heap_index: 0,
+                    remove: 3,
+                    new_size: 1
+                })
+            )
+            .contains("remove and new_size disagree")
+        );
+        let huge = rule(
+            &[u64::MAX, 3, 1, 0, 0],
+            leaving(&[u64::MAX, 3, 1, 0, 0], 1, 0),
+        );
+        assert!(
+            huge.contains("exactly one heap holds more than one stone"),
+            "{huge}"
+        );
     }
 
     #[test]
-    fn classic_mistakes_get_advice() {
+    fn each_mistake_is_suspected_where_its_code_gives_the_answer() {
         // Too early: 2 2 is lost, and shrinking a big heap hands over the endgame.
-        assert_eq!(advice(&[2, 2], leaving(&[2, 2], 0, 1)), TOO_EARLY);
-        assert_eq!(advice(&[2, 3], leaving(&[2, 3], 1, 1)), TOO_EARLY);
+        let early = suspected(&[2, 2], leaving(&[2, 2], 0, 1));
+        assert_eq!(early[0], "the endgame too early", "{early:?}");
+        assert_eq!(
+            suspected(&[2, 3], leaving(&[2, 3], 1, 1)),
+            ["the endgame too early"]
+        );
         // Too late: normal Nim on one big heap leaves an even number of 1s.
-        assert!(advice(&[2], leaving(&[2], 0, 0)).contains("normal Nim move leaves an even number of heaps of 1 (here 0)"));
-        assert!(advice(&[1, 1, 3], leaving(&[1, 1, 3], 2, 0)).contains("(here 2)"));
+        let late = suspected(&[2], leaving(&[2], 0, 0));
+        assert!(late.contains(&"the endgame too late"), "{late:?}");
+        assert!(late.contains(&"always 0 left in the big heap"), "{late:?}");
+        let advice = advice_of(&[2], leaving(&[2], 0, 0), "the endgame too late");
+        assert!(advice.contains("normal Nim move leaves an even number of heaps of 1 (here 0)"));
+        let advice = advice_of(
+            &[1, 1, 3],
+            leaving(&[1, 1, 3], 2, 0),
+            "the endgame too late",
+        );
+        assert!(advice.contains("(here 2)"), "{advice}");
         // Always shrinking the big heap to 1.
-        assert!(advice(&[1, 2], leaving(&[1, 2], 1, 1)).contains("count the heaps of 1 among the others (1 here)"));
-        assert_eq!(advice(&[2], None), OPPOSITE_OF_NORMAL);
-        assert_eq!(advice(&[1, 1], None), EVEN_ONES_WIN);
-        assert!(advice(&[2], leaving(&[2], 1, 1)).contains("0-based"));
-        assert!(mistake(&[2], leaving(&[2], 1, 1)).rule.contains("There is no heap 1"));
-        assert_eq!(advice(&[1], leaving(&[1], 0, 0)), MOVE_FROM_LOST);
-        assert_eq!(advice(&[0, 0], leaving(&[0, 0], 0, 0)), NO_STONE);
+        let one = advice_of(
+            &[1, 2],
+            leaving(&[1, 2], 1, 1),
+            "always 1 left in the big heap",
+        );
+        assert!(
+            one.contains("count the heaps of 1 among the others (1 here)"),
+            "{one}"
+        );
+        assert_eq!(suspected(&[2], None), ["normal play reversed"]);
+        assert_eq!(suspected(&[1, 1], None), ["normal play everywhere"]);
+        assert_eq!(
+            advice_of(&[1, 1], None, "normal play everywhere"),
+            EVEN_ONES_WIN
+        );
+        assert_eq!(
+            suspected(&[2], leaving(&[2], 1, 1)),
+            ["heaps counted from 1"]
+        );
+        assert!(rule(&[2], leaving(&[2], 1, 1)).contains("There is no heap 1"));
+        assert!(suspected(&[1], leaving(&[1], 0, 0)).contains(&"a move from a lost position"));
+        assert_eq!(
+            suspected(&[0, 0], leaving(&[0, 0], 0, 0))[0],
+            "a move with no stone left"
+        );
     }
 
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], message| {
-            MisereWinningMove::panic_advice(&Args::from(heaps.to_vec()), message).unwrap_or_default()
+            MisereWinningMove::panic_advice(&Args::from(heaps.to_vec()), message)
+                .unwrap_or_default()
         };
         let unwrap = "called `Option::unwrap()` on a `None` value";
         assert_eq!(advice(&[], unwrap), NO_STONE);
         assert_eq!(advice(&[0, 0], unwrap), NO_STONE);
-        assert_eq!(advice(&[1 << 63, 1 << 63], "attempt to add with overflow"), TOTAL_OVERFLOW);
+        assert_eq!(
+            advice(&[1 << 63, 1 << 63], "attempt to add with overflow"),
+            TOTAL_OVERFLOW
+        );
         assert_eq!(advice(&[1, 1, 1], unwrap), NOTHING_FOUND);
         assert_eq!(advice(&[1, 2], unwrap), "");
     }
@@ -589,7 +823,10 @@ mod tests {
         let large = large_positions(Seed::DEFAULT);
         let counts: Vec<Counts> = large.iter().map(|heaps| Counts::of(heaps)).collect();
         assert!(large.iter().all(|heaps| heaps.len() == MAX_HEAPS));
-        assert_eq!((counts[0].big, counts[0].ones, counts[0].lost()), (0, MAX_HEAPS - 1, true));
+        assert_eq!(
+            (counts[0].big, counts[0].ones, counts[0].lost()),
+            (0, MAX_HEAPS - 1, true)
+        );
         assert_eq!((counts[2].big, counts[2].lost()), (1, false));
         assert_eq!((counts[3].big, counts[3].lost()), (1, false));
         assert_ne!(counts[2].ones % 2, counts[3].ones % 2);
@@ -599,7 +836,12 @@ mod tests {
 
     #[test]
     fn try_says_who_wins_after_the_move() {
-        let text = MisereWinningMove::explain(&Args::from(vec![1, 1, 4]), &leaving(&[1, 1, 4], 2, 1)).unwrap();
-        assert!(text.contains("After the move: [1, 1, 1], lost for the opponent"), "{text}");
+        let text =
+            MisereWinningMove::explain(&Args::from(vec![1, 1, 4]), &leaving(&[1, 1, 4], 2, 1))
+                .unwrap();
+        assert!(
+            text.contains("After the move: [1, 1, 1], lost for the opponent"),
+            "{text}"
+        );
     }
 }

@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
-use crate::model::nim::{Move, 
-    Illegal, Positions, index_advice, legal_move, nim_sum, one_based_advice, with_columns,
+use crate::model::nim::{
+    Move, Positions, index_advice, legal_move, nim_sum, one_based, with_columns,
 };
 use crate::model::show::list;
 use crate::model::{Function, HiddenTests};
@@ -46,60 +46,54 @@ impl Function for NimWinningMove {
     const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str =
         "one pass to compute the nim-sum and one to find the heap (O(n) for n heaps)";
+    const OPTIMISED: bool = true;
 
-    fn check(input: &Args, answer: &Option<Move>) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Option<Move>) -> Result<(), String> {
         let heaps = &input.heaps;
         let x = nim_sum(heaps);
+        let wrong = |rule: String| with_columns(rule, heaps);
         let Some(m) = answer else {
             let Some(win) = a_winning_move(heaps) else {
                 return Ok(());
             };
-            let rule = format!(
+            return Err(wrong(format!(
                 "{} is a winning position: its nim-sum is {x}, not 0, so a winning move exists, \
                  for example taking {} from heap {} to leave {}. You returned None.",
                 list(heaps),
                 win.remove,
                 win.heap_index,
                 win.new_size
-            );
-            return Err(Mistake::new(with_columns(rule, heaps)).maybe_advice(none_advice(heaps, x, &win)));
+            )));
         };
         if x == 0 {
-            let rule = format!(
+            return Err(wrong(format!(
                 "{} is a losing position: its nim-sum is 0, so every move leaves a nonzero \
                  nim-sum. The answer is None.",
                 list(heaps)
-            );
-            return Err(Mistake::new(with_columns(rule, heaps))
-                .advice("Compute the nim-sum first and return None when it is 0."));
+            )));
         }
-        let winning_heap = |i: usize| heaps.get(i).is_some_and(|&a| a ^ x < a && m.new_size == a ^ x);
-        let one_based = || one_based_advice(m.heap_index, winning_heap);
-        let a = match legal_move(heaps, m.heap_index, m.remove, m.new_size) {
-            Ok(a) => a,
-            Err((Illegal::Grows, mistake)) => {
-                let a = heaps[m.heap_index];
-                return Err(mistake
-                    .maybe_advice(grow_advice(m.heap_index, a, x, m.new_size))
-                    .maybe_advice(one_based()));
-            }
-            Err((_, mistake)) => return Err(mistake.maybe_advice(one_based())),
-        };
+        let a = legal_move(heaps, m.heap_index, m.remove, m.new_size)
+            .map_err(|(_, illegal)| illegal)?;
         let after = x ^ a ^ m.new_size;
         if after != 0 {
-            let rule = format!(
+            return Err(wrong(format!(
                 "After taking {} from heap {} ({a} -> {}), the nim-sum is {after}, not 0, so the \
                  opponent can win. A winning move makes the heap a ^ X = {}.",
                 m.remove,
                 m.heap_index,
                 m.new_size,
                 a ^ x
-            );
-            return Err(Mistake::new(with_columns(rule, heaps))
-                .maybe_advice(thirty_two_bit_advice(x, after))
-                .maybe_advice(one_based()));
+            )));
         }
         Ok(())
+    }
+
+    fn suspects(input: &Args, answer: &Option<Move>) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -144,51 +138,189 @@ impl Function for NimWinningMove {
     }
 }
 
-/// Advice for a move that grows its heap: the heap was chosen by its size, or by the
-/// nim-sum's lowest set bit, instead of by its highest.
-fn grow_advice(i: usize, a: u64, x: u64, new_size: u64) -> Option<String> {
-    if new_size != a ^ x {
-        return None;
+/// Whether `answer` is the wrong move a heap chosen by `choose` (from the heaps and the
+/// nim-sum X) gives: that heap made a ^ X, or None when `choose` finds no heap, where
+/// that is wrong. Only the heap and the size left are compared: `remove` has rules of
+/// its own.
+fn moves_as(
+    heaps: &[u64],
+    answer: &Option<Move>,
+    choose: fn(&[u64], u64) -> Option<usize>,
+) -> bool {
+    let x = nim_sum(heaps);
+    if x == 0 {
+        return false;
     }
-    let lowest = x & x.wrapping_neg();
-    let highest = 1 << (63 - x.leading_zeros());
-    let reason = if lowest != highest && a & lowest != 0 {
-        format!(
-            "Heap {i} ({a}) has the nim-sum's lowest set bit ({lowest}) but not its highest \
-             ({highest}): the heap to reduce must have the highest set bit of X = {x}."
-        )
-    } else {
-        format!(
-            "Heap {i} ({a}) does not have the nim-sum's highest set bit: choose the heap by \
-             that bit, not by its size."
-        )
-    };
-    Some(format!(
-        "{reason} Here a ^ X = {} is larger than {a}. The test a ^ X < a finds the right heap.",
-        a ^ x
-    ))
+    let chosen = choose(heaps, x).map(|i| (i, heaps[i] ^ x));
+    let wrong = chosen.is_none_or(|(i, new_size)| new_size > heaps[i]);
+    wrong && chosen == answer.as_ref().map(|m| (m.heap_index, m.new_size))
 }
 
-/// Advice for None from a winning position when no heap is larger than the nim-sum:
-/// the mistake of choosing the heap by its size.
-fn none_advice(heaps: &[u64], x: u64, win: &Move) -> Option<String> {
-    high_bit_advice(x).or_else(|| {
-        heaps.iter().all(|&a| a <= x).then(|| {
-            format!(
-                "Here no heap is larger than the nim-sum X = {x}, yet heap {} can go from {} to \
-                 {}: the heap to reduce is one with X's highest set bit, whatever its size.",
-                win.heap_index,
-                win.new_size + win.remove,
-                win.new_size
-            )
-        })
+/// Whether the heap `choose` picks makes a wrong move: none found in a winning
+/// position, or one that would grow.
+fn chooses_wrongly(heaps: &[u64], choose: fn(&[u64], u64) -> Option<usize>) -> bool {
+    let x = nim_sum(heaps);
+    x != 0 && choose(heaps, x).is_none_or(|i| heaps[i] ^ x > heaps[i])
+}
+
+/// Whether `wrong`, the stones a mistaken `remove` says the lesson's move takes from heap
+/// a, differs from a - (a ^ X).
+fn removes_wrongly(heaps: &[u64], wrong: fn(u64, u64) -> u64) -> bool {
+    let x = nim_sum(heaps);
+    a_winning_move(heaps).is_some_and(|m| wrong(heaps[m.heap_index], x) != m.remove)
+}
+
+/// The heap chosen by "the first heap larger than X".
+fn larger_than_x(heaps: &[u64], x: u64) -> Option<usize> {
+    heaps.iter().position(|&a| a > x)
+}
+
+/// The heap chosen by the nim-sum's lowest set bit.
+fn with_lowest_bit(heaps: &[u64], x: u64) -> Option<usize> {
+    heaps.iter().position(|&a| a & x & x.wrapping_neg() != 0)
+}
+
+/// Whether `answer` is what the lesson's move gives when the nim-sum is cut to 32 bits
+/// (X32): None when X32 is 0 or no heap has a ^ X32 < a, else a heap made a ^ X32, on a
+/// position whose nim-sum has bits above 31 (elsewhere 32 bits are enough).
+fn in_32_bits(heaps: &[u64], answer: &Option<Move>) -> bool {
+    let x = nim_sum(heaps);
+    let x32 = u64::from(x as u32);
+    if x >> 32 == 0 {
+        return false;
+    }
+    // The heap made a ^ X32, its bits above 31 kept or lost.
+    let moved_to =
+        |a: u64, new_size: u64| new_size == a ^ x32 || new_size == u64::from(a as u32) ^ x32;
+    match answer {
+        None => x32 == 0 || !heaps.iter().any(|&a| a ^ x32 < a),
+        Some(m) => heaps
+            .get(m.heap_index)
+            .is_some_and(|&a| x32 != 0 && moved_to(a, m.new_size)),
+    }
+}
+
+/// The winning heap whose move `m` names with `remove` written wrong: `remove` as `wrong`
+/// gives it from the heap and the nim-sum.
+fn remove_as(heaps: &[u64], answer: &Option<Move>, wrong: fn(u64, u64) -> u64) -> bool {
+    let x = nim_sum(heaps);
+    let Some(m) = answer else { return false };
+    heaps.get(m.heap_index).is_some_and(|&a| {
+        a ^ x < a && m.new_size == a ^ x && m.remove == wrong(a, x) && m.remove != a - m.new_size
     })
 }
 
-/// Advice when the nim-sum left is nonzero only above bit 31: the work was done in 32 bits.
-fn thirty_two_bit_advice(x: u64, after: u64) -> Option<String> {
-    (after as u32 == 0).then(|| high_bit_advice(x)).flatten()
+/// A 1-based index on a right move, with its advice.
+fn one_based_move(heaps: &[u64], answer: &Option<Move>) -> Option<(&'static str, String)> {
+    let m = answer.as_ref()?;
+    let x = nim_sum(heaps);
+    one_based(m.heap_index, |i| {
+        heaps
+            .get(i)
+            .is_some_and(|&a| a ^ x < a && m.new_size == a ^ x)
+    })
 }
+
+/// The classic mistakes behind a wrong move, each as the code that makes it.
+const MISTAKES: [Model<Args, Option<Move>>; 7] = [
+    Model {
+        name: "a move from a losing position",
+        gives: |input, answer| answer.is_some() && nim_sum(&input.heaps) == 0,
+        wrong_on: |input| nim_sum(&input.heaps) == 0 && input.heaps.iter().any(|&h| h > 0),
+        advice: |_, _| "Compute the nim-sum first and return None when it is 0.".to_string(),
+    },
+    Model {
+        name: "the first heap larger than X",
+        gives: |input, answer| moves_as(&input.heaps, answer, larger_than_x),
+        wrong_on: |input| chooses_wrongly(&input.heaps, larger_than_x),
+        advice: |input, answer| {
+            let heaps = &input.heaps;
+            let x = nim_sum(heaps);
+            match (answer, a_winning_move(heaps)) {
+                (Some(m), _) => {
+                    let a = heaps[m.heap_index];
+                    format!(
+                        "Heap {} ({a}) does not have the nim-sum's highest set bit: choose the \
+                         heap by that bit, not by its size. Here a ^ X = {} is larger than \
+                         {a}. The test a ^ X < a finds the right heap.",
+                        m.heap_index,
+                        a ^ x
+                    )
+                }
+                (None, win) => {
+                    let win = win.unwrap_or(Move {
+                        heap_index: 0,
+                        remove: 0,
+                        new_size: 0,
+                    });
+                    format!(
+                        "Here no heap is larger than the nim-sum X = {x}, yet heap {} can go \
+                         from {} to {}: the heap to reduce is one with X's highest set bit, \
+                         whatever its size.",
+                        win.heap_index,
+                        win.new_size + win.remove,
+                        win.new_size
+                    )
+                }
+            }
+        },
+    },
+    Model {
+        name: "the lowest set bit",
+        gives: |input, answer| moves_as(&input.heaps, answer, with_lowest_bit),
+        wrong_on: |input| chooses_wrongly(&input.heaps, with_lowest_bit),
+        advice: |input, answer| {
+            let x = nim_sum(&input.heaps);
+            let lowest = x & x.wrapping_neg();
+            let highest = 1u64 << (63 - x.leading_zeros());
+            let heap = answer.as_ref().map_or(0, |m| m.heap_index);
+            format!(
+                "Heap {heap} has the nim-sum's lowest set bit ({lowest}) but not its highest \
+                 ({highest}): the heap to reduce must have the highest set bit of X = {x}. The \
+                 test a ^ X < a finds the right heap."
+            )
+        },
+    },
+    Model {
+        name: "32 bits",
+        gives: |input, answer| in_32_bits(&input.heaps, answer),
+        wrong_on: |input| nim_sum(&input.heaps) >> 32 != 0,
+        advice: |input, _| high_bit_advice(nim_sum(&input.heaps)).unwrap_or_default(),
+    },
+    Model {
+        name: "heaps counted from 1",
+        gives: |input, answer| one_based_move(&input.heaps, answer).is_some(),
+        // Heap i + 1 for heap i is wrong unless the two heaps are equal.
+        wrong_on: |input| {
+            let heaps = &input.heaps;
+            a_winning_move(heaps)
+                .is_some_and(|m| heaps.get(m.heap_index + 1) != Some(&heaps[m.heap_index]))
+        },
+        advice: |input, answer| {
+            one_based_move(&input.heaps, answer).map_or_else(String::new, |(_, a)| a)
+        },
+    },
+    Model {
+        name: "remove written as the new size",
+        gives: |input, answer| remove_as(&input.heaps, answer, |a, x| a ^ x),
+        wrong_on: |input| removes_wrongly(&input.heaps, |a, x| a ^ x),
+        advice: |_, _| {
+            "remove is the number of stones taken, a - (a ^ X); the heap keeps new_size, \
+             a ^ X: yours writes the size left in both."
+                .to_string()
+        },
+    },
+    Model {
+        name: "remove written as X",
+        gives: |input, answer| remove_as(&input.heaps, answer, |_, x| x),
+        wrong_on: |input| removes_wrongly(&input.heaps, |_, x| x),
+        advice: |_, _| {
+            "remove is a - (a ^ X), the stones taken: it equals X only when the heap has none \
+             of X's bits below its highest. Compute it from the heap and the size left."
+                .to_string()
+        },
+    },
+];
 
 /// Advice when the nim-sum's highest bit is above bit 31, where 32-bit code is blind.
 fn high_bit_advice(x: u64) -> Option<String> {
@@ -213,16 +345,37 @@ mod tests {
         })
     }
 
-    fn check(heaps: &[u64], answer: Option<Move>) -> Result<(), Mistake> {
-        NimWinningMove::check(&Args { heaps: heaps.to_vec() }, &answer)
+    fn check(heaps: &[u64], answer: Option<Move>) -> Result<(), String> {
+        NimWinningMove::rule(
+            &Args {
+                heaps: heaps.to_vec(),
+            },
+            &answer,
+        )
     }
 
     fn rule(heaps: &[u64], answer: Option<Move>) -> String {
-        check(heaps, answer).unwrap_err().rule
+        check(heaps, answer).unwrap_err()
+    }
+
+    /// The mistakes whose models give `answer`, and the first one's advice.
+    fn suspected(heaps: &[u64], answer: Option<Move>) -> (Vec<&'static str>, String) {
+        assert!(check(heaps, answer.clone()).is_err());
+        let suspects = NimWinningMove::suspects(
+            &Args {
+                heaps: heaps.to_vec(),
+            },
+            &answer,
+        );
+        let advice = suspects
+            .first()
+            .map(|s| s.advice.clone())
+            .unwrap_or_default();
+        (suspects.iter().map(|s| s.mistake).collect(), advice)
     }
 
     fn advice(heaps: &[u64], answer: Option<Move>) -> String {
-        check(heaps, answer).unwrap_err().advice.unwrap_or_default()
+        suspected(heaps, answer).1
     }
 
     #[test]
@@ -253,28 +406,61 @@ mod tests {
     }
 
     #[test]
-    fn classic_mistakes_get_advice() {
+    fn each_mistake_is_suspected_where_its_code_gives_the_answer() {
         // "First heap larger than X": 2 2 1 has X = 1, and heap 0 becomes 2 ^ 1 = 3.
-        assert!(advice(&[2, 2, 1], some(0, 0, 3)).contains("not by its size"));
+        let (named, larger) = suspected(&[2, 2, 1], some(0, 0, 3));
+        assert_eq!(named, ["the first heap larger than X"]);
+        assert!(larger.contains("not by its size"), "{larger}");
         // The lowest set bit: 2 1 has X = 3, and heap 1 (size 1) becomes 1 ^ 3 = 2.
-        let lowest = advice(&[2, 1], some(1, 0, 2));
-        assert!(lowest.contains("lowest set bit (1) but not its highest (2)"), "{lowest}");
-        assert!(!lowest.contains("size"), "{lowest}");
+        let (named, lowest) = suspected(&[2, 1], some(1, 0, 2));
+        assert_eq!(named, ["the lowest set bit"]);
+        assert!(
+            lowest.contains("lowest set bit (1) but not its highest (2)"),
+            "{lowest}"
+        );
         // Heap 1 (1-based) for heap 0.
         assert!(advice(&[3, 4, 5], some(1, 2, 1)).contains("0-based"));
-        assert!(advice(&[1 << 40, 1], None).contains("bit 40"));
+        let (named, _) = suspected(&[1 << 40], None);
+        assert!(named.contains(&"32 bits"), "{named:?}");
+        assert!(
+            suspects_of(
+                &MISTAKES,
+                &Args {
+                    heaps: vec![1 << 40]
+                },
+                &None
+            )
+            .iter()
+            .any(|s| s.advice.contains("bit 40"))
+        );
         assert!(advice(&[1, 1], some(0, 1, 0)).contains("return None"));
-        assert!(advice(&[1, 2], None).contains("no heap is larger than the nim-sum X = 3"));
-        assert_eq!(advice(&[5, 1], None), "");
+        let (named, none) = suspected(&[1, 2], None);
+        assert_eq!(named, ["the first heap larger than X"]);
+        assert!(
+            none.contains("no heap is larger than the nim-sum X = 3"),
+            "{none}"
+        );
+        assert_eq!(suspected(&[5, 1], None).0, Vec::<&str>::new());
         // A 32-bit nim-sum: the move leaves bits above 31.
         let heap = (1u64 << 40) | 7;
-        assert!(advice(&[heap], some(0, 7, 1 << 40)).contains("bit 40"));
+        assert_eq!(suspected(&[heap], some(0, 7, 1 << 40)).0, ["32 bits"]);
+        assert_eq!(
+            suspected(&[1], some(0, 0, 0)).0,
+            ["remove written as the new size"]
+        );
+        assert_eq!(suspected(&[1, 2], some(1, 3, 1)).0, ["remove written as X"]);
     }
 
     #[test]
     fn panics_get_advice() {
         let advice = |heaps: &[u64], message| {
-            NimWinningMove::panic_advice(&Args { heaps: heaps.to_vec() }, message).unwrap_or_default()
+            NimWinningMove::panic_advice(
+                &Args {
+                    heaps: heaps.to_vec(),
+                },
+                message,
+            )
+            .unwrap_or_default()
         };
         let underflow = "attempt to subtract with overflow";
         assert!(advice(&[], underflow).contains("leading_zeros(0) is 64"));
@@ -289,9 +475,14 @@ mod tests {
 
     #[test]
     fn try_shows_the_position_after_the_move() {
-        let input = Args { heaps: vec![3, 4, 5] };
+        let input = Args {
+            heaps: vec![3, 4, 5],
+        };
         let text = NimWinningMove::explain(&input, &some(0, 2, 1)).unwrap();
-        assert!(text.contains("After the move: [1, 4, 5], nim-sum 0."), "{text}");
+        assert!(
+            text.contains("After the move: [1, 4, 5], nim-sum 0."),
+            "{text}"
+        );
         assert!(text.contains("1 = 001"), "{text}");
     }
 }

@@ -8,8 +8,10 @@ use rand::Rng;
 use xorlings_core::verdict::Mistake;
 
 use crate::model::cases::{make_losing, random_heaps_of_bits};
+use crate::model::diagnosis::{CHECKED_PASSES, Evidence, Wrong};
 use crate::model::nim::{nim_sum, with_columns};
 use crate::model::program::{Contest, ContestTests, InputFile, Rejection};
+use crate::model::promise::{self, Promise};
 use crate::model::show::{Measure, ParseValue, count, list, thousands};
 use crate::model::{HiddenTests, Seed};
 use crate::text::{diff_of_at_most, visible};
@@ -56,6 +58,8 @@ the input, read exactly T positions of n sizes each; if it was the search for a 
 const NOT_A_NUMBER: &str = "A number did not parse: split the input with \
 `split_ascii_whitespace` (spaces and line breaks, `\\r` included, all separate numbers), and \
 parse sizes as u64: they go up to 1,000,000,000.";
+/// A single `read` of a buffer this size, or less, cannot hold the larger input files.
+const ONE_READ_BYTES: usize = 64 << 10;
 const TYPE_A_POSITION: &str =
     "type the heap sizes of one position, for example `cargo grader try pile_referee 3 4 5`";
 
@@ -85,7 +89,7 @@ impl Contest for Referee {
             },
             file(
                 "edge cases: single heaps of 0, 1 and 1,000,000,000, zeros only, sums beyond \
-                 32 bits, several winning moves",
+                 32 bits, several winning moves, and each 2^k and 2^k - 1 up to 10^9",
                 &edge_positions(),
             ),
             file(
@@ -107,6 +111,38 @@ impl Contest for Referee {
         read_positions(text)
     }
 
+    fn promises() -> Vec<Promise<Positions>> {
+        let t = |positions: &Positions| positions.len() as u64;
+        vec![
+            Promise::at_least("1 <= T <= 10,000", "positions", 1, t),
+            Promise::at_most("1 <= T <= 10,000", "positions", MAX_POSITIONS as u64, t),
+            Promise::at_least(
+                "every position has n >= 1 heaps",
+                "heaps in the smallest position",
+                1,
+                |positions| {
+                    positions
+                        .iter()
+                        .map(|heaps| heaps.len() as u64)
+                        .min()
+                        .unwrap_or(1)
+                },
+            ),
+            Promise::at_most(
+                "the total of n over all positions is at most 200,000",
+                "heaps in all",
+                MAX_HEAPS as u64,
+                |positions| positions.iter().map(|heaps| heaps.len() as u64).sum(),
+            ),
+            Promise::every_value(
+                "heap sizes from 0 to 1,000,000,000",
+                "heap sizes",
+                MAX_SIZE,
+                |positions, seen| positions.iter().flatten().for_each(|&heap| seen(heap)),
+            ),
+        ]
+    }
+
     const TYPED: &'static [&'static str] = &["heaps"];
 
     fn typed(words: &[String]) -> Result<String, String> {
@@ -126,34 +162,58 @@ impl Contest for Referee {
         LINE_BYTES * positions.len() as u64 + LINE_BYTES
     }
 
-    fn check(positions: &Positions, output: &str) -> Result<(), Rejection> {
+    fn check(positions: &Positions, output: &str) -> Result<(), Box<Rejection>> {
         let lines = answer_lines(output);
         let shifted = lines.len() != positions.len();
+        // The first wrong line is shown; every wrong line is evidence for its advice.
+        let mut evidence = Evidence::default();
+        let mut first = None;
+        let mut passes = Vec::new();
         for (p, heaps) in positions.iter().enumerate() {
-            let number = p + 1;
             let Some(line) = lines.get(p) else {
-                return Err(missing_line(positions, &lines, number));
+                if first.is_none() {
+                    return Err(Box::new(missing_line(positions, &lines, p + 1)));
+                }
+                break;
             };
-            let Err(mut mistake) = check_line(heaps, number, line) else {
-                continue;
-            };
-            mistake = mistake
+            match check_line(heaps, p + 1, line) {
+                Err(wrong) => {
+                    evidence.weigh(&wrong);
+                    first.get_or_insert((p, line, wrong));
+                }
+                Ok(()) if passes.len() < CHECKED_PASSES => passes.push((heaps, *line)),
+                Ok(()) => {}
+            }
+        }
+        // A right line the code with a mistake would get wrong clears the mistake.
+        for mistake in evidence.explaining() {
+            if passes
+                .iter()
+                .any(|(heaps, line)| wrong_under(heaps, line, mistake))
+            {
+                evidence.clear(mistake);
+            }
+        }
+        if let Some((p, line, wrong)) = first {
+            let number = p + 1;
+            let mut mistake = wrong
+                .decided(&evidence)
                 .maybe_advice(layout_advice(positions, &lines))
                 .maybe_advice(shifted.then(|| ONE_LINE_EACH.to_string()));
             if shifted || !well_formed(line) {
                 mistake.rule = format!("{}\n{}", mistake.rule, diff(positions, &lines));
             }
-            return Err(Rejection {
+            return Err(Box::new(Rejection {
                 case: number,
                 input: position_shown(positions, p),
                 output: format!("line {number}: {}", quoted(line)),
                 mistake,
-                size: heaps.measure(),
-            });
+                size: positions[p].measure(),
+            }));
         }
         match lines.get(positions.len()) {
             None => Ok(()),
-            Some(extra) => Err(extra_line(positions, &lines, extra)),
+            Some(extra) => Err(Box::new(extra_line(positions, &lines, extra))),
         }
     }
 
@@ -171,9 +231,19 @@ impl Contest for Referee {
         positions.measure()
     }
 
-    fn panic_advice(_positions: &Positions, message: &str) -> Option<String> {
+    fn panic_advice(_positions: &Positions, message: &str, bytes: usize) -> Option<String> {
         let advice = if message.contains("add with overflow") {
             SUM_OVERFLOW
+        } else if message.contains("on a `None` value") && bytes > ONE_READ_BYTES {
+            return Some(format!(
+                "An `unwrap()` found nothing. This input is {} bytes: one `read` call \
+                 returns at most its buffer's length, and may return less, so a program that \
+                 reads once runs out of numbers. Read all of standard input with \
+                 `std::io::read_to_string(std::io::stdin())`. (If it was the search for a heap \
+                 with `a ^ X < a`, there is none when the nim-sum is 0: print `second` before \
+                 searching.)",
+                thousands(bytes as u64)
+            ));
         } else if message.contains("on a `None` value") {
             NOTHING_TO_UNWRAP
         } else if message.contains("ParseIntError") {
@@ -189,7 +259,11 @@ impl Contest for Referee {
         let line = *answer_lines(output).first()?;
         let printed = format!("Your program printed `{}`.", quoted(line));
         let Some((i, k)) = legal_move(heaps, line) else {
-            let text = format!("{printed} The position {} has nim-sum {}.", list(heaps), nim_sum(heaps));
+            let text = format!(
+                "{printed} The position {} has nim-sum {}.",
+                list(heaps),
+                nim_sum(heaps)
+            );
             return Some(with_columns(text, heaps));
         };
         let mut after = heaps.clone();
@@ -213,9 +287,9 @@ fn write(positions: &[Vec<u64>]) -> String {
     text
 }
 
-/// The input validator: T, then for each position a line with n and a line with the n
-/// sizes separated by single spaces; every line ends with a newline; numbers are written
-/// without signs or leading zeros; and every limit of the statement holds.
+/// The statement's format: T, then for each position a line with n and a line with
+/// the n sizes separated by single spaces; every line ends with a newline; numbers are
+/// written without signs or leading zeros. (Its limits are [`Referee::promises`].)
 fn read_positions(text: &str) -> Result<Positions, String> {
     let body = text
         .strip_suffix('\n')
@@ -227,23 +301,15 @@ fn read_positions(text: &str) -> Result<Positions, String> {
             .ok_or_else(|| format!("the file ends before {what}"))
     };
     let (line, at) = next_line("T")?;
-    let t = number(line, 1, MAX_POSITIONS as u64).map_err(|e| format!("line {at}: T {e}"))?;
-    let mut positions = Vec::with_capacity(t as usize);
-    let mut heaps_in_all = 0;
+    let t = number(line).map_err(|e| format!("line {at}: T {e}"))?;
+    let mut positions = Vec::new();
     for p in 1..=t {
         let (line, at) = next_line(&format!("position {p} of {t}"))?;
-        let n = number(line, 1, MAX_HEAPS as u64).map_err(|e| format!("line {at}: n {e}"))?;
-        heaps_in_all += n as usize;
-        if heaps_in_all > MAX_HEAPS {
-            return Err(format!(
-                "line {at}: the positions hold more than {} heaps in all",
-                thousands(MAX_HEAPS as u64)
-            ));
-        }
+        let n = number(line).map_err(|e| format!("line {at}: n {e}"))?;
         let (line, at) = next_line(&format!("the sizes of position {p}"))?;
-        let sizes = line
-            .split(' ')
-            .map(|word| number(word, 0, MAX_SIZE))
+        let words = line.split(' ').filter(|_| !line.is_empty());
+        let sizes = words
+            .map(number)
             .collect::<Result<Vec<u64>, String>>()
             .map_err(|e| format!("line {at}: a size {e}"))?;
         if sizes.len() as u64 != n {
@@ -257,14 +323,13 @@ fn read_positions(text: &str) -> Result<Positions, String> {
     Ok(positions)
 }
 
-/// A number written plainly (digits, no leading zero), from `min` to `max`.
-fn number(word: &str, min: u64, max: u64) -> Result<u64, String> {
+/// A number written plainly: digits, and no leading zero.
+fn number(word: &str) -> Result<u64, String> {
     let plain = !word.is_empty()
         && word.bytes().all(|b| b.is_ascii_digit())
         && (word == "0" || !word.starts_with('0'));
     match word.parse::<u64>() {
-        Ok(value) if plain && (min..=max).contains(&value) => Ok(value),
-        Ok(_) if plain => Err(format!("is {word}, outside {min} to {}", thousands(max))),
+        Ok(value) if plain => Ok(value),
         _ => Err(format!("`{word}` is not a number written plainly")),
     }
 }
@@ -293,6 +358,10 @@ fn edge_positions() -> Positions {
         vec![7; 30],
         vec![7; 31],
         zeros_then_win,
+        promise::patterns(MAX_SIZE)
+            .into_iter()
+            .map(|pattern| pattern.value)
+            .collect(),
     ]
 }
 
@@ -406,7 +475,7 @@ fn well_formed(line: &str) -> bool {
 }
 
 /// Checks the answer on line `number` to the position `heaps`.
-fn check_line(heaps: &[u64], number: usize, line: &str) -> Result<(), Mistake> {
+fn check_line(heaps: &[u64], number: usize, line: &str) -> Result<(), Wrong> {
     let x = nim_sum(heaps);
     let words: Vec<&str> = line.split_ascii_whitespace().collect();
     match words.as_slice() {
@@ -418,7 +487,7 @@ fn check_line(heaps: &[u64], number: usize, line: &str) -> Result<(), Mistake> {
                 list(heaps),
                 answer(heaps)
             );
-            Err(Mistake::new(with_columns(rule, heaps)))
+            Err(Wrong::new(with_columns(rule, heaps)))
         }
         ["first", _, _] if x == 0 => {
             let rule = format!(
@@ -426,21 +495,21 @@ fn check_line(heaps: &[u64], number: usize, line: &str) -> Result<(), Mistake> {
                  move leaves a nonzero nim-sum. Line {number} must be `second`.",
                 list(heaps)
             );
-            Err(Mistake::new(with_columns(rule, heaps)))
+            Err(Wrong::new(with_columns(rule, heaps)))
         }
         ["first", i, k] => check_move(heaps, number, i, k),
-        [] => Err(Mistake::new(format!(
+        [] => Err(Wrong::new(format!(
             "Line {number} is empty: each line answers one position, with `second` or \
              `first i k`."
         ))),
-        ["first" | "second", ..] => Err(Mistake::new(format!(
+        ["first" | "second", ..] => Err(Wrong::new(format!(
             "Line {number} is `{}`: an answer is `second` alone, or `first i k`, three words; \
              this line has {}.",
             quoted(line),
             count(words.len(), "word", "words")
         ))
-        .advice(EXTRA_WORDS)),
-        _ => Err(Mistake::new(format!(
+        .suspect("words after the answer", EXTRA_WORDS)),
+        _ => Err(Wrong::new(format!(
             "Line {number} is `{}`, which is no answer: each line is `second` or `first i k`, \
              in lowercase as the statement writes them.",
             quoted(line)
@@ -449,10 +518,10 @@ fn check_line(heaps: &[u64], number: usize, line: &str) -> Result<(), Mistake> {
 }
 
 /// Checks `first i k` on line `number`, for a position the first player wins.
-fn check_move(heaps: &[u64], number: usize, i: &str, k: &str) -> Result<(), Mistake> {
+fn check_move(heaps: &[u64], number: usize, i: &str, k: &str) -> Result<(), Wrong> {
     let (n, x) = (heaps.len(), nim_sum(heaps));
     let Ok(i) = i.parse::<usize>() else {
-        return Err(Mistake::new(format!(
+        return Err(Wrong::new(format!(
             "In line {number}, `{}` is not a heap number: position {number} has heaps 1 to {n}.",
             quoted(i)
         )));
@@ -460,44 +529,41 @@ fn check_move(heaps: &[u64], number: usize, i: &str, k: &str) -> Result<(), Mist
     let k = match (k.parse::<u64>(), k.parse::<i64>()) {
         (Ok(k), _) => k,
         (_, Ok(negative)) => {
-            return Err(Mistake::new(format!(
+            return Err(Wrong::new(format!(
                 "In line {number}, k is {negative}: k counts the stones taken, so it is at \
                  least 1."
             ))
-            .advice(grow_advice(heaps, i, x)));
+            .suspect("a negative count", grow_advice(heaps, i, x)));
         }
         _ => {
-            return Err(Mistake::new(format!(
+            return Err(Wrong::new(format!(
                 "In line {number}, `{}` is not a whole number of stones.",
                 quoted(k)
             )));
         }
     };
     if i == 0 {
-        return Err(Mistake::new(format!(
+        return Err(Wrong::new(format!(
             "Line {number} names heap 0, but heaps are numbered from 1: position {number} has \
              {}.",
             numbered_heaps(n)
         ))
-        .advice(ZERO_BASED));
+        .maybe_suspect(zero_based(heaps, 0, k)));
     }
     let Some(&a) = heaps.get(i - 1) else {
-        return Err(Mistake::new(format!(
+        return Err(Wrong::new(format!(
             "Line {number} names heap {i}, but position {number} has {}.",
             numbered_heaps(n)
         )));
     };
-    // Heap i counted from 0 is heap i + 1 counted from 1.
-    let zero_based = || wins(heaps, i, k).then(|| ZERO_BASED.to_string());
-    let size_left = || {
-        (a ^ x < a && k == a ^ x).then(|| {
-            format!(
-                "k is the number of stones taken, a - (a ^ X) = {}, not the size left, \
-                 a ^ X = {k}.",
-                a - k
-            )
-        })
-    };
+    let size_left = (a ^ x < a && k == a ^ x).then(|| {
+        let advice = format!(
+            "k is the number of stones taken, a - (a ^ X) = {}, not the size left, a ^ X = \
+             {k}.",
+            a - k
+        );
+        ("k as the size left", advice)
+    });
     let rule = if k == 0 {
         format!("Line {number}, `first {i} 0`, takes no stone: k is at least 1.")
     } else if k > a {
@@ -515,9 +581,30 @@ fn check_move(heaps: &[u64], number: usize, i: &str, k: &str) -> Result<(), Mist
     } else {
         return Ok(());
     };
-    Err(Mistake::new(rule)
-        .maybe_advice(size_left())
-        .maybe_advice(zero_based()))
+    Err(Wrong::new(rule)
+        .maybe_suspect(size_left)
+        .maybe_suspect(zero_based(heaps, i, k)))
+}
+
+/// Whether code that makes `mistake` would have written something else than `line`, a
+/// right answer to `heaps`: a right line read as counting heaps from 0 does not win, or
+/// its k is not the size it leaves.
+fn wrong_under(heaps: &[u64], line: &str, mistake: &str) -> bool {
+    let Some((i, k)) = legal_move(heaps, line) else {
+        return false;
+    };
+    let (a, x) = (heaps[i - 1], nim_sum(heaps));
+    match mistake {
+        "heaps counted from 0" => !wins(heaps, i, k),
+        "k as the size left" => k != a ^ x,
+        _ => false,
+    }
+}
+
+/// The mistake of counting heaps from 0, when `first i k` would win with heap `i`
+/// counted from 0 (it is heap i + 1 counted from 1).
+fn zero_based(heaps: &[u64], i: usize, k: u64) -> Option<(&'static str, String)> {
+    wins(heaps, i, k).then(|| ("heaps counted from 0", ZERO_BASED.to_string()))
 }
 
 /// "1 heap, heap 1", "3 heaps, numbered 1 to 3": heaps as the output counts them.
@@ -601,7 +688,13 @@ fn diff(positions: &Positions, lines: &[&str]) -> String {
         })
         .collect();
     let yours: String = lines.iter().map(|line| quoted(line) + "\n").collect();
-    diff_of_at_most(DIFF_LINES, "an accepted output", &accepted, "your output", &yours)
+    diff_of_at_most(
+        DIFF_LINES,
+        "an accepted output",
+        &accepted,
+        "your output",
+        &yours,
+    )
 }
 
 /// Advice when every line answers the input misread as one line "n a1 ... an" per position.
@@ -634,11 +727,21 @@ mod tests {
         read_positions(SAMPLE).unwrap()
     }
 
-    fn rejection(output: &str) -> Rejection {
+    fn rejection(output: &str) -> Box<Rejection> {
         Referee::check(&sample(), output).unwrap_err()
     }
 
-    fn rejection_on(heaps: &[u64], output: &str) -> Rejection {
+    /// The mistakes suspected on one line, with their advice.
+    fn suspected(heaps: &[u64], line: &str) -> Vec<(&'static str, String)> {
+        let wrong = check_line(heaps, 1, line).unwrap_err();
+        wrong
+            .suspects
+            .into_iter()
+            .map(|s| (s.mistake, s.advice))
+            .collect()
+    }
+
+    fn rejection_on(heaps: &[u64], output: &str) -> Box<Rejection> {
         Referee::check(&vec![heaps.to_vec()], output).unwrap_err()
     }
 
@@ -652,11 +755,22 @@ mod tests {
 
     #[test]
     fn the_validator_names_every_broken_promise() {
+        let validated = |text: &str| {
+            read_positions(text).and_then(|positions| {
+                promise::validate(&Referee::promises(), &positions).map(|()| positions)
+            })
+        };
         let broken = [
-            ("0\n", "line 1: T is 0, outside 1 to 10,000"),
-            ("10001\n", "outside 1 to 10,000"),
-            ("1\n0\n\n", "line 2: n is 0"),
-            ("1\n1\n1000000001\n", "line 3: a size is 1000000001"),
+            ("0\n", "0 positions, fewer than the 1 promised"),
+            (
+                &*write(&vec![vec![1]; 10_001]),
+                "10,001 positions, more than the 10,000 promised",
+            ),
+            (
+                "1\n0\n\n",
+                "0 heaps in the smallest position, fewer than the 1 promised",
+            ),
+            ("1\n1\n1000000001\n", "1,000,000,001 among the heap sizes"),
             ("1\n1\n-1\n", "`-1` is not a number written plainly"),
             ("1\n1\n07\n", "`07`"),
             ("1\n2\n1  2\n", "line 3: a size ``"),
@@ -667,12 +781,23 @@ mod tests {
             ("1\n1\r\n5\n", "not a number written plainly"),
         ];
         for (text, problem) in broken {
-            let error = read_positions(text).unwrap_err();
-            assert!(error.contains(problem), "{text:?}: {error}");
+            let error = validated(text).unwrap_err();
+            assert!(
+                error.contains(problem),
+                "{:?}: {error}",
+                &text[..text.len().min(20)]
+            );
         }
         let too_many = write(&[vec![0; 100_000], vec![0; 100_001]]);
-        assert!(read_positions(&too_many).unwrap_err().contains("more than 200,000 heaps in all"));
-        assert_eq!(read_positions("1\n2\n0 1000000000\n"), Ok(vec![vec![0, MAX_SIZE]]));
+        assert!(
+            validated(&too_many)
+                .unwrap_err()
+                .contains("200,001 heaps in all, more than the 200,000 promised")
+        );
+        assert_eq!(
+            validated("1\n2\n0 1000000000\n"),
+            Ok(vec![vec![0, MAX_SIZE]])
+        );
     }
 
     #[test]
@@ -695,14 +820,24 @@ mod tests {
         // The 32-bit traps: three heaps of 10^9 add up past i32::MAX.
         assert!(inputs[1].contains(&vec![MAX_SIZE; 3]));
         assert!(3 * MAX_SIZE > i32::MAX as u64);
-        assert_ne!(Referee::files(Seed(1))[2], files[2], "random files follow the seed");
+        assert_ne!(
+            Referee::files(Seed(1))[2],
+            files[2],
+            "random files follow the seed"
+        );
     }
 
     #[test]
     fn every_winning_move_is_accepted() {
-        assert_eq!(Referee::check(&sample(), "first 1 2\nsecond\nfirst 4 6\n"), Ok(()));
+        assert_eq!(
+            Referee::check(&sample(), "first 1 2\nsecond\nfirst 4 6\n"),
+            Ok(())
+        );
         // No final line break, spaces around the words, Windows line ends, blank lines at the end.
-        assert_eq!(Referee::check(&sample(), "first 1 2\r\n  second \nfirst 4 6\n\n\n"), Ok(()));
+        assert_eq!(
+            Referee::check(&sample(), "first 1 2\r\n  second \nfirst 4 6\n\n\n"),
+            Ok(())
+        );
         let several = vec![vec![3, 5, 7]];
         for line in ["first 1 1", "first 2 1", "first 3 1"] {
             assert_eq!(Referee::check(&several, line), Ok(()));
@@ -718,27 +853,112 @@ mod tests {
         assert_eq!(zero_based.mistake.advice.as_deref(), Some(ZERO_BASED));
         // 4 5 has nim-sum 1: heap 2 counted from 0 is heap 1 counted from 1.
         let shifted = rejection_on(&[4, 5], "first 1 1");
-        assert!(shifted.mistake.rule.contains("leaves nim-sum 6"), "{}", shifted.mistake.rule);
-        assert_eq!(shifted.mistake.advice.as_deref(), Some(ZERO_BASED));
+        assert!(
+            shifted.mistake.rule.contains("leaves nim-sum 6"),
+            "{}",
+            shifted.mistake.rule
+        );
+        assert_eq!(
+            shifted.mistake.advice, None,
+            "one wrong line proves nothing"
+        );
+        assert_eq!(
+            suspected(&[4, 5], "first 1 1"),
+            [("heaps counted from 0", ZERO_BASED.to_string())]
+        );
 
         let size_left = rejection("first 1 1\nsecond\nfirst 4 6\n");
-        assert!(size_left.mistake.rule.contains("Taking 1 from heap 1 (3 -> 2) leaves nim-sum 3"));
-        assert!(size_left.mistake.advice.unwrap().contains("a - (a ^ X) = 2, not the size left, a ^ X = 1"));
+        assert!(
+            size_left
+                .mistake
+                .rule
+                .contains("Taking 1 from heap 1 (3 -> 2) leaves nim-sum 3")
+        );
+        let advice = &suspected(&[3, 4, 5], "first 1 1")[0].1;
+        assert!(
+            advice.contains("a - (a ^ X) = 2, not the size left, a ^ X = 1"),
+            "{advice}"
+        );
         let takes_nothing = rejection_on(&[0, 0, 0, 6], "first 4 0");
         assert!(takes_nothing.mistake.rule.contains("takes no stone"));
-        assert!(takes_nothing.mistake.advice.unwrap().contains("not the size left"));
+        assert!(
+            suspected(&[0, 0, 0, 6], "first 4 0")[0]
+                .1
+                .contains("not the size left")
+        );
 
         let negative = rejection_on(&[2, 2, 1], "first 1 -1");
         assert!(negative.mistake.rule.contains("k is -1"));
-        assert!(negative.mistake.advice.unwrap().contains("Heap 1 (2) would have to grow to a ^ X = 3"));
-        assert!(rejection_on(&[3], "first 1 4").mistake.rule.contains("which holds only 3"));
-        assert!(rejection_on(&[3], "first 2 3").mistake.rule.contains("has 1 heap, heap 1."));
-        assert!(rejection_on(&[3, 1], "first 3 1").mistake.rule.contains("has 2 heaps, numbered 1 to 2."));
-        assert!(rejection_on(&[3], "first one 3").mistake.rule.contains("`one` is not a heap number"));
-        assert!(rejection_on(&[3], "first 1 3x").mistake.rule.contains("`3x` is not a whole number"));
-        assert!(rejection_on(&[2, 2], "first 1 1").mistake.rule.contains("must be `second`"));
-        assert!(rejection_on(&[3], "second").mistake.rule.contains("for example `first 1 3`"));
-        assert!(rejection_on(&[3], "First 1 3").mistake.rule.contains("which is no answer"));
+        let advice = &suspected(&[2, 2, 1], "first 1 -1")[0].1;
+        assert!(
+            advice.contains("Heap 1 (2) would have to grow to a ^ X = 3"),
+            "{advice}"
+        );
+        assert!(
+            rejection_on(&[3], "first 1 4")
+                .mistake
+                .rule
+                .contains("which holds only 3")
+        );
+        assert!(
+            rejection_on(&[3], "first 2 3")
+                .mistake
+                .rule
+                .contains("has 1 heap, heap 1.")
+        );
+        assert!(
+            rejection_on(&[3, 1], "first 3 1")
+                .mistake
+                .rule
+                .contains("has 2 heaps, numbered 1 to 2.")
+        );
+        assert!(
+            rejection_on(&[3], "first one 3")
+                .mistake
+                .rule
+                .contains("`one` is not a heap number")
+        );
+        assert!(
+            rejection_on(&[3], "first 1 3x")
+                .mistake
+                .rule
+                .contains("`3x` is not a whole number")
+        );
+        assert!(
+            rejection_on(&[2, 2], "first 1 1")
+                .mistake
+                .rule
+                .contains("must be `second`")
+        );
+        assert!(
+            rejection_on(&[3], "second")
+                .mistake
+                .rule
+                .contains("for example `first 1 3`")
+        );
+        assert!(
+            rejection_on(&[3], "First 1 3")
+                .mistake
+                .rule
+                .contains("which is no answer")
+        );
+    }
+
+    #[test]
+    fn a_mistake_is_named_only_when_every_wrong_line_and_no_right_one_shows_it() {
+        let positions = vec![
+            vec![3, 4, 5],
+            vec![3, 4, 5],
+            vec![0, 0, 0, 6],
+            vec![0, 0, 0, 6],
+        ];
+        let zero_based = "first 0 2\nfirst 0 2\nfirst 3 6\nfirst 3 6\n";
+        let named = Referee::check(&positions, zero_based).unwrap_err();
+        assert_eq!(named.mistake.advice.as_deref(), Some(ZERO_BASED));
+        // Right lines read as counting from 0 would not win: not the code's mistake.
+        let right_first = "first 1 2\nfirst 1 2\nfirst 3 6\nfirst 3 6\n";
+        let cleared = Referee::check(&positions, right_first).unwrap_err();
+        assert_eq!(cleared.mistake.advice, None);
     }
 
     #[test]
@@ -746,23 +966,49 @@ mod tests {
         let missing = rejection("first 1 2\nfirst 4 6\n");
         assert_eq!(missing.case, 2);
         assert!(missing.mistake.rule.contains("must be `second`"));
-        assert!(missing.mistake.rule.contains("+++ your output"), "{}", missing.mistake.rule);
-        assert!(missing.mistake.rule.contains("\n-second\n"), "{}", missing.mistake.rule);
+        assert!(
+            missing.mistake.rule.contains("+++ your output"),
+            "{}",
+            missing.mistake.rule
+        );
+        assert!(
+            missing.mistake.rule.contains("\n-second\n"),
+            "{}",
+            missing.mistake.rule
+        );
         assert_eq!(missing.mistake.advice.as_deref(), Some(ONE_LINE_EACH));
 
         let short = rejection("first 1 2\nsecond\n");
         assert_eq!(short.output, "line 3: (missing)");
-        assert!(short.mistake.rule.contains("ends after line 2, but the input has 3 positions"));
+        assert!(
+            short
+                .mistake
+                .rule
+                .contains("ends after line 2, but the input has 3 positions")
+        );
         assert!(rejection("").mistake.rule.contains("Your output is empty"));
 
         let extra = rejection("first 1 2\nsecond\nfirst 4 6\ndone: 3 positions\n");
-        assert!(extra.mistake.rule.contains("line 4 (`done: 3 positions`) answers no position"));
-        assert!(extra.mistake.rule.contains("+done: 3 positions"), "{}", extra.mistake.rule);
+        assert!(
+            extra
+                .mistake
+                .rule
+                .contains("line 4 (`done: 3 positions`) answers no position")
+        );
+        assert!(
+            extra.mistake.rule.contains("+done: 3 positions"),
+            "{}",
+            extra.mistake.rule
+        );
         assert_eq!(extra.mistake.advice.as_deref(), Some(DEBUG_OUTPUT));
 
         let words = rejection("first 1 2 1\nsecond\nfirst 4 6 0\n");
         assert!(words.mistake.rule.contains("this line has 4 words"));
-        assert!(words.mistake.rule.contains("-first 1 2\n+first 1 2 1"), "{}", words.mistake.rule);
+        assert!(
+            words.mistake.rule.contains("-first 1 2\n+first 1 2 1"),
+            "{}",
+            words.mistake.rule
+        );
         assert_eq!(words.mistake.advice.as_deref(), Some(EXTRA_WORDS));
     }
 
@@ -775,10 +1021,16 @@ mod tests {
 
     #[test]
     fn panics_get_advice() {
-        let advice = |message| Referee::panic_advice(&sample(), message).unwrap_or_default();
+        let advice =
+            |message| Referee::panic_advice(&sample(), message, SAMPLE.len()).unwrap_or_default();
         assert!(advice("attempt to add with overflow").contains("i32"));
         assert!(advice("called `Option::unwrap()` on a `None` value").contains("print `second`"));
-        assert!(advice("called `Result::unwrap()` on an `Err` value: ParseIntError { kind: InvalidDigit }").contains("split_ascii_whitespace"));
+        assert!(
+            advice(
+                "called `Result::unwrap()` on an `Err` value: ParseIntError { kind: InvalidDigit }"
+            )
+            .contains("split_ascii_whitespace")
+        );
         assert_eq!(advice("boom"), "");
     }
 
@@ -786,13 +1038,26 @@ mod tests {
     fn a_typed_position_is_one_input_and_try_explains_the_move() {
         let words: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
         assert_eq!(Referee::typed(&words), Ok("1\n3\n3 4 5\n".to_string()));
-        assert!(Referee::typed(&[]).unwrap_err().contains("try pile_referee 3 4 5"));
+        assert!(
+            Referee::typed(&[])
+                .unwrap_err()
+                .contains("try pile_referee 3 4 5")
+        );
         assert!(TESTS.plan_typed(&words).is_ok());
         let outside = TESTS.plan_typed(&["2000000000".to_string()]).err().unwrap();
-        assert!(outside.contains("outside what the exercise promises"), "{outside}");
+        assert!(
+            outside.contains("outside what the exercise promises"),
+            "{outside}"
+        );
         let text = Referee::explain(&vec![vec![3, 4, 5]], "first 1 2\n").unwrap();
-        assert!(text.contains("After taking 2 from heap 1, the position is [1, 4, 5], with nim-sum 0."), "{text}");
+        assert!(
+            text.contains("After taking 2 from heap 1, the position is [1, 4, 5], with nim-sum 0."),
+            "{text}"
+        );
         let text = Referee::explain(&vec![vec![3, 4, 5]], "second\n").unwrap();
-        assert!(text.contains("The position [3, 4, 5] has nim-sum 2."), "{text}");
+        assert!(
+            text.contains("The position [3, 4, 5] has nim-sum 2."),
+            "{text}"
+        );
     }
 }

@@ -6,13 +6,14 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
 use crate::model::cases;
-use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, validate_game};
-use crate::model::nim::{numbered_heaps, one_based_advice};
+use crate::model::diagnosis::Suspect;
+use crate::model::function::FunctionTests;
+use crate::model::grundy::{self, MAX_MOVES, MAX_N, grundy_values, zero_move_table};
+use crate::model::nim::{numbered_heaps, one_based};
+use crate::model::promise::Promise;
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
@@ -144,27 +145,57 @@ impl Cases<Args> for SubtractionSumMove {
                  lost",
                 random_positions(seed),
             ),
-            Group::new("10,000 heaps of up to 100,000 stones", large_positions(seed)),
+            Group::new(
+                "10,000 heaps of up to 100,000 stones",
+                large_positions(seed),
+            ),
         ]
     }
 
-    fn validate(input: &Args) -> Result<(), String> {
-        cases::at_most(input.heaps.len(), MAX_HEAPS, "heaps")?;
-        let largest = input.heaps.iter().copied().max().unwrap_or(0);
-        validate_game(largest, &input.moves)?;
-        validate_moves(&input.moves)
+    fn promises() -> Vec<Promise<Args>> {
+        let amounts = |input: &Args| input.moves.len() as u64;
+        vec![
+            Promise::at_least("`moves` holds 1 to 20 amounts", "amounts", 1, amounts),
+            Promise::at_most(
+                "`moves` holds 1 to 20 amounts",
+                "amounts",
+                MAX_MOVES as u64,
+                amounts,
+            ),
+            Promise::at_most(
+                "amounts from 0 to 100",
+                "as the largest amount",
+                MAX_AMOUNT as u64,
+                |input| input.moves.iter().copied().max().unwrap_or(0) as u64,
+            ),
+            Promise::at_most("up to 10,000 heaps", "heaps", MAX_HEAPS as u64, |input| {
+                input.heaps.len() as u64
+            }),
+            Promise::at_most(
+                "of up to 100,000 stones",
+                "stones in the largest heap",
+                MAX_N as u64,
+                |input| input.heaps.iter().copied().max().unwrap_or(0) as u64,
+            ),
+            Promise::every_value(
+                "a Grundy number is at most 20",
+                "Grundy numbers",
+                MAX_MOVES as u64,
+                |input, seen| {
+                    let sum = Sum::new(input);
+                    sum.heaps
+                        .iter()
+                        .for_each(|&heap| seen(sum.table[heap] as u64))
+                },
+            ),
+        ]
     }
 }
 
-/// The promises on `moves` beyond the Grundy exercises': at least one amount, none above 100.
-fn validate_moves(moves: &[usize]) -> Result<(), String> {
-    if moves.is_empty() {
-        return Err("no amounts, where 1 to 20 are promised".to_string());
-    }
-    match moves.iter().find(|&&m| m > MAX_AMOUNT) {
-        Some(m) => Err(format!("an amount of {m}, above the {MAX_AMOUNT} promised")),
-        None => Ok(()),
-    }
+/// Whether `moves` keeps the promises on amounts of this exercise beyond the Grundy
+/// exercises': at least one, none above 100.
+fn keeps_amount_promises(moves: &[usize]) -> bool {
+    !moves.is_empty() && moves.iter().all(|&m| m <= MAX_AMOUNT)
 }
 
 /// Every position of up to `max_heaps` heaps of 0 to `max_size`, the empty one first.
@@ -202,7 +233,7 @@ fn awkward_positions() -> Vec<Args> {
     let move_sets = cases::awkward_move_sets()
         .into_iter()
         .chain([vec![3, 2], vec![7, 100], vec![100, 2, 0, 2]])
-        .filter(|moves| validate_moves(moves).is_ok())
+        .filter(|moves| keeps_amount_promises(moves))
         .collect();
     let every_amount = (1..=MAX_MOVES).collect();
     [
@@ -286,15 +317,13 @@ impl Function for SubtractionSumMove {
     type Cases = SubtractionSumMove;
     const NAME: &'static str = "subtraction_sum_move";
     const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one Grundy table up to the largest heap, O(largest heap * k) for k \
+    const EXPECTED_COST: &'static str = "one Grundy table up to the largest heap, O(largest heap * k) for k \
          amounts, then one pass over the heaps. A table per heap does that work again for \
          every heap";
     const OPTIMISED: bool = true;
 
-    fn check(input: &Args, answer: &Option<(usize, usize)>) -> Result<(), Mistake> {
+    fn rule(input: &Args, answer: &Option<(usize, usize)>) -> Result<(), String> {
         let sum = Sum::new(input);
-        let zero_in_moves = || sum.moves.contains(&0).then(|| ZERO_IS_NO_MOVE.to_string());
         let Some((index, amount)) = *answer else {
             if sum.total == 0 {
                 return Ok(());
@@ -303,75 +332,111 @@ impl Function for SubtractionSumMove {
                 .a_winning_move()
                 .map(|(i, m)| format!(", for example {}", sum.move_shown(i, m)))
                 .unwrap_or_default();
-            return Err(Mistake::new(format!(
+            return Err(format!(
                 "{}, not 0: a winning move exists{example}. You returned None.",
                 sum.described()
-            ))
-            .maybe_advice(zero_in_moves())
-            .maybe_advice(plain_nim_advice(&sum, answer)));
+            ));
         };
         if sum.total == 0 {
             let why = match sum.can_move() {
-                true => "every move changes one heap's Grundy number and leaves a nonzero XOR, \
-                         so the opponent wins",
+                true => {
+                    "every move changes one heap's Grundy number and leaves a nonzero XOR, \
+                     so the opponent wins"
+                }
                 false => "no amount in moves fits any heap, so no move is possible at all",
             };
-            return Err(Mistake::new(format!(
-                "{}: {why}. The answer is None.",
-                sum.described()
-            ))
-            .maybe_advice(plain_nim_advice(&sum, answer))
-            .maybe_advice(Some(XOR_FIRST.to_string())));
+            return Err(format!("{}: {why}. The answer is None.", sum.described()));
         }
-        let one_based = || one_based_advice(index, |i| sum.wins(i, amount));
         let Some(&heap) = sum.heaps.get(index) else {
-            return Err(Mistake::new(format!(
+            return Err(format!(
                 "There is no heap {index}: the position has {}.",
                 numbered_heaps(sum.heaps.len() as u64)
-            ))
-            .maybe_advice(one_based()));
+            ));
         };
-        let (rule, advice) = if amount == 0 {
-            (
-                "An amount of 0 takes no stone: a move takes at least one.".to_string(),
-                zero_in_moves(),
-            )
+        if amount == 0 {
+            Err("An amount of 0 takes no stone: a move takes at least one.".to_string())
         } else if !sum.moves.contains(&amount) {
-            let reaches_target = amount <= heap
-                && sum.table[heap - amount] == sum.table[heap] ^ sum.total;
-            (
-                format!(
-                    "{amount} is not one of the amounts in moves {}: only those may be taken.",
-                    list(sum.moves)
-                ),
-                reaches_target.then(|| NOT_IN_MOVES.to_string()),
-            )
+            Err(format!(
+                "{amount} is not one of the amounts in moves {}: only those may be taken.",
+                list(sum.moves)
+            ))
         } else if amount > heap {
-            (
-                format!(
-                    "Heap {index} holds {}, so taking {amount} is not a move.",
-                    count(heap, "stone", "stones")
-                ),
-                Some(OVER_HEAP.to_string()),
-            )
+            Err(format!(
+                "Heap {index} holds {}, so taking {amount} is not a move.",
+                count(heap, "stone", "stones")
+            ))
         } else if sum.total_after(index, amount) != 0 {
-            (
-                format!(
-                    "{}. After {}, they XOR to {}, not 0, so the opponent can win.",
-                    sum.described(),
-                    sum.move_shown(index, amount),
-                    sum.total_after(index, amount)
-                ),
-                zero_in_moves(),
-            )
+            Err(format!(
+                "{}. After {}, they XOR to {}, not 0, so the opponent can win.",
+                sum.described(),
+                sum.move_shown(index, amount),
+                sum.total_after(index, amount)
+            ))
         } else {
-            return Ok(());
-        };
-        Err(Mistake::new(rule)
-            .maybe_advice(size_left_advice(&sum, index, amount))
-            .maybe_advice(advice)
-            .maybe_advice(plain_nim_advice(&sum, answer))
-            .maybe_advice(one_based()))
+            Ok(())
+        }
+    }
+
+    fn suspects(input: &Args, answer: &Option<(usize, usize)>) -> Vec<Suspect> {
+        let sum = Sum::new(input);
+        let suspect = |mistake, advice: String| Suspect { mistake, advice };
+        let mut suspects = Vec::new();
+        if let Some((index, amount)) = *answer {
+            if let Some(advice) = size_left_advice(&sum, index, amount) {
+                suspects.push(suspect("the size left", advice));
+            }
+            let heap = sum.heaps.get(index).copied().unwrap_or(0);
+            let reaches_target = amount <= heap
+                && sum.total != 0
+                && sum.table[heap - amount] == sum.table[heap] ^ sum.total;
+            if !sum.moves.contains(&amount) && reaches_target {
+                suspects.push(suspect("an amount not in moves", NOT_IN_MOVES.to_string()));
+            }
+            if sum.moves.contains(&amount) && amount > heap && index < sum.heaps.len() {
+                suspects.push(suspect(
+                    "an amount larger than the heap",
+                    OVER_HEAP.to_string(),
+                ));
+            }
+        }
+        if zero_counted(&sum, answer) {
+            suspects.push(suspect("a move of 0", ZERO_IS_NO_MOVE.to_string()));
+        }
+        if plain_nim(&sum, answer) {
+            suspects.push(suspect("plain Nim", PLAIN_NIM.to_string()));
+        }
+        if sum.total == 0 && answer.is_some() {
+            suspects.push(suspect(
+                "a move from a lost position",
+                XOR_FIRST.to_string(),
+            ));
+        }
+        if let Some((index, amount)) = *answer
+            && let Some((mistake, advice)) = one_based(index, |i| sum.wins(i, amount))
+        {
+            suspects.push(suspect(mistake, advice));
+        }
+        suspects
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        let sum = Sum::new(input);
+        let wrong = |answer: Option<(usize, usize)>| Self::rule(input, &answer).is_err();
+        match mistake {
+            "the size left" => sum
+                .a_winning_move()
+                .is_some_and(|(i, amount)| sum.heaps[i] - amount != amount),
+            "a move of 0" => sum.moves.contains(&0) && wrong(ZeroCounted::new(&sum).answer()),
+            "plain Nim" => wrong(plain_nim_answer(&sum)),
+            "a move from a lost position" => sum.total == 0 && sum.can_move(),
+            // Which wrong amount code takes depends on it: no case it passes clears it.
+            _ => false,
+        }
+    }
+
+    fn size(input: &Args) -> u64 {
+        let largest = input.heaps.iter().copied().max().unwrap_or(0) as u64;
+        (largest + 1) * (input.moves.len() as u64 + 1) + input.heaps.len() as u64
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
@@ -410,7 +475,7 @@ impl Function for SubtractionSumMove {
 
 /// Advice when the answer names the size left where the amount taken is asked.
 fn size_left_advice(sum: &Sum, index: usize, amount: usize) -> Option<String> {
-    let heap = sum.heaps[index];
+    let heap = *sum.heaps.get(index)?;
     let taken = heap.checked_sub(amount)?;
     sum.wins(index, taken).then(|| {
         format!(
@@ -421,17 +486,69 @@ fn size_left_advice(sum: &Sum, index: usize, amount: usize) -> Option<String> {
     })
 }
 
-/// Advice when the answer is plain Nim's on the heap sizes.
-fn plain_nim_advice(sum: &Sum, answer: &Option<(usize, usize)>) -> Option<String> {
+/// What code that counts 0 as a move computes: its Grundy numbers are those of a table
+/// where 0 "reaches" the heap itself, and their XOR.
+struct ZeroCounted<'a> {
+    sum: &'a Sum<'a>,
+    table: Vec<usize>,
+    total: usize,
+}
+
+impl<'a> ZeroCounted<'a> {
+    fn new(sum: &'a Sum<'a>) -> Self {
+        let largest = sum.heaps.iter().copied().max().unwrap_or(0);
+        let table = zero_move_table(largest, sum.moves);
+        let total = sum.heaps.iter().fold(0, |x, &heap| x ^ table[heap]);
+        ZeroCounted { sum, table, total }
+    }
+
+    /// Whether taking `amount` from heap `index` wins by this table.
+    fn wins(&self, index: usize, amount: usize) -> bool {
+        self.sum.heaps.get(index).is_some_and(|&heap| {
+            self.total != 0
+                && self.sum.moves.contains(&amount)
+                && amount <= heap
+                && self.table[heap - amount] == self.table[heap] ^ self.total
+        })
+    }
+
+    /// Its answer: the first move that wins by this table, or None.
+    fn answer(&self) -> Option<(usize, usize)> {
+        (0..self.sum.heaps.len())
+            .find_map(|i| Some((i, *self.sum.moves.iter().find(|&&m| self.wins(i, m))?)))
+    }
+}
+
+/// Whether `answer` is what code that counts 0 as a move answers: a move that wins by
+/// its table, or None when none does.
+fn zero_counted(sum: &Sum, answer: &Option<(usize, usize)>) -> bool {
+    if !sum.moves.contains(&0) {
+        return false;
+    }
+    let code = ZeroCounted::new(sum);
+    match *answer {
+        None => code.answer().is_none(),
+        Some((index, amount)) => code.wins(index, amount),
+    }
+}
+
+/// Plain Nim's answer on the heap sizes: the first heap brought to a ^ X, or None.
+fn plain_nim_answer(sum: &Sum) -> Option<(usize, usize)> {
     let x = sum.heaps.iter().fold(0, |x, &heap| x ^ heap);
-    let plain_nim = match *answer {
+    let i = sum.heaps.iter().position(|&heap| heap ^ x < heap)?;
+    Some((i, sum.heaps[i] - (sum.heaps[i] ^ x)))
+}
+
+/// Whether the answer is plain Nim's on the heap sizes.
+fn plain_nim(sum: &Sum, answer: &Option<(usize, usize)>) -> bool {
+    let x = sum.heaps.iter().fold(0, |x, &heap| x ^ heap);
+    match *answer {
         None => x == 0,
         Some((index, amount)) => sum
             .heaps
             .get(index)
             .is_some_and(|&heap| heap ^ x < heap && amount == heap - (heap ^ x)),
-    };
-    plain_nim.then(|| PLAIN_NIM.to_string())
+    }
 }
 
 /// Advice for an index one past a mex buffer of at most as many flags as amounts: a mex
@@ -458,21 +575,36 @@ fn mex_buffer_advice(moves: &[usize], message: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::diagnosis::Wrong;
 
-    fn check(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Result<(), Mistake> {
+    fn validate(input: &Args) -> Result<(), String> {
+        crate::model::promise::validate(&SubtractionSumMove::promises(), input)
+    }
+
+    /// The checker's rule, with the mistakes whose models give the answer.
+    fn check(
+        heaps: &[usize],
+        moves: &[usize],
+        answer: Option<(usize, usize)>,
+    ) -> Result<(), Wrong> {
         let input = Args {
             heaps: heaps.to_vec(),
             moves: moves.to_vec(),
         };
-        SubtractionSumMove::check(&input, &answer)
+        SubtractionSumMove::rule(&input, &answer).map_err(|rule| Wrong {
+            rule,
+            suspects: SubtractionSumMove::suspects(&input, &answer),
+        })
     }
 
-    fn mistake(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Mistake {
+    fn mistake(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Wrong {
         check(heaps, moves, answer).unwrap_err()
     }
 
-    fn advice(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> String {
-        mistake(heaps, moves, answer).advice.unwrap_or_default()
+    /// Whether `mistake` is suspected, with its advice.
+    fn advice(heaps: &[usize], moves: &[usize], answer: Option<(usize, usize)>) -> Vec<String> {
+        let suspects = mistake(heaps, moves, answer).suspects;
+        suspects.into_iter().map(|s| s.advice).collect()
     }
 
     /// The examples of the exercise's doc comment.
@@ -505,55 +637,110 @@ mod tests {
 
     #[test]
     fn wrong_moves_are_named_by_their_rule() {
-        assert!(mistake(&[1], &[1], None).rule.contains("which XOR to 1, not 0"));
-        assert!(mistake(&[4], &[1, 2, 3], Some((0, 1))).rule.contains("every move changes"));
+        assert!(
+            mistake(&[1], &[1], None)
+                .rule
+                .contains("which XOR to 1, not 0")
+        );
+        assert!(
+            mistake(&[4], &[1, 2, 3], Some((0, 1)))
+                .rule
+                .contains("every move changes")
+        );
         let no_move = mistake(&[1, 2], &[0, 5], Some((1, 2))).rule;
-        assert!(no_move.contains("no move is possible at all. The answer is None."), "{no_move}");
-        assert!(mistake(&[3], &[1], Some((1, 1))).rule.contains("There is no heap 1"));
-        assert!(mistake(&[3], &[1], Some((0, 0))).rule.contains("An amount of 0"));
-        assert!(mistake(&[3], &[1], Some((0, 2))).rule.contains("2 is not one of the amounts in moves [1]"));
-        assert!(mistake(&[2], &[3, 2], Some((0, 3))).rule.contains("Heap 0 holds 2 stones, so taking 3"));
+        assert!(
+            no_move.contains("no move is possible at all. The answer is None."),
+            "{no_move}"
+        );
+        assert!(
+            mistake(&[3], &[1], Some((1, 1)))
+                .rule
+                .contains("There is no heap 1")
+        );
+        assert!(
+            mistake(&[3], &[1], Some((0, 0)))
+                .rule
+                .contains("An amount of 0")
+        );
+        assert!(
+            mistake(&[3], &[1], Some((0, 2)))
+                .rule
+                .contains("2 is not one of the amounts in moves [1]")
+        );
+        assert!(
+            mistake(&[2], &[3, 2], Some((0, 3)))
+                .rule
+                .contains("Heap 0 holds 2 stones, so taking 3")
+        );
         let wrong = mistake(&[3, 4], &[1, 2, 3], Some((1, 2))).rule;
-        assert!(wrong.contains("taking 2 from heap 1 (4 -> 2, Grundy number 0 -> 2), they XOR to 1"), "{wrong}");
+        assert!(
+            wrong.contains("taking 2 from heap 1 (4 -> 2, Grundy number 0 -> 2), they XOR to 1"),
+            "{wrong}"
+        );
     }
 
     #[test]
     fn classic_mistakes_get_advice() {
-        assert_eq!(advice(&[4], &[1, 2, 3], Some((0, 4))), PLAIN_NIM);
-        assert_eq!(advice(&[1], &[0], Some((0, 1))), PLAIN_NIM);
-        assert_eq!(advice(&[1], &[0, 1], None), ZERO_IS_NO_MOVE);
-        assert_eq!(advice(&[4], &[2, 3], Some((0, 4))), NOT_IN_MOVES);
-        assert_eq!(advice(&[3], &[2], Some((0, 3))), NOT_IN_MOVES);
-        assert_eq!(advice(&[2], &[3, 2], Some((0, 3))), OVER_HEAP);
-        assert!(advice(&[3], &[1, 2, 3], Some((0, 0))).contains("not the size left: from heap 0 (3 stones) take 3"));
-        assert!(advice(&[0, 3], &[1, 2, 3], Some((2, 3))).contains("0-based"));
-        assert_eq!(advice(&[1, 1], &[1], Some((0, 1))), XOR_FIRST);
+        assert_eq!(
+            advice(&[4], &[1, 2, 3], Some((0, 4))),
+            [PLAIN_NIM, XOR_FIRST]
+        );
+        assert_eq!(advice(&[1], &[0], Some((0, 1))), [PLAIN_NIM, XOR_FIRST]);
+        assert_eq!(advice(&[1], &[0, 1], None), [ZERO_IS_NO_MOVE]);
+        assert_eq!(
+            advice(&[4], &[2, 3], Some((0, 4))),
+            [NOT_IN_MOVES, PLAIN_NIM]
+        );
+        assert_eq!(advice(&[3], &[2], Some((0, 3))), [NOT_IN_MOVES, PLAIN_NIM]);
+        assert_eq!(advice(&[2], &[3, 2], Some((0, 3))), [OVER_HEAP]);
+        assert!(
+            advice(&[3], &[1, 2, 3], Some((0, 0)))[0]
+                .contains("not the size left: from heap 0 (3 stones) take 3")
+        );
+        assert!(advice(&[0, 3], &[1, 2, 3], Some((2, 3)))[0].contains("0-based"));
+        assert_eq!(advice(&[1, 1], &[1], Some((0, 1))), [XOR_FIRST]);
     }
 
     #[test]
     fn panics_get_advice() {
         let every_amount: Vec<usize> = (1..=20).collect();
         let advice = |moves: &[usize], message| {
-            let input = Args { heaps: vec![21], moves: moves.to_vec() };
+            let input = Args {
+                heaps: vec![21],
+                moves: moves.to_vec(),
+            };
             SubtractionSumMove::panic_advice(&input, message).unwrap_or_default()
         };
         let past_the_end = "index out of bounds: the len is 20 but the index is 20";
         assert!(advice(&every_amount, past_the_end).contains("need 21"));
         assert_eq!(advice(&[1, 2], past_the_end), "");
-        assert_eq!(advice(&[3, 2], "attempt to subtract with overflow"), SEARCH_OVER_HEAP);
-        assert!(advice(&[0, 1], "index out of bounds: the len is 0 but the index is 0").contains("0 is not a move"));
+        assert_eq!(
+            advice(&[3, 2], "attempt to subtract with overflow"),
+            SEARCH_OVER_HEAP
+        );
+        assert!(
+            advice(
+                &[0, 1],
+                "index out of bounds: the len is 0 but the index is 0"
+            )
+            .contains("0 is not a move")
+        );
     }
 
     #[test]
     fn cases_keep_their_promises_and_lost_ones_are_lost() {
         for group in SubtractionSumMove::groups(Seed::DEFAULT) {
             for input in &group.cases {
-                assert_eq!(SubtractionSumMove::validate(input), Ok(()), "{}", group.name);
+                assert_eq!(validate(input), Ok(()), "{}", group.name);
             }
         }
         let large = large_positions(Seed::DEFAULT);
         assert_eq!(Sum::new(&large[1]).total, 0, "made lost");
-        assert_eq!(Sum::new(&large[3]).total, 0, "an even number of equal heaps");
+        assert_eq!(
+            Sum::new(&large[3]).total,
+            0,
+            "an even number of equal heaps"
+        );
         let last_wins = Sum::new(&large[2]);
         let lowered: Vec<usize> = (0..MAX_HEAPS)
             .filter(|&i| {
@@ -563,11 +750,38 @@ mod tests {
             .collect();
         assert_eq!(lowered, [MAX_HEAPS - 1]);
         let made_lost = random_positions(Seed::DEFAULT);
-        let lost = made_lost.iter().filter(|input| Sum::new(input).total == 0).count();
+        let lost = made_lost
+            .iter()
+            .filter(|input| Sum::new(input).total == 0)
+            .count();
         assert!(lost >= 150, "{lost} of 300");
-        assert!(SubtractionSumMove::validate(&Args { heaps: vec![1], moves: vec![] }).is_err());
-        assert!(SubtractionSumMove::validate(&Args { heaps: vec![1], moves: vec![101] }).is_err());
-        assert!(SubtractionSumMove::validate(&Args { heaps: vec![100_001], moves: vec![1] }).is_err());
-        assert!(SubtractionSumMove::validate(&Args { heaps: vec![0; 10_001], moves: vec![1] }).is_err());
+        assert!(
+            validate(&Args {
+                heaps: vec![1],
+                moves: vec![]
+            })
+            .is_err()
+        );
+        assert!(
+            validate(&Args {
+                heaps: vec![1],
+                moves: vec![101]
+            })
+            .is_err()
+        );
+        assert!(
+            validate(&Args {
+                heaps: vec![100_001],
+                moves: vec![1]
+            })
+            .is_err()
+        );
+        assert!(
+            validate(&Args {
+                heaps: vec![0; 10_001],
+                moves: vec![1]
+            })
+            .is_err()
+        );
     }
 }

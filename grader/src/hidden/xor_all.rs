@@ -2,12 +2,13 @@
 
 use std::time::Duration;
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::Arguments;
 
+use crate::model::decide::sized_by_largest;
+use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{Positions, index_advice, nim_sum, with_columns};
-use crate::model::show::list;
+use crate::model::show::{list, thousands};
 use crate::model::{Function, HiddenTests};
 
 /// The arguments of `xor_all(heaps: &[u64]) -> u64`.
@@ -27,97 +28,211 @@ impl Function for XorAll {
     type Cases = Positions;
     const NAME: &'static str = "xor_all";
     const TIME_LIMIT: Duration = Duration::from_secs(2);
-    const EXPECTED_COST: &'static str =
-        "one pass over the heaps (O(n) for n heaps)";
+    const EXPECTED_COST: &'static str = "one pass over the heaps (O(n) for n heaps)";
+    const OPTIMISED: bool = true;
 
-    fn check(input: &Args, &answer: &u64) -> Result<(), Mistake> {
+    fn rule(input: &Args, &answer: &u64) -> Result<(), String> {
         let heaps = &input.heaps;
         let expected = nim_sum(heaps);
         if answer == expected {
             return Ok(());
         }
-        let rule = format!(
-            "The nim-sum of {} is {expected}, but your function returned {answer}.",
-            list(heaps)
-        );
-        Err(Mistake::new(with_columns(rule, heaps)).maybe_advice(advice(heaps, expected, answer)))
+        let rule = match heaps.is_empty() {
+            true => format!(
+                "The nim-sum of no heaps is 0 (x ^ 0 = x, so a nim-sum starts from 0), but \
+                 your function returned {answer}."
+            ),
+            false => format!(
+                "The nim-sum of {} is {expected}, but your function returned {answer}.",
+                list(heaps)
+            ),
+        };
+        Err(with_columns(rule, heaps))
+    }
+
+    fn suspects(input: &Args, answer: &u64) -> Vec<Suspect> {
+        suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn wrong_under(input: &Args, mistake: &str) -> bool {
+        wrong_under(&MISTAKES, input, mistake)
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
         index_advice(&input.heaps, message)
     }
 
+    fn memory_advice(input: &Args, bytes: Option<u64>) -> Option<String> {
+        let largest = input.heaps.iter().copied().max()?;
+        sized_by_largest(bytes?, largest, input.heaps.len() as u64).then(|| {
+            format!(
+                "Your code asked for {} bytes at once: a table as long as the largest heap \
+                 ({largest}). Heaps go up to u64::MAX, so no table of sizes fits: combine the \
+                 heaps themselves with `^`.",
+                thousands(bytes.unwrap_or(0))
+            )
+        })
+    }
+
     fn explain(input: &Args, &answer: &u64) -> Option<String> {
-        with_columns(format!("xor_all({}) = {answer}", list(&input.heaps)), &input.heaps).into()
+        with_columns(
+            format!("xor_all({}) = {answer}", list(&input.heaps)),
+            &input.heaps,
+        )
+        .into()
     }
 }
 
-/// Recognises the classic mistakes behind a wrong nim-sum.
-fn advice(heaps: &[u64], expected: u64, answer: u64) -> Option<String> {
-    let sum = heaps.iter().fold(0u64, |s, &h| s.wrapping_add(h));
-    let or = heaps.iter().fold(0, |s, &h| s | h);
-    let and = heaps.iter().fold(u64::MAX, |s, &h| s & h);
-    if heaps.is_empty() {
-        Some("With no heaps the nim-sum is 0: start from 0, since x ^ 0 = x.".to_string())
-    } else if answer == sum {
-        Some(
-            "You added the heaps. The nim-sum adds each binary column without carrying: \
-             that is XOR (`^`), not `+`."
-                .to_string(),
-        )
-    } else if answer == or {
-        Some(
+fn sum_of(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |s, &h| s.wrapping_add(h))
+}
+
+fn or_of(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |s, &h| s | h)
+}
+
+fn and_of(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(u64::MAX, |s, &h| s & h)
+}
+
+/// The nim-sum of the heaps cut to their low 32 bits.
+fn in_32_bits(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |x, &h| x ^ u64::from(h as u32))
+}
+
+fn without_first(heaps: &[u64]) -> Option<u64> {
+    heaps.get(1..).map(nim_sum)
+}
+
+fn without_last(heaps: &[u64]) -> Option<u64> {
+    heaps.split_last().map(|(_, rest)| nim_sum(rest))
+}
+
+/// The classic mistakes behind a wrong nim-sum, each as the code that makes it.
+const MISTAKES: [Model<Args, u64>; 6] = [
+    Model {
+        name: "a sum",
+        gives: |input, &answer| answer == sum_of(&input.heaps),
+        wrong_on: |input| sum_of(&input.heaps) != nim_sum(&input.heaps),
+        advice: |_, _| {
+            "You added the heaps. The nim-sum adds each binary column without carrying: that \
+             is XOR (`^`), not `+`."
+                .to_string()
+        },
+    },
+    Model {
+        name: "OR",
+        gives: |input, &answer| answer == or_of(&input.heaps),
+        wrong_on: |input| or_of(&input.heaps) != nim_sum(&input.heaps),
+        advice: |_, _| {
             "You used OR (`|`), which keeps a bit that any heap has. XOR (`^`) keeps a bit \
              only when an odd number of heaps have it."
+                .to_string()
+        },
+    },
+    Model {
+        name: "AND",
+        gives: |input, &answer| answer == and_of(&input.heaps),
+        wrong_on: |input| and_of(&input.heaps) != nim_sum(&input.heaps),
+        advice: |_, _| "You used AND (`&`); the nim-sum is XOR (`^`).".to_string(),
+    },
+    Model {
+        name: "32 bits",
+        gives: |input, &answer| answer == in_32_bits(&input.heaps),
+        wrong_on: |input| in_32_bits(&input.heaps) != nim_sum(&input.heaps),
+        advice: |_, _| {
+            "Your answers are the nim-sum of the heaps cut to 32 bits. Heaps use all 64 \
+             bits: keep them in u64, never `as u32`."
+                .to_string()
+        },
+    },
+    Model {
+        name: "the first heap left out",
+        gives: |input, &answer| without_first(&input.heaps) == Some(answer),
+        wrong_on: |input| without_first(&input.heaps).is_some_and(|x| x != nim_sum(&input.heaps)),
+        advice: |input, _| match input.heaps.len() {
+            1 => "The nim-sum of a single heap is that heap (0 ^ a = a), yet you returned 0: \
+                  your code leaves the first heap out. Combine every heap, the first included."
                 .to_string(),
-        )
-    } else if answer == and && heaps.len() > 1 {
-        Some("You used AND (`&`); the nim-sum is XOR (`^`).".to_string())
-    } else if answer as u32 == expected as u32 {
-        Some(
-            "Your answer matches the nim-sum in the low 32 bits only. Heaps use all 64 bits: \
-             keep them in u64, never `as u32`."
-                .to_string(),
-        )
-    } else if heaps.len() == 1 && answer == 0 {
-        Some(
-            "The nim-sum of a single heap is that heap (0 ^ a = a), yet you returned 0: your \
-             code leaves the heap out. Combine every heap, the first and the last included."
-                .to_string(),
-        )
-    } else if heaps.len() > 1
-        && (answer == nim_sum(&heaps[1..]) || answer == nim_sum(&heaps[..heaps.len() - 1]))
-    {
-        Some("Your answer leaves out the first or the last heap: combine every heap.".to_string())
-    } else {
-        None
-    }
-}
+            _ => "Your answers leave out the first heap: combine every heap.".to_string(),
+        },
+    },
+    Model {
+        name: "the last heap left out",
+        gives: |input, &answer| without_last(&input.heaps) == Some(answer),
+        wrong_on: |input| without_last(&input.heaps).is_some_and(|x| x != nim_sum(&input.heaps)),
+        advice: |_, _| "Your answers leave out the last heap: combine every heap.".to_string(),
+    },
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_checker_accepts_the_nim_sum_only() {
-        assert_eq!(XorAll::check(&Args::from(vec![3, 4, 5]), &2), Ok(()));
-        assert_eq!(XorAll::check(&Args::from(vec![]), &0), Ok(()));
-        assert!(XorAll::check(&Args::from(vec![3, 4, 5]), &12).is_err());
-        assert!(XorAll::check(&Args::from(vec![]), &1).is_err());
-        assert!(XorAll::check(&Args::from(vec![u64::MAX, 1]), &0).is_err());
+    fn check(heaps: &[u64], answer: u64) -> Result<(), String> {
+        XorAll::rule(&Args::from(heaps.to_vec()), &answer)
+    }
+
+    /// The mistakes whose models give `answer`.
+    fn suspected(heaps: &[u64], answer: u64) -> Vec<&'static str> {
+        assert!(check(heaps, answer).is_err());
+        let suspects = XorAll::suspects(&Args::from(heaps.to_vec()), &answer);
+        suspects.iter().map(|s| s.mistake).collect()
     }
 
     #[test]
-    fn classic_mistakes_get_targeted_advice() {
-        let advice_for =
-            |h: &[u64], answer| XorAll::check(&Args::from(h.to_vec()), &answer).unwrap_err().advice.unwrap();
-        assert!(advice_for(&[3, 4, 5], 12).contains("added"));
-        assert!(advice_for(&[3, 4, 5], 7).contains("OR"));
-        assert!(advice_for(&[(1 << 40) | 3, 5], 6).contains("32 bits"));
-        assert!(advice_for(&[], 7).contains("start from 0"));
-        // Skipping the first heap (or the last) shows on a single heap.
-        assert!(advice_for(&[5], 0).contains("leaves the heap out"));
-        assert!(advice_for(&[3, 4, 5], 4 ^ 5).contains("leaves out the first"));
+    fn the_checker_accepts_the_nim_sum_only() {
+        assert_eq!(check(&[3, 4, 5], 2), Ok(()));
+        assert_eq!(check(&[], 0), Ok(()));
+        assert!(check(&[3, 4, 5], 12).is_err());
+        assert!(
+            check(&[], 1)
+                .unwrap_err()
+                .contains("nim-sum of no heaps is 0")
+        );
+        assert!(check(&[u64::MAX, 1], 0).is_err());
+    }
+
+    #[test]
+    fn each_mistake_is_suspected_where_its_code_gives_the_answer() {
+        assert_eq!(suspected(&[3, 4, 5], 12), ["a sum"]);
+        assert_eq!(suspected(&[3, 5, 6], 7), ["OR"]);
+        assert_eq!(suspected(&[(1 << 40) | 3, 5], 6), ["32 bits"]);
+        assert_eq!(
+            suspected(&[5], 0),
+            ["the first heap left out", "the last heap left out"]
+        );
+        assert_eq!(suspected(&[3, 4, 5], 4 ^ 5), ["the first heap left out"]);
+        assert_eq!(suspected(&[2, 4, 5], 2 ^ 4), ["the last heap left out"]);
+        // A wrong 0 on a position with an empty heap is what AND gives, and no more.
+        assert_eq!(suspected(&[0, 6, 3], 0), ["AND"]);
+        // An answer missing only bit 63 is not the 32-bit mistake.
+        let heaps = [1 << 63 | 1 << 40 | 5, 3];
+        assert_eq!(
+            suspected(&heaps, nim_sum(&heaps) & !(1 << 63)),
+            Vec::<&str>::new()
+        );
+    }
+
+    #[test]
+    fn one_case_alone_is_judged_with_its_likeliest_mistake() {
+        let mistake = XorAll::check(&Args::from(vec![1, 1]), &2).unwrap_err();
+        assert!(mistake.rule.contains("The nim-sum of [1, 1] is 0"));
+        assert!(mistake.advice.unwrap().starts_with("You added the heaps."));
+        assert_eq!(mistake.diagnosis, Some("a sum"));
+        assert_eq!(XorAll::check(&Args::from(vec![1, 1]), &0), Ok(()));
+    }
+
+    #[test]
+    fn a_table_as_long_as_the_largest_heap_is_named() {
+        let input = Args::from(vec![3, 1 << 50]);
+        let advice = XorAll::memory_advice(&input, Some(1 << 47)).unwrap();
+        assert!(
+            advice.contains("a table as long as the largest heap"),
+            "{advice}"
+        );
+        assert_eq!(XorAll::memory_advice(&input, Some(1 << 20)), None);
+        assert_eq!(XorAll::memory_advice(&input, None), None);
     }
 
     #[test]
@@ -136,10 +251,9 @@ mod tests {
 
     #[test]
     fn the_rule_shows_binary_columns_for_small_positions() {
-        // 3 matches no classic mistake (1 would: it is 4 ^ 5, the first heap left out).
-        let mistake = XorAll::check(&Args::from(vec![3, 4, 5]), &3).unwrap_err();
-        assert!(mistake.rule.contains("is 2, but your function returned 3"));
-        assert!(mistake.rule.contains("3 = 011"));
-        assert_eq!(mistake.advice, None);
+        let rule = check(&[3, 4, 5], 3).unwrap_err();
+        assert!(rule.contains("is 2, but your function returned 3"));
+        assert!(rule.contains("3 = 011"));
+        assert_eq!(suspected(&[3, 4, 5], 3), Vec::<&str>::new());
     }
 }

@@ -4,7 +4,7 @@
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::show::thousands;
+use super::promise;
 
 /// The largest positions the Nim exercises promise to handle.
 pub const MAX_HEAPS: usize = 1_000_000;
@@ -13,19 +13,6 @@ pub const EVERY_LENGTH_UP_TO: usize = 300;
 /// Large lengths that are not round numbers (nor multiples of 2, 4, 8 or 16): code that
 /// works in blocks, or unrolls a loop, gets its tail wrong on these.
 pub const AWKWARD_LENGTHS: [usize; 4] = [1_001, 65_537, 131_071, 999_983];
-
-/// An input validator's check of a length: `len` `items` (heaps, values...) are at most
-/// the `promised` number.
-pub fn at_most(len: usize, promised: usize, items: &str) -> Result<(), String> {
-    if len > promised {
-        return Err(format!(
-            "{} {items}, more than the {} promised",
-            thousands(len as u64),
-            thousands(promised as u64)
-        ));
-    }
-    Ok(())
-}
 
 /// Every ordered position of 1 to `max_heaps` heaps with sizes `0..=max_size`, fewer
 /// heaps first, then in counting order.
@@ -137,6 +124,33 @@ pub fn near_max_positions() -> Vec<Vec<u64>> {
         vec![1 << 40, 1 << 40, 1],
         vec![1 << 32, 1],
     ]
+}
+
+/// Each value a promise of full 64-bit values must reach (see [`promise::patterns`]):
+/// every 2^k, every 2^k - 1, and the top bits all ones.
+pub fn bit_patterns() -> Vec<u64> {
+    promise::patterns(u64::MAX)
+        .into_iter()
+        .map(|pattern| pattern.value)
+        .collect()
+}
+
+/// Positions made of the bit patterns: each one alone (a heap that is its own nim-sum),
+/// twice (nim-sum 0), and as the nim-sum of two heaps that are no pattern. Code that
+/// finds a highest bit with floating point, or looks at 32 bits, fails on some of them.
+pub fn bit_pattern_positions() -> Vec<Vec<u64>> {
+    /// A heap with no pattern to its bits (the golden ratio's).
+    const NO_PATTERN: u64 = 0x9E37_79B9_7F4A_7C15;
+    bit_patterns()
+        .into_iter()
+        .flat_map(|pattern| {
+            [
+                vec![pattern],
+                vec![pattern, pattern],
+                vec![pattern ^ NO_PATTERN, NO_PATTERN],
+            ]
+        })
+        .collect()
 }
 
 /// The nim-sum of a position.
@@ -310,6 +324,20 @@ mod tests {
                 heaps
                     .iter()
                     .all(|h| h & 0xFFFF_FFFF == heaps[0] & 0xFFFF_FFFF)
+            );
+        }
+    }
+
+    #[test]
+    fn the_bit_patterns_are_heaps_and_nim_sums() {
+        let positions = bit_pattern_positions();
+        for value in [(1u64 << 54) - 1, 1 << 63, u64::MAX << 11, 0, u64::MAX] {
+            assert!(positions.contains(&vec![value]), "{value}");
+            assert!(
+                positions
+                    .iter()
+                    .any(|heaps| heaps.len() == 2 && nim_sum(heaps) == value),
+                "{value} as a nim-sum"
             );
         }
     }

@@ -10,8 +10,9 @@ const STACK_OVERFLOW_LINES: [&str; 2] = [
     "has overflowed its stack",
     "fatal runtime error: stack overflow",
 ];
-/// The standard library's words when an allocation fails.
+/// The standard library's words when an allocation fails, and its note after them.
 const OUT_OF_MEMORY_LINE: &str = "memory allocation of ";
+const OUT_OF_MEMORY_LINES: [&str; 2] = [OUT_OF_MEMORY_LINE, "note: run with `RUST_BACKTRACE"];
 
 /// The problem of a run stopped by its limit `by`.
 pub fn time_limit(execution: &Execution, by: Limit, expected_cost: &'static str) -> Problem {
@@ -21,15 +22,18 @@ pub fn time_limit(execution: &Execution, by: Limit, expected_cost: &'static str)
         cpu: execution.cpu,
         wall: execution.elapsed,
         expected_cost,
+        advice: None,
     }
 }
 
-/// What stopped a run before it answered the case that was running. `advice` gives an
-/// exercise's advice for a stack overflow on that case.
+/// What stopped a run before it answered the case that was running. `overflow_advice`
+/// gives an exercise's advice for a stack overflow on that case, and `memory_advice` for
+/// running out of memory (given the bytes of the allocation that failed, when known).
 pub fn problem_of_end(
     execution: &Execution,
     expected_cost: &'static str,
     overflow_advice: impl FnOnce() -> Option<String>,
+    memory_advice: impl FnOnce(Option<u64>) -> Option<String>,
 ) -> Problem {
     let tail = execution.printed.tail();
     match execution.ended {
@@ -43,7 +47,9 @@ pub fn problem_of_end(
                     advice: overflow_advice(),
                 }
             }
-            SignalKind::Abort if tail.contains(OUT_OF_MEMORY_LINE) => Problem::MemoryLimit,
+            SignalKind::Abort if tail.contains(OUT_OF_MEMORY_LINE) => Problem::MemoryLimit {
+                advice: memory_advice(allocation_bytes(tail)),
+            },
             kind => Problem::EndedEarly {
                 exit: format!("killed by signal {} ({})", signal.number, kind.name()),
             },
@@ -57,12 +63,31 @@ pub fn problem_of_end(
     }
 }
 
+/// The bytes of the allocation that failed, from the runtime's last words: "memory
+/// allocation of 1099511627777 bytes failed".
+fn allocation_bytes(tail: &str) -> Option<u64> {
+    let after = &tail[tail.rfind(OUT_OF_MEMORY_LINE)? + OUT_OF_MEMORY_LINE.len()..];
+    after.split(' ').next()?.parse().ok()
+}
+
+/// Whether an allocation of `bytes` is a table as long as `largest`, the largest value
+/// of an input of `items` items, with one bit to eight bytes per value: the sign of a
+/// table sized by the largest value, as no table sized by the number of items is.
+pub fn sized_by_largest(bytes: u64, largest: u64, items: u64) -> bool {
+    let by_value = largest / 8
+        ..=largest
+            .saturating_add(1)
+            .saturating_mul(8)
+            .saturating_add(64);
+    by_value.contains(&bytes) && bytes > items.saturating_add(1).saturating_mul(64)
+}
+
 /// The learner's printed output during a case, without the runtime's own last words
 /// when the problem is that the runtime gave up.
 pub fn printed_by_learner(printed: Printed, problem: &Problem) -> Printed {
     let lines: &[&str] = match problem {
         Problem::StackOverflow { .. } => &STACK_OVERFLOW_LINES,
-        Problem::MemoryLimit => &[OUT_OF_MEMORY_LINE],
+        Problem::MemoryLimit { .. } => &OUT_OF_MEMORY_LINES,
         _ => return printed,
     };
     printed.without_lines_containing(lines)
@@ -103,4 +128,26 @@ pub fn guarded<T>(checker: &str, check: impl FnOnce() -> T) -> Result<T, Problem
             message,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_sized_by_the_largest_value_is_recognised() {
+        let tail = "memory allocation of 1099511627777 bytes failed\n";
+        assert_eq!(allocation_bytes(tail), Some((1 << 40) + 1));
+        assert_eq!(
+            allocation_bytes("memory allocation of many bytes failed"),
+            None
+        );
+        assert!(sized_by_largest((1 << 40) + 1, 1 << 40, 1));
+        assert!(sized_by_largest(1 << 37, 1 << 40, 1), "one bit per value");
+        assert!(
+            !sized_by_largest(1 << 30, 1 << 40, 1),
+            "far smaller than the largest value"
+        );
+        assert!(!sized_by_largest(800, 99, 99), "as much as the items need");
+    }
 }

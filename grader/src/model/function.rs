@@ -7,18 +7,27 @@ use std::marker::PhantomData;
 use std::time::Duration;
 
 use xorlings_core::api::{Signature, runner_main};
-use xorlings_core::run::Execution;
+use xorlings_core::run::{Execution, Limit};
 use xorlings_core::verdict::{Failure, GroupResult, Mistake, Problem};
 use xorlings_core::wire::{self, Wire, record};
 
 use super::decide::{guarded, printed_by_learner, problem_of_end};
+use super::diagnosis::{CHECKED_PASSES, Evidence, Wrong};
+use super::pace;
+use super::promise::{self, Promise};
 use super::show::{Measure, Parse, Show};
+use super::shrink::{Shrink, Way};
 use super::{Build, Cases, Function, Group, HiddenTests, Plan, Seed};
 
 /// Bytes of a record's header.
 const RECORD_HEADER_BYTES: u64 = 24;
 /// Room for a panic message (the runner keeps 2,000 characters and the location).
 const PANIC_RECORD_BYTES: u64 = 16 << 10;
+/// The most simpler inputs tried in one round of shrinking, and the most words they
+/// take in all: a round is one run, and stays short.
+const SHRINK_CANDIDATES: usize = 2_000;
+const SHRINK_WORDS: usize = 4 << 20;
+const SHRUNK_GROUP: &str = "simpler inputs made from the failing case";
 const ANSWER_TOO_LARGE: &str = "Your answer to this case is far larger than any right answer \
 could be, so the grader stopped reading it. Check what your function returns for this input.";
 
@@ -63,7 +72,7 @@ impl<E: Function> HiddenTests for FunctionTests<E> {
     }
     fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String> {
         let input = E::Args::parse(words)?;
-        <E::Cases as Cases<E::Args>>::validate(&input).map_err(|broken| {
+        promise::validate(&promises::<E>(), &input).map_err(|broken| {
             format!("this input is outside what the exercise promises: {broken}")
         })?;
         let group = Group::new("your input", vec![input]);
@@ -72,6 +81,23 @@ impl<E: Function> HiddenTests for FunctionTests<E> {
     fn parameters(&self) -> &'static [&'static str] {
         E::Args::PARAMETERS
     }
+    fn promised(&self) -> Vec<&'static str> {
+        promises::<E>()
+            .iter()
+            .map(|promise| promise.stated)
+            .collect()
+    }
+}
+
+fn promises<E: Function>() -> Vec<Promise<E::Args>> {
+    <E::Cases as Cases<E::Args>>::promises()
+}
+
+/// What the judge of one case found wrong: an answer that breaks a rule, or a run that
+/// did not answer.
+enum Judged {
+    Wrong(Wrong),
+    Problem(Problem),
 }
 
 /// The cases of one grading.
@@ -92,59 +118,100 @@ impl<E: Function> FunctionPlan<E> {
             answer_bytes,
         }
     }
+}
 
-    /// The problem with `input`, given the runner's record for it (if it got that far).
-    fn judge_case(
-        &self,
-        input: &E::Args,
-        record: Option<&record::Record>,
-        execution: &Execution,
-    ) -> Option<(Option<String>, Problem)> {
-        let checker = format!("the checker of {}", E::NAME);
-        let Some(record) = record else {
-            if execution.answers_overflowed {
-                return Some((None, Problem::WrongAnswer(Mistake::new(ANSWER_TOO_LARGE))));
-            }
-            let overflow_advice = || {
-                guarded(&checker, || E::stack_overflow_advice(input))
-                    .ok()
-                    .flatten()
-            };
-            return Some((
-                None,
-                problem_of_end(execution, E::EXPECTED_COST, overflow_advice),
-            ));
-        };
-        match record {
-            record::Record::Panic { message, .. } => {
-                let advice = guarded(&checker, || E::panic_advice(input, message));
-                Some((
-                    None,
-                    match advice {
-                        Ok(advice) => Problem::Panicked {
-                            message: message.clone(),
-                            advice,
-                        },
-                        Err(internal) => internal,
-                    },
-                ))
-            }
-            record::Record::Answer { words, .. } => match wire::decode::<E::Answer>(words) {
-                None => Some((
-                    Some(format!("{} words the grader cannot read", words.len())),
-                    Problem::WrongAnswer(Mistake::new(
-                        "The answer could not be read back: something wrote over the grader's \
-                         answers. Return your answer from the function; do not write to the \
-                         grader's files.",
-                    )),
-                )),
-                Some(answer) => match guarded(&checker, || E::check(input, &answer)) {
-                    Ok(Ok(())) => None,
-                    Ok(Err(mistake)) => Some((Some(answer.show()), Problem::WrongAnswer(mistake))),
-                    Err(internal) => Some((Some(answer.show()), internal)),
-                },
-            },
+/// What is wrong with the answer to `input`, given the runner's record for it (if it got
+/// that far); `None` when it is right. The answer comes back shown, when there is one; a
+/// wrong one with its suspects when `diagnose` asks for them.
+fn judge_case<E: Function>(
+    input: &E::Args,
+    record: Option<&record::Record>,
+    execution: &Execution,
+    diagnose: bool,
+) -> Option<(Option<String>, Judged)> {
+    let checker = format!("the checker of {}", E::NAME);
+    let Some(record) = record else {
+        if execution.answers_overflowed {
+            let problem = Problem::WrongAnswer(Mistake::new(ANSWER_TOO_LARGE));
+            return Some((None, Judged::Problem(problem)));
         }
+        let advice = |advice: fn(&E::Args) -> Option<String>| {
+            guarded(&checker, || advice(input)).ok().flatten()
+        };
+        let memory = |bytes| {
+            guarded(&checker, || E::memory_advice(input, bytes))
+                .ok()
+                .flatten()
+        };
+        let problem = problem_of_end(
+            execution,
+            E::EXPECTED_COST,
+            || advice(E::stack_overflow_advice),
+            memory,
+        );
+        return Some((None, Judged::Problem(problem)));
+    };
+    match record {
+        record::Record::Panic { message, .. } => {
+            let problem = match guarded(&checker, || E::panic_advice(input, message)) {
+                Ok(advice) => Problem::Panicked {
+                    message: message.clone(),
+                    advice,
+                },
+                Err(internal) => internal,
+            };
+            Some((None, Judged::Problem(problem)))
+        }
+        record::Record::Answer { words, .. } => match wire::decode::<E::Answer>(words) {
+            None => Some((
+                Some(format!("{} words the grader cannot read", words.len())),
+                Judged::Problem(Problem::WrongAnswer(Mistake::new(
+                    "The answer could not be read back: something wrote over the grader's \
+                     answers. Return your answer from the function; do not write to the \
+                     grader's files.",
+                ))),
+            )),
+            Some(answer) => {
+                let judged = guarded(&checker, || {
+                    let rule = E::rule(input, &answer).err()?;
+                    let suspects = match diagnose {
+                        true => E::suspects(input, &answer),
+                        false => Vec::new(),
+                    };
+                    Some(Wrong { rule, suspects })
+                });
+                match judged {
+                    Ok(None) => None,
+                    Ok(Some(wrong)) => Some((Some(answer.show()), Judged::Wrong(wrong))),
+                    Err(internal) => Some((Some(answer.show()), Judged::Problem(internal))),
+                }
+            }
+        },
+    }
+}
+
+/// The failure shown for case `i` of `group`: its input, answer and problem, and what the
+/// learner's code printed while it ran.
+fn failure_of<E: Function>(
+    group: &Group<E::Args>,
+    i: usize,
+    answer: Option<String>,
+    problem: Problem,
+    records: &[record::Record],
+    execution: &Execution,
+) -> Failure {
+    let input = &group.cases[i];
+    let start = i.checked_sub(1).map_or(0, |j| records[j].printed_end());
+    let end = records.get(i).map_or(u64::MAX, record::Record::printed_end);
+    let printed = printed_by_learner(execution.printed.range(start, end), &problem);
+    Failure {
+        group: group.name.clone(),
+        case_number: i + 1,
+        input: input.show(),
+        answer,
+        problem,
+        printed,
+        size: input.measure(),
     }
 }
 
@@ -199,37 +266,83 @@ impl<E: Function> Plan for FunctionPlan<E> {
             failure: None,
             time: execution.cpu,
             ran: true,
+            shrunk_from: None,
         };
+        // The first failure is shown; every wrong answer is evidence for its advice.
+        let mut evidence = Evidence::default();
+        let mut shown = None;
+        let mut passes = Vec::new();
         for (i, input) in group.cases.iter().enumerate() {
             // Past the case that was running when the process stopped, nothing ran.
             if i > records.len() {
                 break;
             }
-            let Some((answer, problem)) = self.judge_case(input, records.get(i), execution) else {
+            let diagnose = evidence.weighing();
+            let Some((answer, judged)) =
+                judge_case::<E>(input, records.get(i), execution, diagnose)
+            else {
                 result.passed += 1;
+                if passes.len() < CHECKED_PASSES {
+                    passes.push(input);
+                }
                 continue;
             };
-            if result.failure.is_some() && !matches!(problem, Problem::InternalError { .. }) {
-                continue;
+            if let Judged::Wrong(wrong) = &judged {
+                evidence.weigh(wrong);
             }
-            let start = i.checked_sub(1).map_or(0, |j| records[j].printed_end());
-            let end = records.get(i).map_or(u64::MAX, record::Record::printed_end);
-            let during_case = printed_by_learner(execution.printed.range(start, end), &problem);
-            let internal = matches!(problem, Problem::InternalError { .. });
-            result.failure = Some(Failure {
-                group: group.name.clone(),
-                case_number: i + 1,
-                input: input.show(),
-                answer,
-                problem,
-                printed: during_case,
-                size: input.measure(),
-            });
+            let internal = matches!(judged, Judged::Problem(Problem::InternalError { .. }));
+            if shown.is_none() || internal {
+                shown = Some((i, answer, judged));
+            }
             if internal {
                 break;
             }
         }
+        // A mistake whose code gets wrong a case the learner's code passed is not theirs.
+        for mistake in evidence.explaining() {
+            let checker = format!("the checker of {}", E::NAME);
+            let cleared = guarded(&checker, || {
+                passes.iter().any(|&input| E::wrong_under(input, mistake))
+            });
+            if cleared.unwrap_or(true) {
+                evidence.clear(mistake);
+            }
+        }
+        result.failure = shown.map(|(i, answer, judged)| {
+            let problem = match judged {
+                Judged::Wrong(wrong) => Problem::WrongAnswer(wrong.decided(&evidence)),
+                Judged::Problem(mut problem) => {
+                    if let Problem::TimeLimit {
+                        advice,
+                        by: Limit::Cpu,
+                        ..
+                    } = &mut problem
+                    {
+                        let so_far = group.cases[..=i].iter().map(E::size).sum();
+                        *advice = advice.take().or_else(|| pace::tiny_cases_advice(so_far));
+                    }
+                    problem
+                }
+            };
+            failure_of::<E>(group, i, answer, problem, &records, execution)
+        });
         result
+    }
+
+    fn case_sizes(&self, group: usize) -> Vec<u64> {
+        self.groups[group].cases.iter().map(E::size).collect()
+    }
+
+    fn unreached_promises(&self) -> Vec<String> {
+        let cases = self.groups.iter().flat_map(|group| &group.cases);
+        promise::unreached(&promises::<E>(), cases)
+    }
+
+    fn shrinking(&self, group: usize, failure: &Failure) -> Option<Box<dyn Plan>> {
+        let case = self.groups[group]
+            .cases
+            .get(failure.case_number.checked_sub(1)?)?;
+        ShrinkPlan::<E>::after(case, failure)
     }
 
     fn explain_typed(&self, execution: &Execution) -> Option<String> {
@@ -252,13 +365,17 @@ impl<E: Function> Plan for FunctionPlan<E> {
     }
 
     fn invalid_cases(&self) -> Vec<String> {
+        let promises = promises::<E>();
         self.groups
             .iter()
             .flat_map(|group| {
-                group.cases.iter().enumerate().filter_map(|(i, input)| {
-                    <E::Cases as Cases<E::Args>>::validate(input)
-                        .err()
-                        .map(|broken| {
+                let promises = &promises;
+                group
+                    .cases
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(i, input)| {
+                        promise::validate(promises, input).err().map(|broken| {
                             format!(
                                 "case {} of \"{}\" ({}) breaks a promise: {broken}",
                                 i + 1,
@@ -266,7 +383,7 @@ impl<E: Function> Plan for FunctionPlan<E> {
                                 shortened(&input.show())
                             )
                         })
-                })
+                    })
             })
             .collect()
     }
@@ -278,5 +395,138 @@ fn shortened(text: &str) -> String {
     match text.char_indices().nth(MAX_CHARS) {
         Some((at, _)) => format!("{}...", &text[..at]),
         None => text.to_string(),
+    }
+}
+
+/// A round of shrinking: simpler inputs made from a failing case, simplest first, each
+/// judged against failing the same way.
+struct ShrinkPlan<E: Function> {
+    candidates: Group<E::Args>,
+    way: Way,
+    answer_bytes: u64,
+}
+
+impl<E: Function> ShrinkPlan<E> {
+    /// The simpler inputs made from `case`, which fails as `failure` says, that keep the
+    /// exercise's promises; `None` when there are none, or the failure cannot shrink.
+    fn after(case: &E::Args, failure: &Failure) -> Option<Box<dyn Plan>> {
+        let way = Way::of(&failure.problem)?;
+        let promises = promises::<E>();
+        let simplest_first = |args: &E::Args| {
+            let mut words = Vec::new();
+            args.put(&mut words);
+            (args.measure(), words)
+        };
+        let this = simplest_first(case);
+        let mut candidates: Vec<(_, E::Args)> = case
+            .shrunk()
+            .into_iter()
+            .map(|simpler| (simplest_first(&simpler), simpler))
+            .filter(|(simplicity, _)| *simplicity < this)
+            .filter(|(_, simpler)| promise::validate(&promises, simpler).is_ok())
+            .collect();
+        candidates.sort_by(|a, b| a.0.cmp(&b.0));
+        candidates.dedup_by(|a, b| a.0 == b.0);
+        let mut candidates: Vec<E::Args> = candidates.into_iter().map(|(_, c)| c).collect();
+        candidates.truncate(SHRINK_CANDIDATES);
+        let mut words = 0;
+        candidates.retain(|simpler| {
+            words += simpler.words();
+            words <= SHRINK_WORDS
+        });
+        if candidates.is_empty() {
+            return None;
+        }
+        Some(Box::new(ShrinkPlan::<E> {
+            answer_bytes: answer_bytes::<E>(&candidates),
+            candidates: Group::new(SHRUNK_GROUP, candidates),
+            way,
+        }))
+    }
+
+    /// The problem of a candidate judged `judged`, when it fails the way the case did.
+    fn same_way(&self, judged: Judged) -> Option<Problem> {
+        match (&self.way, judged) {
+            (Way::Wrong(None), Judged::Wrong(wrong)) => {
+                Some(Problem::WrongAnswer(Mistake::new(wrong.rule)))
+            }
+            (Way::Wrong(Some(mistake)), Judged::Wrong(wrong)) => {
+                let suspect = wrong.suspects.into_iter().find(|s| s.mistake == *mistake)?;
+                let mut shown = Mistake::new(wrong.rule).advice(suspect.advice);
+                shown.diagnosis = Some(suspect.mistake);
+                Some(Problem::WrongAnswer(shown))
+            }
+            (Way::Panic(_), Judged::Problem(problem)) => {
+                (Way::of(&problem).as_ref() == Some(&self.way)).then_some(problem)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl<E: Function> Plan for ShrinkPlan<E> {
+    fn groups(&self) -> Vec<(String, usize)> {
+        vec![(self.candidates.name.clone(), self.candidates.cases.len())]
+    }
+
+    fn write_input(&self, _group: usize, out: &mut dyn Write) -> io::Result<()> {
+        write_cases::<E>(&self.candidates.cases, out)
+    }
+
+    fn answer_bytes(&self, _group: usize) -> u64 {
+        self.answer_bytes
+    }
+
+    /// The group's failure is the simplest candidate that fails the same way.
+    fn decide(&self, _group: usize, execution: &Execution) -> GroupResult {
+        let group = &self.candidates;
+        let (records, _) = record::parse(&execution.answers);
+        let mut result = GroupResult {
+            name: group.name.clone(),
+            cases: group.cases.len(),
+            passed: 0,
+            failure: None,
+            time: execution.cpu,
+            ran: true,
+            shrunk_from: None,
+        };
+        // Only the candidates the run answered: one it was still running on when it
+        // stopped fails some other way.
+        for (i, input) in group.cases.iter().enumerate().take(records.len()) {
+            let diagnose = matches!(self.way, Way::Wrong(Some(_)));
+            let Some((answer, judged)) =
+                judge_case::<E>(input, records.get(i), execution, diagnose)
+            else {
+                result.passed += 1;
+                continue;
+            };
+            if let Some(problem) = self.same_way(judged) {
+                result.failure = Some(failure_of::<E>(
+                    group, i, answer, problem, &records, execution,
+                ));
+                break;
+            }
+        }
+        result
+    }
+
+    fn invalid_cases(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn unreached_promises(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn case_sizes(&self, _group: usize) -> Vec<u64> {
+        self.candidates.cases.iter().map(E::size).collect()
+    }
+
+    fn shrinking(&self, _group: usize, failure: &Failure) -> Option<Box<dyn Plan>> {
+        let case = self
+            .candidates
+            .cases
+            .get(failure.case_number.checked_sub(1)?)?;
+        ShrinkPlan::<E>::after(case, failure)
     }
 }

@@ -4,6 +4,8 @@
 use rand::Rng;
 
 use super::cases;
+use super::diagnosis::Suspect;
+use super::promise::Promise;
 use super::show::list;
 use super::{Group, Seed};
 
@@ -75,35 +77,152 @@ pub fn explain(k: usize, moves: &[usize], values: &[usize]) -> String {
     }
 }
 
-/// Advice for a wrong Grundy number at heap `k`, from the shape of the case and answer.
-pub fn advice(k: usize, moves: &[usize], values: &[usize], answer: usize) -> Option<String> {
-    let reachable = reachable_values(k, moves, values);
-    let max_plus_one = reachable.iter().max().map_or(0, |m| m + 1);
-    // Taking 0 stones "reaches" the heap itself, whose entry is still 0 in a table.
-    let with_zero_move = mex(&[reachable.as_slice(), &[0]].concat());
-    if moves.contains(&0) && answer == with_zero_move {
-        Some("This move set contains 0, which is not a move (it takes no stones): skip it.".into())
-    } else if moves.iter().any(|&m| m > k) && moves.iter().any(|&m| m <= k) {
-        Some(format!(
-            "Some amounts in {} are larger than the heap of {k}: they cannot be taken, so skip \
-             them (and keep looking at the others, since the moves may be unsorted).",
-            list(moves)
-        ))
-    } else if answer <= 1 && values[k] > 1 {
-        Some(
+/// How code computes one Grundy number from those below it: the mex, or a classic
+/// mistake's stand-in for it.
+type Rule = fn(k: usize, moves: &[usize], below: &[usize]) -> usize;
+
+/// A classic mistake of a Grundy table, run as code: the rule it fills each entry by.
+pub struct GrundyMistake {
+    pub name: &'static str,
+    rule: Rule,
+    /// Its advice, for a wrong entry `k` with `moves`.
+    advice: fn(k: usize, moves: &[usize]) -> String,
+}
+
+/// The classic mistakes of a Grundy table, the likeliest first.
+pub const MISTAKES: [GrundyMistake; 5] = [
+    GrundyMistake {
+        name: "a move of 0",
+        // Taking 0 stones "reaches" the heap itself, whose entry is still 0 in a table.
+        rule: |k, moves, below| {
+            let itself = moves.contains(&0).then_some(0);
+            mex(&[
+                reachable_values(k, moves, below),
+                itself.into_iter().collect(),
+            ]
+            .concat())
+        },
+        advice: |_, _| {
+            "This move set contains 0, which is not a move (it takes no stones): skip it."
+                .to_string()
+        },
+    },
+    GrundyMistake {
+        name: "a break at an amount too large",
+        rule: |k, moves, below| {
+            let before_too_large = moves.iter().take_while(|&&m| m <= k);
+            let reached: Vec<usize> = before_too_large
+                .filter(|&&m| m >= 1)
+                .map(|&m| below[k - m])
+                .collect();
+            mex(&reached)
+        },
+        advice: |k, moves| {
+            format!(
+                "Some amounts in {} are larger than the heap of {k}: they cannot be taken, so \
+                 skip them (and keep looking at the others, since the moves may be unsorted).",
+                list(moves)
+            )
+        },
+    },
+    GrundyMistake {
+        name: "winning or losing only",
+        rule: |k, moves, below| usize::from(reachable_values(k, moves, below).contains(&0)),
+        advice: |_, _| {
             "Grundy numbers are not just 0 (lose) and 1 (win): take the mex of the reachable \
              Grundy numbers, which can be 2 or more."
-                .into(),
-        )
-    } else if answer == max_plus_one && answer != values[k] {
-        Some(
+                .to_string()
+        },
+    },
+    GrundyMistake {
+        name: "the largest plus one",
+        rule: |k, moves, below| {
+            reachable_values(k, moves, below)
+                .iter()
+                .max()
+                .map_or(0, |m| m + 1)
+        },
+        advice: |_, _| {
             "The largest reachable value plus one is not the mex: the mex is the smallest \
              number missing from the reachable values."
-                .into(),
-        )
-    } else {
-        None
+                .to_string()
+        },
+    },
+    GrundyMistake {
+        name: "a mex that counts repeats",
+        rule: |k, moves, below| first_index_off(&reachable_values(k, moves, below)),
+        advice: |_, _| {
+            "Two moves can reach the same Grundy number: once the reachable numbers are \
+             sorted, index i need not hold i. Skip repeats before comparing them with \
+             positions, or mark them in a table of flags."
+                .to_string()
+        },
+    },
+];
+
+/// What a search that expects the sorted values to hold 0, 1, 2, ... in place answers:
+/// the mex when no value repeats, too small after a repeat (the first number that is
+/// there twice, plus one).
+pub fn first_index_off(values: &[usize]) -> usize {
+    let mut count = vec![0usize; values.len() + 1];
+    for &v in values {
+        if let Some(c) = count.get_mut(v) {
+            *c += 1;
+        }
     }
+    match (0..count.len()).find(|&i| count[i] != 1) {
+        Some(i) if count[i] > 1 => i + 1,
+        Some(i) => i,
+        None => count.len(),
+    }
+}
+
+/// The table of heaps `0..=max_n` filled by `rule`.
+fn table_by(max_n: usize, moves: &[usize], rule: Rule) -> Vec<usize> {
+    let mut table = Vec::with_capacity(max_n + 1);
+    for k in 0..=max_n {
+        let value = rule(k, moves, &table);
+        table.push(value);
+    }
+    table
+}
+
+/// The table of code that counts 0 as a move (the first of [`MISTAKES`]).
+pub fn zero_move_table(max_n: usize, moves: &[usize]) -> Vec<usize> {
+    table_by(max_n, moves, MISTAKES[0].rule)
+}
+
+/// Whether the table up to `max_n` of `mistake` (a name of [`MISTAKES`]) is `wrong`,
+/// given the right one.
+pub fn wrong_under(
+    max_n: usize,
+    moves: &[usize],
+    mistake: &str,
+    wrong: impl Fn(&[usize], &[usize]) -> bool,
+) -> bool {
+    let right = grundy_values(max_n, moves);
+    MISTAKES
+        .iter()
+        .filter(|m| m.name == mistake)
+        .any(|m| wrong(&table_by(max_n, moves, m.rule), &right))
+}
+
+/// The classic mistakes whose tables up to `max_n` pass `gives` (the learner's answer
+/// is what they give), with their advice for a wrong entry `k`.
+pub fn suspects(
+    max_n: usize,
+    moves: &[usize],
+    k: usize,
+    gives: impl Fn(&[usize]) -> bool,
+) -> Vec<Suspect> {
+    MISTAKES
+        .iter()
+        .filter(|mistake| gives(&table_by(max_n, moves, mistake.rule)))
+        .map(|mistake| Suspect {
+            mistake: mistake.name,
+            advice: (mistake.advice)(k, moves),
+        })
+        .collect()
 }
 
 /// Advice for a panic while computing Grundy numbers.
@@ -138,21 +257,29 @@ pub fn every_heap_up_to(max_n: usize, move_sets: Vec<Vec<usize>>) -> Vec<(usize,
         .collect()
 }
 
-/// Random move sets with random heaps up to 300.
+/// Every amount from 1 to [`MAX_MOVES`]: the most amounts, and heaps worth up to 20.
+pub fn every_amount() -> Vec<usize> {
+    (1..=MAX_MOVES).collect()
+}
+
+/// Random move sets of up to [`MAX_MOVES`] amounts with random heaps up to 300.
 pub fn random_games(seed: Seed) -> Vec<(usize, Vec<usize>)> {
     let mut rng = seed.rng(51);
-    cases::random_move_sets(&mut seed.rng(52), 200, 6, 40)
+    cases::random_move_sets(&mut seed.rng(52), 200, MAX_MOVES, 40)
         .into_iter()
         .map(|moves| (rng.random_range(0..=300), moves))
         .collect()
 }
 
-/// Heaps of 100,000 with a few move sets.
+/// Heaps of 100,000 with a few move sets, the last two of the most amounts.
 pub fn large_games() -> Vec<(usize, Vec<usize>)> {
+    let spread: Vec<usize> = (1..=MAX_MOVES).map(|m| m * 5 - 2).collect();
     vec![
         (MAX_N, vec![1, 3, 4]),
         (MAX_N, vec![2, 3, 7, 11, 50]),
         (MAX_N - 1, vec![1, 2, 4, 8, 16, 32]),
+        (MAX_N, every_amount()),
+        (MAX_N - 7, spread),
     ]
 }
 
@@ -170,15 +297,22 @@ pub fn game_groups<I>(
         ),
         (
             format!(
-                "{what} of 0 to {small_n} with empty, repeated, unsorted, 0 and oversized moves"
+                "{what} of 0 to {small_n} with empty, repeated, unsorted, 0 and oversized moves, \
+                 and with the amounts 1 to 20"
             ),
-            every_heap_up_to(small_n, cases::awkward_move_sets()),
+            every_heap_up_to(
+                small_n,
+                [cases::awkward_move_sets(), vec![every_amount()]].concat(),
+            ),
         ),
         (
             format!("random move sets and {what} up to 300"),
             random_games(seed),
         ),
-        (format!("{what} of 100,000"), large_games()),
+        (
+            format!("{what} of 100,000, with up to 20 amounts"),
+            large_games(),
+        ),
     ];
     groups
         .into_iter()
@@ -186,15 +320,30 @@ pub fn game_groups<I>(
         .collect()
 }
 
-/// The promises of the Grundy exercises' doc comments.
-pub fn validate_game(n: usize, moves: &[usize]) -> Result<(), String> {
-    if n > MAX_N {
-        return Err(format!("a heap of {n}, above the {MAX_N} promised"));
-    }
-    if moves.len() > MAX_MOVES {
-        return Err(format!("{} amounts, more than {MAX_MOVES}", moves.len()));
-    }
-    Ok(())
+/// The promises of the Grundy exercises' doc comments, on `I`, a heap and its moves: the
+/// heap (`n_stated`, up to [`MAX_N`]), the number of amounts (up to [`MAX_MOVES`]), and so
+/// the Grundy numbers `values` gives (a mex of at most 20 values is at most 20).
+pub fn game_promises<I>(
+    n_stated: &'static str,
+    n: fn(&I) -> u64,
+    amounts: fn(&I) -> u64,
+    values: fn(&I, &mut dyn FnMut(u64)),
+) -> Vec<Promise<I>> {
+    vec![
+        Promise::at_most(n_stated, "stones in a heap", MAX_N as u64, n),
+        Promise::at_most(
+            "up to 20 amounts",
+            "amounts in `moves`",
+            MAX_MOVES as u64,
+            amounts,
+        ),
+        Promise::every_value(
+            "a Grundy number is at most 20",
+            "Grundy numbers",
+            MAX_MOVES as u64,
+            values,
+        ),
+    ]
 }
 
 #[cfg(test)]
@@ -233,6 +382,34 @@ mod tests {
             grundy_values(30, &every_amount),
             (0..=30).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn the_mistakes_fill_their_tables_as_the_code_behind_them_does() {
+        let named = |max_n, moves: &[usize], answer: usize| -> Vec<&str> {
+            suspects(max_n, moves, max_n, |table| table[max_n] == answer)
+                .into_iter()
+                .map(|suspect| suspect.mistake)
+                .collect()
+        };
+        // With moves [1, 2], heap 2 is worth 2: win or lose says 1, the largest plus one 2.
+        assert_eq!(named(2, &[1, 2], 1), ["winning or losing only"]);
+        assert!(named(2, &[1, 2], 2).contains(&"the largest plus one"));
+        // With moves [1], heap 2 is worth 0, and the largest plus one gives 2.
+        assert_eq!(named(2, &[1], 2), ["the largest plus one"]);
+        // A 0 in the moves "reaches" the heap itself: [0] makes heap 0 worth 1.
+        assert_eq!(named(0, &[0], 1), ["a move of 0"]);
+        // Moves [3, 1]: a break at 3 leaves heap 1 no move, worth 0.
+        assert_eq!(named(1, &[3, 1], 0), ["a break at an amount too large"]);
+        // A mex that counts repeats goes wrong on some small game.
+        let repeats = &MISTAKES[4];
+        assert!(
+            cases::all_move_sets(4)
+                .iter()
+                .any(|moves| { table_by(12, moves, repeats.rule) != grundy_values(12, moves) })
+        );
+        assert_eq!(first_index_off(&[0, 0, 1]), 1);
+        assert_eq!(first_index_off(&[0, 1, 1, 2, 5]), 2);
     }
 
     #[test]

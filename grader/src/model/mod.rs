@@ -8,11 +8,15 @@
 
 pub mod cases;
 pub mod decide;
+pub mod diagnosis;
 pub mod function;
 pub mod grundy;
 pub mod nim;
+pub mod pace;
 pub mod program;
+pub mod promise;
 pub mod show;
+pub mod shrink;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -22,9 +26,13 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use xorlings_core::api::{ApiType, Arguments, Signature};
 use xorlings_core::run::Execution;
-use xorlings_core::verdict::{GroupResult, Mistake};
+use xorlings_core::verdict::{Failure, GroupResult};
+use xorlings_core::wire::Wire;
 
+use diagnosis::Suspect;
+use promise::Promise;
 use show::{Measure, Parse, Show};
+use shrink::Shrink;
 
 /// Where every random case comes from. Learners get [`Seed::DEFAULT`], so a failure seen
 /// once is seen again; an instructor grades with a seed the learner cannot know.
@@ -82,9 +90,10 @@ pub fn inputs<I, J: From<I>>(groups: Vec<Group<I>>) -> Vec<Group<J>> {
 pub trait Cases<I> {
     /// The cases, in groups, smallest first; random ones from `seed`.
     fn groups(seed: Seed) -> Vec<Group<I>>;
-    /// The promises the stub's doc comment makes about inputs (sizes, ranges): every
-    /// generated case must keep them (`Err` says which it breaks).
-    fn validate(input: &I) -> Result<(), String>;
+    /// The promises the stub's doc comment makes about inputs (sizes, ranges, bit
+    /// widths), in its own words: every case keeps them, some case reaches each one's
+    /// limit, and `dev check` proves both.
+    fn promises() -> Vec<Promise<I>>;
 }
 
 /// An exercise whose learner writes a function: what its hidden tests say. The types
@@ -92,7 +101,16 @@ pub trait Cases<I> {
 pub trait Function: Sync + 'static {
     /// The function's arguments: a struct with one field per parameter, in order, with
     /// `#[derive(Arguments)]`.
-    type Args: Arguments + Show + Measure + Parse + Clone + Send + Sync + 'static;
+    type Args: Arguments
+        + Show
+        + Measure
+        + Parse
+        + Shrink
+        + PartialEq
+        + Clone
+        + Send
+        + Sync
+        + 'static;
     /// What the function returns; its own structs and enums have `#[derive(Wire, Show)]`.
     type Answer: ApiType + Show;
     /// Where the cases come from (the exercise itself, or a shared set of cases).
@@ -106,8 +124,38 @@ pub trait Function: Sync + 'static {
     /// Whether the learner's code is compiled optimised: see [`Build::Function`].
     const OPTIMISED: bool = false;
 
-    /// Judges an answer.
-    fn check(input: &Self::Args, answer: &Self::Answer) -> Result<(), Mistake>;
+    /// Judges an answer: `Err` is the rule it breaks, in the lesson's words.
+    fn rule(input: &Self::Args, answer: &Self::Answer) -> Result<(), String>;
+    /// The classic mistakes whose models give `answer`, a wrong answer to `input`, with
+    /// their advice, the likeliest first (see [`diagnosis`]; usually
+    /// `suspects_of(&MISTAKES, input, answer)`). Asked for the first wrong answers of a
+    /// group only: a model may cost more than the checker.
+    fn suspects(_input: &Self::Args, _answer: &Self::Answer) -> Vec<Suspect> {
+        Vec::new()
+    }
+    /// Whether code that makes `mistake` (a name of [`Function::suspects`]) answers
+    /// `input` wrongly (usually `wrong_under(&MISTAKES, input, mistake)`): a case the
+    /// learner's code passes where it does clears the mistake.
+    fn wrong_under(_input: &Self::Args, _mistake: &str) -> bool {
+        false
+    }
+    /// The verdict on one case alone, for the tests of checkers and screens: the rule,
+    /// and the advice of the likeliest mistake whose model gives this answer. A grading
+    /// never shows advice so (one case proves no mistake: see [`diagnosis`]).
+    #[cfg(test)]
+    fn check(
+        input: &Self::Args,
+        answer: &Self::Answer,
+    ) -> Result<(), xorlings_core::verdict::Mistake> {
+        let rule = Self::rule(input, answer).err();
+        let Some(rule) = rule else { return Ok(()) };
+        let mut mistake = xorlings_core::verdict::Mistake::new(rule);
+        if let Some(likeliest) = Self::suspects(input, answer).into_iter().next() {
+            mistake.advice = Some(likeliest.advice);
+            mistake.diagnosis = Some(likeliest.mistake);
+        }
+        Err(mistake)
+    }
     /// Advice for a panic on `input` with `message`, when a classic mistake explains it.
     fn panic_advice(_input: &Self::Args, _message: &str) -> Option<String> {
         None
@@ -115,6 +163,16 @@ pub trait Function: Sync + 'static {
     /// Advice for a stack overflow on `input`, when a classic mistake explains it.
     fn stack_overflow_advice(_input: &Self::Args) -> Option<String> {
         None
+    }
+    /// Advice for running out of memory on `input`, when an allocation of `bytes` (when
+    /// the runtime said how many) proves a classic mistake.
+    fn memory_advice(_input: &Self::Args, _bytes: Option<u64>) -> Option<String> {
+        None
+    }
+    /// The input's size in what [`Function::EXPECTED_COST`] counts (by default its
+    /// words): how run times are compared across groups (see [`pace`]).
+    fn size(input: &Self::Args) -> u64 {
+        input.words() as u64
     }
     /// The most words a right answer to `input` takes (answers are read back with this
     /// bound), given the input's own `input_words`; by default, as many and a few more.
@@ -165,6 +223,8 @@ pub trait HiddenTests: Sync {
     fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String>;
     /// The names of the function's parameters, in order, for `cargo grader try`.
     fn parameters(&self) -> &'static [&'static str];
+    /// The words of the stub's doc comment that make each promise about the inputs.
+    fn promised(&self) -> Vec<&'static str>;
     /// The function the hidden tests call; `None` for a program.
     fn signature(&self) -> Option<Signature>;
 
@@ -190,6 +250,18 @@ pub trait Plan: Send + Sync {
     fn decide(&self, group: usize, execution: &Execution) -> GroupResult;
     /// Every case that breaks the promises of the exercise's doc comment.
     fn invalid_cases(&self) -> Vec<String>;
+    /// Every promise of the exercise's doc comment that no case reaches at its limit.
+    fn unreached_promises(&self) -> Vec<String>;
+    /// The sizes of `group`'s cases, in what the exercise's expected cost counts (a
+    /// program's input file is one case).
+    fn case_sizes(&self, group: usize) -> Vec<u64>;
+    /// A plan of simpler inputs made from `failure`, the failing case of `group`, each
+    /// to be judged against failing the same way: its one group's failure is the
+    /// simplest that does. `None` when there is nothing simpler, or the failure cannot
+    /// be shrunk (see [`shrink`]).
+    fn shrinking(&self, _group: usize, _failure: &Failure) -> Option<Box<dyn Plan>> {
+        None
+    }
     /// Extra lines explaining the one answer of a typed case (`cargo grader try`).
     fn explain_typed(&self, _execution: &Execution) -> Option<String> {
         None

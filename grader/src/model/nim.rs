@@ -1,10 +1,10 @@
 //! What the hidden tests of the Nim exercises share: their case groups, how they show a
 //! position, and the advice every exercise on positions needs.
 
-use xorlings_core::verdict::Mistake;
 use xorlings_derive::{Show, Wire};
 
 use super::cases::{self, MAX_HEAPS};
+use super::promise::Promise;
 use super::show::count;
 use super::{Cases, Group, Seed};
 
@@ -46,12 +46,13 @@ pub fn position_groups<I>(seed: Seed, make: impl Fn(Vec<u64>) -> I) -> Vec<Group
             .concat(),
         ),
         Group::new(
-            "random positions with full 64-bit heaps, heaps that differ only above bit 31, \
-             and heaps near u64::MAX",
+            "full 64-bit heaps: random ones, ones that differ only above bit 31, ones near \
+             u64::MAX, and every 2^k, 2^k - 1 and top bits set, as heaps and as nim-sums",
             [
+                cases::near_max_positions(),
+                cases::bit_pattern_positions(),
                 cases::random_wide_positions(&mut seed.rng(12), 300, 20),
                 cases::high_bit_positions(&mut seed.rng(13), 100),
-                cases::near_max_positions(),
             ]
             .concat(),
         ),
@@ -76,7 +77,7 @@ pub fn position_groups<I>(seed: Seed, make: impl Fn(Vec<u64>) -> I) -> Vec<Group
 }
 
 /// The cases of the exercises whose input is one position of up to a million heaps:
-/// [`position_groups`], and the promise of at most a million heaps.
+/// [`position_groups`], and [`position_promises`].
 pub struct Positions;
 
 impl<I: From<Vec<u64>> + AsRef<Vec<u64>>> Cases<I> for Positions {
@@ -84,30 +85,47 @@ impl<I: From<Vec<u64>> + AsRef<Vec<u64>>> Cases<I> for Positions {
         position_groups(seed, I::from)
     }
 
-    fn validate(input: &I) -> Result<(), String> {
-        validate_position(input.as_ref())
+    fn promises() -> Vec<Promise<I>> {
+        position_promises()
     }
 }
 
-/// The promise of every exercise on one position: at most a million heaps.
-pub fn validate_position(heaps: &[u64]) -> Result<(), String> {
-    cases::at_most(heaps.len(), MAX_HEAPS, "heaps")
+/// The promises of the exercises on one position of full-range heaps, as their doc
+/// comments word them: up to a million heaps, of any size (every bit width), and so
+/// nim-sums of any size.
+pub fn position_promises<I: AsRef<Vec<u64>>>() -> Vec<Promise<I>> {
+    vec![
+        Promise::at_most(
+            "up to 1,000,000 heaps",
+            "heaps",
+            MAX_HEAPS as u64,
+            |input| input.as_ref().len() as u64,
+        ),
+        Promise::every_value("full-range `u64`", "heap sizes", u64::MAX, |input, seen| {
+            input.as_ref().iter().for_each(|&heap| seen(heap))
+        }),
+        Promise::every_value("full-range `u64`", "nim-sums", u64::MAX, |input, seen| {
+            seen(nim_sum(input.as_ref()))
+        }),
+    ]
 }
 
-/// The promise of the exercises on small positions: at most `max_heaps` heaps of at
-/// most `max_size` stones.
-pub fn validate_small_position(
-    heaps: &[u64],
+/// The promises of the exercises on small positions, as their doc comments word them:
+/// "0 to `max_heaps` heaps, each of 0 to `max_size` stones".
+pub fn small_position_promises<I: AsRef<Vec<u64>>>(
+    heaps: &'static str,
     max_heaps: usize,
+    sizes: &'static str,
     max_size: u64,
-) -> Result<(), String> {
-    if heaps.len() > max_heaps {
-        return Err(format!("{} heaps, more than {max_heaps}", heaps.len()));
-    }
-    match heaps.iter().find(|&&size| size > max_size) {
-        Some(size) => Err(format!("a heap of {size}, more than {max_size}")),
-        None => Ok(()),
-    }
+) -> Vec<Promise<I>> {
+    vec![
+        Promise::at_most(heaps, "heaps", max_heaps as u64, |input| {
+            input.as_ref().len() as u64
+        }),
+        Promise::at_most(sizes, "stones in the largest heap", max_size, |input| {
+            input.as_ref().iter().copied().max().unwrap_or(0)
+        }),
+    ]
 }
 
 /// "no heaps at all", "1 heap, numbered 0", "3 heaps, numbered 0 to 2".
@@ -243,14 +261,14 @@ pub fn legal_move(
     heap_index: usize,
     remove: u64,
     new_size: u64,
-) -> Result<u64, (Illegal, Mistake)> {
+) -> Result<u64, (Illegal, String)> {
     let Some(&size) = heaps.get(heap_index) else {
         return Err((
             Illegal::NoSuchHeap,
-            Mistake::new(format!(
+            format!(
                 "There is no heap {heap_index}: the position has {}.",
                 numbered_heaps(heaps.len() as u64)
-            )),
+            ),
         ));
     };
     let i = heap_index;
@@ -290,20 +308,24 @@ pub fn legal_move(
         None
     };
     match broken {
-        Some((illegal, rule)) => Err((illegal, Mistake::new(with_columns(rule, heaps)))),
+        Some((illegal, rule)) => Err((illegal, with_columns(rule, heaps))),
         None => Ok(size),
     }
 }
 
-/// Advice when a move's heap index is one too high: the learner counts heaps from 1.
-/// `right` says whether a move on a heap would have been right.
-pub fn one_based_advice(heap_index: usize, right: impl Fn(usize) -> bool) -> Option<String> {
+/// The mistake of counting heaps from 1, when a move's heap index is one too high and
+/// `right` says a move on the heap before would have been right.
+pub fn one_based(
+    heap_index: usize,
+    right: impl Fn(usize) -> bool,
+) -> Option<(&'static str, String)> {
     let previous = heap_index.checked_sub(1)?;
     right(previous).then(|| {
-        format!(
+        let advice = format!(
             "Heap {previous} is the one to reduce: indices are 0-based, so heap_index 0 is \
              the first heap."
-        )
+        );
+        ("heaps counted from 1", advice)
     })
 }
 

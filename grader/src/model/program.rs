@@ -13,6 +13,7 @@ use xorlings_core::run::{Ended, Execution, Printed};
 use xorlings_core::verdict::{Failure, GroupResult, Mistake, Problem};
 
 use super::decide::{guarded, printed_by_learner, problem_of_end};
+use super::promise::{self, Promise};
 use super::{Build, HiddenTests, Plan, Seed};
 
 /// How the Rust runtime starts its report of a panic: `thread 'main' panicked at <where>:`.
@@ -26,6 +27,12 @@ const INVALID_INPUT_OUTPUT_BYTES: u64 = 1 << 20;
 const OUTPUT_TOO_LARGE: &str = "Your program wrote far more than any right output to this \
 input could take, so the grader stopped reading it. Write one line per position and \
 nothing else on standard output; debugging goes to standard error (`eprintln!`).";
+/// The advice for a program that exited normally without writing a byte.
+const SILENT_EXIT: &str = "Your program ended normally (exit code 0) without writing a \
+single byte to standard output. Output written through a `BufWriter` (or kept in a `String` \
+to print at the end) reaches standard output only when it is flushed: \
+`std::process::exit` ends the program before that happens. Return from `main` instead, or \
+call `flush()` first.";
 
 /// One input file of a contest problem: one group of its hidden tests.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,9 +70,12 @@ pub trait Contest: Sync + 'static {
 
     /// The input files, one per group, smallest first; random ones from `seed`.
     fn files(seed: Seed) -> Vec<InputFile>;
-    /// The input validator: reads a file, checking every promise of the statement (its
-    /// format and limits); `Err` says which one the file breaks, and where.
+    /// Reads a file, checking the statement's format; `Err` says where it breaks it.
     fn read(text: &str) -> Result<Self::Input, String>;
+    /// The statement's promises about an input (counts, sizes, ranges), in its own
+    /// words: with [`Contest::read`], the input validator; and some file must reach
+    /// each one's limit.
+    fn promises() -> Vec<Promise<Self::Input>>;
     /// An input file made of the words typed after the exercise's name (`cargo grader try`).
     fn typed(words: &[String]) -> Result<String, String>;
     /// What `typed` reads, named for `cargo grader try`'s usage line.
@@ -74,15 +84,17 @@ pub trait Contest: Sync + 'static {
     fn cases(input: &Self::Input) -> usize;
     /// The most bytes a right output to `input` takes.
     fn output_bytes(input: &Self::Input) -> u64;
-    /// The output checker: `Ok` when `output` answers every case of `input` right.
-    fn check(input: &Self::Input, output: &str) -> Result<(), Rejection>;
+    /// The output checker: `Ok` when `output` answers every case of `input` right. The
+    /// rejection's advice is proven on every wrong line (see `model::diagnosis`).
+    fn check(input: &Self::Input, output: &str) -> Result<(), Box<Rejection>>;
     /// The whole input, shortened: for a failure that belongs to no one case (a time
     /// limit, a panic).
     fn show(input: &Self::Input) -> String;
     /// The whole input's measure.
     fn measure(input: &Self::Input) -> u64;
-    /// Advice for a panic with `message` on `input`, when a classic mistake explains it.
-    fn panic_advice(_input: &Self::Input, _message: &str) -> Option<String> {
+    /// Advice for a panic with `message` on `input`, a file of `bytes` bytes, when a
+    /// classic mistake explains it.
+    fn panic_advice(_input: &Self::Input, _message: &str, _bytes: usize) -> Option<String> {
         None
     }
     /// Extra lines for `cargo grader try`: what the output means for the typed input.
@@ -129,9 +141,13 @@ impl<C: Contest> HiddenTests for ContestTests<C> {
         C::TYPED
     }
 
+    fn promised(&self) -> Vec<&'static str> {
+        C::promises().iter().map(|promise| promise.stated).collect()
+    }
+
     fn plan_typed(&self, words: &[String]) -> Result<Box<dyn Plan>, String> {
         let text = C::typed(words)?;
-        C::read(&text).map_err(|broken| {
+        validated::<C>(&text).map_err(|broken| {
             format!("this input is outside what the exercise promises: {broken}")
         })?;
         let file = InputFile {
@@ -148,9 +164,19 @@ struct ProgramPlan<C: Contest> {
     inputs: Vec<Result<C::Input, String>>,
 }
 
+/// The input validator: the file read in the statement's format, keeping its promises.
+fn validated<C: Contest>(text: &str) -> Result<C::Input, String> {
+    let input = C::read(text)?;
+    promise::validate(&C::promises(), &input)?;
+    Ok(input)
+}
+
 impl<C: Contest> ProgramPlan<C> {
     fn new(files: Vec<InputFile>) -> Self {
-        let inputs = files.iter().map(|file| C::read(&file.text)).collect();
+        let inputs = files
+            .iter()
+            .map(|file| validated::<C>(&file.text))
+            .collect();
         ProgramPlan { files, inputs }
     }
 
@@ -183,11 +209,12 @@ impl<C: Contest> ProgramPlan<C> {
             let panic = panic_report(execution.printed.tail())
                 .filter(|_| execution.ended == Ended::Exited(PANIC_EXIT_CODE));
             let Some((message, _)) = panic else {
-                let problem = problem_of_end(execution, C::EXPECTED_COST, || None);
+                let problem = problem_of_end(execution, C::EXPECTED_COST, || None, |_| None);
                 let printed = printed_by_learner(printed, &problem);
                 return Some(whole_run(problem, printed));
             };
-            let problem = match guarded(&checker, || C::panic_advice(input, &message)) {
+            let bytes = file.text.len();
+            let problem = match guarded(&checker, || C::panic_advice(input, &message, bytes)) {
                 Ok(advice) => Problem::Panicked { message, advice },
                 Err(internal) => internal,
             };
@@ -211,11 +238,15 @@ impl<C: Contest> ProgramPlan<C> {
         match guarded(&checker, || C::check(input, output)) {
             Ok(Ok(())) => None,
             Ok(Err(rejection)) => Some(Failure {
+                problem: Problem::WrongAnswer(match output.is_empty() {
+                    // An exit without a byte of output: the sign of output never flushed.
+                    true => rejection.mistake.advice(SILENT_EXIT),
+                    false => rejection.mistake,
+                }),
                 group: file.name.clone(),
                 case_number: rejection.case,
                 input: rejection.input,
                 answer: Some(rejection.output),
-                problem: Problem::WrongAnswer(rejection.mistake),
                 printed,
                 size: rejection.size,
             }),
@@ -253,6 +284,7 @@ impl<C: Contest> Plan for ProgramPlan<C> {
             failure: None,
             time: execution.cpu,
             ran: true,
+            shrunk_from: None,
         };
         let input = match &self.inputs[group] {
             Ok(input) => input,
@@ -296,6 +328,15 @@ impl<C: Contest> Plan for ProgramPlan<C> {
                 ))
             })
             .collect()
+    }
+
+    fn unreached_promises(&self) -> Vec<String> {
+        let inputs = self.inputs.iter().filter_map(|input| input.as_ref().ok());
+        promise::unreached(&C::promises(), inputs)
+    }
+
+    fn case_sizes(&self, group: usize) -> Vec<u64> {
+        vec![self.files[group].text.len() as u64]
     }
 
     fn explain_typed(&self, execution: &Execution) -> Option<String> {

@@ -173,6 +173,9 @@ pub fn describe_parts(
         Verdict::Failed(failure) => {
             headline_of_failure(&mut text, grade, failure);
             text.blank().append(case_text(failure));
+            if let Some(original) = shrunk_from(grade, failure) {
+                text.append(shrunk_text(original));
+            }
             text.append(problem_text(&failure.problem));
             details = failure_details(grade, failure, exercise, detail);
         }
@@ -335,6 +338,36 @@ fn case_text(failure: &Failure) -> Text {
     text
 }
 
+/// The case as it first failed, when the failure shown is a simpler input made from it.
+fn shrunk_from<'a>(grade: &'a Grade, failure: &Failure) -> Option<&'a Failure> {
+    grade
+        .groups
+        .iter()
+        .find(|group| group.name == failure.group)?
+        .shrunk_from
+        .as_ref()
+}
+
+/// Where a shrunk input comes from: the hidden case itself, which fails the same way.
+fn shrunk_text(original: &Failure) -> Text {
+    let mut text = Text::new();
+    let answer = original
+        .answer
+        .as_ref()
+        .map(|answer| format!(", where yours is {answer}"))
+        .unwrap_or_default();
+    text.prose(
+        2,
+        &format!(
+            "This input is the simplest the grader made from the hidden case, which fails \
+             the same way: {}{answer}.",
+            original.input
+        ),
+    )
+    .blank();
+    text
+}
+
 /// The rule an answer broke (or what a run did wrong), and advice when there is some.
 pub fn problem_text(problem: &Problem) -> Text {
     let mut text = Text::new();
@@ -433,6 +466,7 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
             cpu,
             wall,
             expected_cost,
+            advice,
         } => (
             format!(
                 "The time limit is {} of CPU time for this group of cases, and your code was \
@@ -441,10 +475,10 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
                 unbroken(&seconds(*cpu)),
                 unbroken(&seconds(*wall))
             ),
-            Some(format!(
-                "Look for work that grows too fast with the input, or a loop that never \
-                 ends. Expected: {expected_cost}."
-            )),
+            Some(match advice {
+                Some(advice) => format!("{advice} Expected: {expected_cost}."),
+                None => format!("Expected: {expected_cost}."),
+            }),
         ),
         Problem::TimeLimit {
             limit,
@@ -473,9 +507,11 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
                     .to_string()
             })),
         ),
-        Problem::MemoryLimit => (
+        Problem::MemoryLimit { advice } => (
             "Your code ran out of memory (the grader allows a few GiB).".to_string(),
-            Some("Look for a collection that grows without end, or a huge allocation.".to_string()),
+            Some(advice.clone().unwrap_or_else(|| {
+                "Look for a collection that grows without end, or a huge allocation.".to_string()
+            })),
         ),
         Problem::OutputLimit { limit_bytes } => (
             format!(

@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: input: heaps = [2]
 // expect: within a heap, list the new sizes from 0 upwards (taking the whole heap first).
+// expect-not: loop over the heaps outside
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     for (index, &size) in heaps.iter().enumerate() {

@@ -4,6 +4,7 @@
 // expect: wrong answer
 // expect: input: heaps = [1, 1]
 // expect: Keep every heap in its place: sort positions only where you want a canonical form (a memo key), not in the list of moves.
+// expect-not: Keep every heap in its place, empty ones included
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     for (index, &size) in heaps.iter().enumerate() {

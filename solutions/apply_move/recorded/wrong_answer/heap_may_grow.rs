@@ -1,6 +1,8 @@
 //! Refuses a move that takes 0 stones but not one that adds stones: the heap may grow.
 // expect: wrong answer
 // expect: Heap 0 would grow from 0 to 1: a move only takes stones away.
+// expect-not: 0-based
+// expect-not: unchanged
 
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: NotSmaller is right, but its fields are not
 // expect: You swapped size and new_size
+// expect-not: Check the index first
 
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]

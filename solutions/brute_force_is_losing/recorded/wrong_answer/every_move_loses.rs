@@ -5,6 +5,7 @@
 // expect: wrong answer
 // expect: input: heaps = [1]
 // expect: A position is losing when no move reaches a losing position (every move reaches a winning one): a move to a losing position wins.
+// expect-not: misère Nim, where taking the last stone loses
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

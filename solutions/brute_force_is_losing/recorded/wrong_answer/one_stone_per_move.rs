@@ -3,6 +3,7 @@
 //! legal move it never tries) wins.
 // expect: wrong answer
 // expect: A move may take any number of stones from one heap, not just one: search every smaller size of every heap
+// expect-not: a game where a move takes at most
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: the Grundy number of a heap of 1 is 1, but you returned 0.
 // expect: keep looking at the others, since the moves may be unsorted
+// expect-not: contains 0, which is not a move
 pub fn grundy_number(n: usize, moves: &[usize]) -> usize {
     let mut grundy: Vec<usize> = Vec::with_capacity(n + 1);
     for size in 0..=n {

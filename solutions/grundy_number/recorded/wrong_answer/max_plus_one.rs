@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: With moves [1], the Grundy number of a heap of 2 is 0, but you returned 2.
 // expect: The largest reachable value plus one is not the mex
+// expect-not: keep looking at the others
 pub fn grundy_number(n: usize, moves: &[usize]) -> usize {
     let mut grundy = vec![0; n + 1];
     for size in 1..=n {

@@ -3,6 +3,8 @@
 // expect: wrong answer
 // expect: With moves [1, 2], the Grundy number of a heap of 2 is 2, but you returned 1.
 // expect: Grundy numbers are not just 0 (lose) and 1 (win)
+// expect-not: Two moves can reach the same Grundy number
+// expect-not: The largest reachable value plus one
 pub fn grundy_number(n: usize, moves: &[usize]) -> usize {
     let mut grundy = vec![0; n + 1];
     for size in 1..=n {

@@ -3,6 +3,8 @@
 // expect: wrong answer
 // expect: [2] is a winning position: its nim-sum is 2, not 0
 // expect: The total number of stones (2) decides nothing
+// expect-not: the opposite of Bouton's
+// expect-not: Not only the position without stones
 pub fn is_losing_position(heaps: &[u64]) -> bool {
     let total: u64 = heaps.iter().sum();
     total.is_multiple_of(2)

@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: [1, 1] is a losing position
 // expect: You said it is winning.
+// expect-not: total number of stones
 pub fn is_losing_position(heaps: &[u64]) -> bool {
     heaps.iter().all(|&heap| heap == 0)
 }

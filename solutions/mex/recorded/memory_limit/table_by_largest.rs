@@ -4,6 +4,7 @@
 // expect: memory limit
 // expect: input: values = [1099511627776]
 // expect: Your code ran out of memory
+// expect: a table as long as the largest value (1099511627776)
 pub fn mex(values: &[usize]) -> usize {
     let largest = values.iter().copied().max().unwrap_or(0);
     let mut seen = vec![false; largest + 1];

@@ -3,8 +3,10 @@
 //! gives 2 instead of 0, and `[2, 3, 5]` gives 4 instead of 0.
 // expect: wrong answer
 // expect: input: values = [1]
-// expect: neither is a gap found after the smallest value
+// expect: A gap found after the smallest value is not the mex
 // expect: when 0 is not among the values, the mex is 0.
+// expect-not: The mex starts at 0:
+// expect-not: The largest value plus one is not the mex
 pub fn mex(values: &[usize]) -> usize {
     let mut distinct = values.to_vec();
     distinct.sort_unstable();

@@ -4,6 +4,7 @@
 // expect: wrong answer
 // expect: input: values = [1]
 // expect: The largest value plus one is not the mex
+// expect-not: A gap found after the smallest value
 pub fn mex(values: &[usize]) -> usize {
     match values.iter().max() {
         Some(largest) => largest + 1,

@@ -8,6 +8,7 @@
 // expect: The endgame starts only when at most one heap holds more than one stone.
 // expect: With two or more big heaps, as in 2 2 or 2 3, play normal Nim:
 // expect: 2 2 is lost, and 2 3 -> 2 2 wins.
+// expect-not: normal Nim move leaves an even number
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

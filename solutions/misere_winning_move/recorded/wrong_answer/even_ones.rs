@@ -8,6 +8,7 @@
 // expect: With one big heap, count the heaps of 1 among the others (1 here):
 // expect: odd, empty the big heap; even, shrink it to 1.
 // expect: The aim is an odd number of 1s (1 2 -> 1 0).
+// expect-not: The endgame starts only when
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,6 +6,7 @@
 // expect: [1] is a winning position: its nim-sum is 1
 // expect: You returned None.
 // expect: no heap is larger than the nim-sum
+// expect-not: lowest set bit
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,6 +4,8 @@
 // expect: wrong answer
 // expect: Heap 0 would grow from 1 to 2 (take -1): a move only takes stones away.
 // expect: has the nim-sum's lowest set bit (1) but not its highest (2)
+// expect-not: 0-based
+// expect-not: not by its size
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

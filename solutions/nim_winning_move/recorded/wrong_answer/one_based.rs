@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: There is no heap 1: the position has 1 heap, numbered 0.
 // expect: Heap 0 is the one to reduce: indices are 0-based
+// expect-not: return None when it is 0
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! then "removes 0 stones".
 // expect: wrong answer
 // expect: remove is 0, but a move takes at least one stone: heap 0 holds 1
+// expect-not: equals X only when
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 //! not 3).
 // expect: wrong answer
 // expect: remove and new_size disagree
+// expect-not: writes the size left in both
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

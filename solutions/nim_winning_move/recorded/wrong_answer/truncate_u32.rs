@@ -2,7 +2,8 @@
 //! bits of the nim-sum (and when the heaps agree in their low 32 bits, it sees 0 and
 //! returns None from a winning position).
 // expect: wrong answer
-// expect: not 0, so the opponent can win
+// expect: input: heaps = [4294967296]
+// expect: You returned None.
 // expect: Code that looks at 32 bits
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.

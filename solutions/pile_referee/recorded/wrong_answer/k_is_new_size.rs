@@ -5,6 +5,7 @@
 // expect: yours: line 2: first 1 0
 // expect: Line 2, `first 1 0`, takes no stone: k is at least 1.
 // expect: k is the number of stones taken, a - (a ^ X) = 1, not the size left, a ^ X = 0.
+// expect-not: counts heaps from 1
 
 use std::fmt::Write as _;
 use std::io::Read;

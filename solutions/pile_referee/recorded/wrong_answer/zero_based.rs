@@ -7,6 +7,7 @@
 // expect: Line 2 names heap 0, but heaps are numbered from 1: position 2 has 1 heap, heap 1.
 // expect: The output counts heaps from 1: heap i in the output is `heaps[i - 1]` in your Vec, so
 // expect: print `index + 1` (3 4 5 -> `first 1 2`).
+// expect-not: not the size left
 
 use std::fmt::Write as _;
 use std::io::Read;

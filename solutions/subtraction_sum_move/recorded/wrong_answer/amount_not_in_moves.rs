@@ -8,6 +8,7 @@
 // expect: Only the amounts in `moves` may be taken: search the amounts m with
 // expect: `grundy[heap - m] == target`, not every smaller size. The mex guarantees that one of them
 // expect: reaches any smaller Grundy number.
+// expect-not: not a way to empty it
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

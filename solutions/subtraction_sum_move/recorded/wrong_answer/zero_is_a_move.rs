@@ -8,6 +8,7 @@
 // expect: An amount of 0 is not a move (a move takes at least one stone): skip 0 when filling the
 // expect: table and when looking for the move. With moves [0, 1], heaps are worth 0 1 0 1 ..., as
 // expect: with moves [1] alone.
+// expect-not: does not count as n
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

@@ -3,6 +3,7 @@
 //! Fine on 20 heaps, about 10^12 steps on 1,000,000.
 // expect: time limit
 // expect: one pass over the heaps (O(n) for n heaps)
+// expect: its time grows far faster than its input
 fn suffix_nim_sum(heaps: &[u64], from: usize) -> u64 {
     heaps.iter().skip(from).fold(0, |acc, &heap| acc ^ heap)
 }

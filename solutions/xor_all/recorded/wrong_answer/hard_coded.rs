@@ -2,6 +2,9 @@
 //! small positions find it at once.
 // expect: wrong answer
 // expect: The nim-sum of [1] is 1, but your function returned 0.
+// expect-not: leaves the first heap out
+// expect-not: leave out the last heap
+// expect-not: You used AND
 pub fn xor_all(heaps: &[u64]) -> u64 {
     match heaps {
         [3, 4, 5] => 2,

@@ -3,6 +3,8 @@
 // expect: wrong answer
 // expect: The nim-sum of [1, 1] is 0, but your function returned 1.
 // expect: You used OR (`|`)
+// expect-not: You added the heaps
+// expect-not: 32 bits
 pub fn xor_all(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0, |acc, &heap| acc | heap)
 }

@@ -11,7 +11,9 @@ const ERROR: u8 = 2;
 
 fn main() -> ExitCode {
     // Like other command-line tools, stop quietly when the reader of our output goes
-    // away (`grader list | head`) instead of panicking on a broken pipe.
+    // away (`grader list | head`) instead of panicking on a broken pipe. (Windows has no
+    // such signal: a write to a closed pipe fails there, and the command stops.)
+    #[cfg(unix)]
     // SAFETY: called first thing, before any other thread exists.
     #[allow(unsafe_code)]
     unsafe {

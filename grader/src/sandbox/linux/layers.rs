@@ -4,8 +4,10 @@
 //! Landlock; the seccomp filter last, since it forbids every exec but the one that
 //! follows.
 
+use std::ffi::OsString;
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
+use std::process::Command;
 
 use anyhow::Result;
 use rustix::process::{
@@ -14,11 +16,11 @@ use rustix::process::{
 use rustix::thread::{CpuSet, UnshareFlags, sched_getaffinity, sched_setaffinity};
 
 use super::cgroup::RunGroup;
+use super::detect::{TaskBound, detected};
 use super::privileges::Privileges;
 use super::syscalls::Filter;
 use super::{ruleset, syscalls};
 use crate::sandbox::Policy;
-use crate::sandbox::protection::{TaskBound, protection};
 use crate::sandbox::unix::child::{Step, at};
 
 /// Limits set to 0: no real-time priority, no higher niceness, no real-time CPU time,
@@ -47,14 +49,14 @@ impl Layers {
         group: &RunGroup,
         exec_path: *const libc::c_char,
     ) -> Result<Layers> {
-        let ruleset = (protection().landlock_files)
+        let ruleset = (detected().landlock_files)
             .then(|| ruleset::prepare(policy))
             .transpose()?;
-        let filter = (protection().seccomp)
+        let filter = (detected().seccomp)
             .then(|| syscalls::Filter::new(policy.processes, exec_path))
             .transpose()?;
         let nproc =
-            (protection().task_bound == TaskBound::UserNamespace).then_some(policy.limits.tasks);
+            (detected().task_bound == TaskBound::UserNamespace).then_some(policy.limits.tasks);
         Ok(Layers {
             parent: getpid(),
             cgroups: group.procs().map(|procs| procs.as_raw_fd()).collect(),
@@ -109,6 +111,13 @@ impl Layers {
         }
         Ok(())
     }
+}
+
+/// What the child executes to run `command`: its own program and arguments (the
+/// layers are applied in the child itself).
+pub fn confined_command(command: &Command, _policy: &Policy) -> Result<(OsString, Vec<OsString>)> {
+    let args = command.get_args().map(OsString::from).collect();
+    Ok((command.get_program().to_owned(), args))
 }
 
 /// A limit of `value`, soft and hard.

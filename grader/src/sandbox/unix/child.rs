@@ -16,7 +16,7 @@ use anyhow::{Result, anyhow};
 use super::descriptors::Descriptors;
 use super::exec::Exec;
 use super::limits::Rlimits;
-use super::platform::{Layers, RunGroup};
+use super::platform::{self, Layers, RunGroup};
 use super::shared_page::SharedPage;
 use crate::sandbox::Policy;
 
@@ -84,7 +84,8 @@ impl Confinement {
         group: &RunGroup,
         fds: Vec<(OwnedFd, RawFd)>,
     ) -> Result<Confinement> {
-        let exec = Exec::new(command, &policy.env)?;
+        let (program, args) = platform::confined_command(command, policy)?;
+        let exec = Exec::new(&program, &args, &policy.env)?;
         Ok(Confinement {
             layers: Layers::new(policy, group, exec.path())?,
             descriptors: Descriptors::new(fds)?,

@@ -59,7 +59,7 @@ pub struct Confined {
     /// How the leader ended (its raw wait status), once reaped.
     status: Option<i32>,
     /// The leader's CPU-time clock, while it runs.
-    clock: Option<libc::clockid_t>,
+    clock: Option<CpuClock>,
     /// The CPU time of the run's processes reaped so far.
     reaped_cpu: Duration,
     /// The run's process group is empty: its number may belong to someone else now.
@@ -287,8 +287,16 @@ fn how(status: i32) -> How {
     }
 }
 
+/// How to read a running leader's CPU time (all its threads): Linux gives the process a
+/// CPU-time clock; macOS tells its resource usage by pid.
+#[cfg(target_os = "linux")]
+type CpuClock = libc::clockid_t;
+#[cfg(target_os = "macos")]
+type CpuClock = Pid;
+
 /// The CPU-time clock of the process `pid` (all its threads), where the system has one.
-fn cpu_clock(pid: Pid) -> Option<libc::clockid_t> {
+#[cfg(target_os = "linux")]
+fn cpu_clock(pid: Pid) -> Option<CpuClock> {
     let mut clock: libc::clockid_t = 0;
     // SAFETY: clock_getcpuclockid writes only into `clock`.
     let found = unsafe { libc::clock_getcpuclockid(pid.as_raw_nonzero().get(), &mut clock) };
@@ -296,12 +304,24 @@ fn cpu_clock(pid: Pid) -> Option<libc::clockid_t> {
 }
 
 /// The time on `clock`; `None` once its process is gone.
-fn clock_time(clock: libc::clockid_t) -> Option<Duration> {
+#[cfg(target_os = "linux")]
+fn clock_time(clock: CpuClock) -> Option<Duration> {
     // SAFETY: timespec is plain data, which clock_gettime fills.
     let mut time: libc::timespec = unsafe { std::mem::zeroed() };
     // SAFETY: clock_gettime writes only into `time`.
     let read = unsafe { libc::clock_gettime(clock, &mut time) };
     (read == 0).then(|| Duration::new(time.tv_sec as u64, time.tv_nsec as u32))
+}
+
+/// The leader itself: its pid stays its own until it is reaped.
+#[cfg(target_os = "macos")]
+fn cpu_clock(pid: Pid) -> Option<CpuClock> {
+    Some(pid)
+}
+
+#[cfg(target_os = "macos")]
+fn clock_time(pid: CpuClock) -> Option<Duration> {
+    super::platform::cpu_time(pid)
 }
 
 fn time_of(time: libc::timeval) -> Duration {

@@ -3,7 +3,6 @@
 use std::ffi::{CString, OsStr, OsString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::process::Command;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, ensure};
@@ -28,9 +27,8 @@ unsafe impl Send for Exec {}
 unsafe impl Sync for Exec {}
 
 impl Exec {
-    /// Prepares the exec of `command`'s program and arguments with exactly `env`.
-    pub fn new(command: &Command, env: &[(OsString, OsString)]) -> Result<Exec> {
-        let program = command.get_program();
+    /// Prepares the exec of `program` with `args` (after its own name) and exactly `env`.
+    pub fn new(program: &OsStr, args: &[OsString], env: &[(OsString, OsString)]) -> Result<Exec> {
         ensure!(
             program.as_bytes().contains(&b'/'),
             "the confined program must be a path, not a name to look up: {}",
@@ -39,7 +37,7 @@ impl Exec {
         let program_c = c_string(program)?;
         let (page, path) = SharedPage::with(program_c.as_bytes_with_nul())?;
         let mut strings = vec![program_c];
-        for arg in command.get_args() {
+        for arg in args {
             strings.push(c_string(arg)?);
         }
         let args = strings.len();

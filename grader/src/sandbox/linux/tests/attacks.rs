@@ -4,6 +4,7 @@ use std::path::Path;
 
 use super::{attack, attacker, attacker_policy};
 use crate::sandbox::How;
+use crate::sandbox::linux::detect::{TaskBound, detected};
 
 /// A file name no test has used.
 fn unique(what: &str) -> String {
@@ -187,7 +188,7 @@ fn a_program_outside_the_policy_does_not_start() {
     let mut policy = attacker_policy();
     policy.execute.retain(|path| path != attacker());
     let command = std::process::Command::new(attacker());
-    let error = crate::sandbox::spawn(command, &policy, Vec::new())
+    let error = crate::sandbox::spawn(command, &policy, None)
         .err()
         .unwrap();
     let message = format!("{error:#}");
@@ -202,7 +203,7 @@ fn a_program_outside_the_policy_does_not_start() {
 /// (where the machine offers one), and cannot exhaust the machine's processes.
 #[test]
 fn a_thread_bomb_stays_within_its_bound() {
-    if crate::sandbox::protection().task_bound == crate::sandbox::TaskBound::None {
+    if detected().task_bound == TaskBound::None {
         return;
     }
     let run = attack("threads", &[]);

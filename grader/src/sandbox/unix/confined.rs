@@ -104,7 +104,7 @@ impl Confined {
     }
 
     /// The leader's pid, which is also the run's process group.
-    #[cfg(test)]
+    #[cfg(all(test, target_os = "linux"))]
     pub fn id(&self) -> u32 {
         self.leader.as_raw_nonzero().get() as u32
     }

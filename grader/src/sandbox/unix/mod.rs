@@ -19,7 +19,7 @@ use xorlings_core::run::SignalKind;
 use xorlings_core::runner::channels::{ANSWERS_FD, CASES_FD};
 
 use super::{Channels, Policy, platform};
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 pub use confined::Ended;
 pub use confined::{Confined, How};
 pub use reaper::output_of_trusted;

@@ -46,6 +46,12 @@ pub fn spawn(mut command: Command, policy: &Policy, channels: Option<Channels>) 
         "the confined program must be a full path, not a name to look up: {}",
         program.display()
     );
+    // File access is not confined here, but the program is still one its policy names.
+    ensure!(
+        policy.execute.iter().any(|allowed| program.starts_with(allowed)),
+        "{} is not among the programs its policy may execute",
+        program.display()
+    );
     let settings = job_settings(
         &policy.limits,
         policy.processes,

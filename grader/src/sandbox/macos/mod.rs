@@ -28,9 +28,11 @@ pub use report::{describe, pretend_missing};
 
 #[cfg(target_os = "macos")]
 mod constructors {
+    use std::fs::File;
+    use std::io::Read;
     use std::path::{Path, PathBuf};
 
-    use anyhow::Result;
+    use anyhow::{Context, Result, anyhow};
 
     use super::detect::developer;
     use super::policies;
@@ -43,8 +45,20 @@ mod constructors {
             policies::compiler(sysroot, build_dir, limits, developer())
         }
 
-        /// A learner's `program`, linked to the std dylib in `libdir`.
+        /// A learner's `program`, linked to the std dylib in `libdir`: it must be the
+        /// thin Mach-O program rustc writes for this Mac.
         pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Result<Policy> {
+            let mut header = [0; 16];
+            File::open(program)
+                .and_then(|mut file| file.read_exact(&mut header))
+                .with_context(|| format!("cannot read {}", program.display()))?;
+            let cpu = if cfg!(target_arch = "aarch64") {
+                policies::CPU_ARM64
+            } else {
+                policies::CPU_X86_64
+            };
+            policies::check_mach_o(&header, cpu)
+                .map_err(|what| anyhow!("{} is {what}", program.display()))?;
             Ok(policies::program(program, libdir, limits))
         }
 

@@ -109,6 +109,36 @@ pub fn reader(program: &Path, read: &[PathBuf], limits: Limits, developer: &Deve
     }
 }
 
+/// `MH_MAGIC_64` as a little-endian CPU writes it (x86_64 and arm64 both are).
+const MACH_O_64: [u8; 4] = [0xcf, 0xfa, 0xed, 0xfe];
+/// `CPU_TYPE_X86_64` and `CPU_TYPE_ARM64`.
+pub const CPU_X86_64: u32 = 0x0100_0007;
+pub const CPU_ARM64: u32 = 0x0100_000c;
+/// `MH_EXECUTE`: a program (not a library, an object file or a bundle).
+const EXECUTE: u32 = 2;
+
+/// Checks that `header`, a file's first 16 bytes, starts a thin 64-bit Mach-O program
+/// for the CPU `cpu`, as rustc writes one for a macOS target; what else it is, if not.
+pub fn check_mach_o(header: &[u8], cpu: u32) -> Result<(), &'static str> {
+    let word = |at: usize| {
+        header
+            .get(at..at + 4)
+            .map(|bytes| u32::from_le_bytes(bytes.try_into().expect("4 bytes")))
+    };
+    match header.get(..4) {
+        Some(magic) if magic == MACH_O_64 => {}
+        Some([0xca, 0xfe, 0xba, 0xbe | 0xbf]) => return Err("a universal (fat) file"),
+        _ => return Err("not a 64-bit Mach-O file"),
+    }
+    if word(4) != Some(cpu) {
+        return Err("a Mach-O file for another CPU");
+    }
+    if word(12) != Some(EXECUTE) {
+        return Err("a Mach-O file that is not a program");
+    }
+    Ok(())
+}
+
 fn system() -> Vec<PathBuf> {
     SYSTEM.iter().map(PathBuf::from).collect()
 }
@@ -160,6 +190,30 @@ mod tests {
             [build.to_path_buf(), "/private/var/folders/xy/T".into()]
         );
         assert!(policy.read.iter().all(|path| !path.starts_with("/Users")));
+    }
+
+    /// The first 16 bytes of a Mach-O file: magic, CPU type, subtype, file type.
+    fn header(magic: [u8; 4], cpu: u32, filetype: u32) -> Vec<u8> {
+        let mut bytes = magic.to_vec();
+        bytes.extend(cpu.to_le_bytes());
+        bytes.extend(0u32.to_le_bytes());
+        bytes.extend(filetype.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn only_a_thin_mach_o_program_for_this_cpu_passes_the_check() {
+        assert_eq!(check_mach_o(&header(MACH_O_64, CPU_ARM64, 2), CPU_ARM64), Ok(()));
+        assert_eq!(check_mach_o(&header(MACH_O_64, CPU_X86_64, 2), CPU_X86_64), Ok(()));
+        let refused = |bytes: &[u8]| check_mach_o(bytes, CPU_ARM64).unwrap_err();
+        assert_eq!(refused(&header(MACH_O_64, CPU_X86_64, 2)), "a Mach-O file for another CPU");
+        // A dylib (MH_DYLIB = 6), a universal file, an ELF program, a script, nothing.
+        assert!(refused(&header(MACH_O_64, CPU_ARM64, 6)).contains("not a program"));
+        assert!(refused(&header([0xca, 0xfe, 0xba, 0xbe], 2, 0)).contains("universal"));
+        assert!(refused(b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0").contains("not a 64-bit Mach-O"));
+        assert!(refused(b"#!/bin/sh\n").contains("not a 64-bit Mach-O"));
+        assert!(refused(b"").contains("not a 64-bit Mach-O"));
+        assert!(refused(&MACH_O_64).contains("another CPU"));
     }
 
     #[test]

@@ -145,7 +145,8 @@ fn lock(root: &Path) -> Result<std::fs::File> {
     #[cfg(windows)]
     let file = {
         let dir = root.join("target").join("xorlings");
-        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
         std::fs::File::create(dir.join("progress.lock"))
             .with_context(|| format!("cannot create the progress lock in {}", dir.display()))?
     };

@@ -509,7 +509,9 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         "-o".into(),
         path.clone().into(),
         // Absolute, so that every path in messages and panics is remapped.
-        root.iter().fold(folder.path().to_path_buf(), |path, part| path.join(part)).into(),
+        root.iter()
+            .fold(folder.path().to_path_buf(), |path, part| path.join(part))
+            .into(),
     ]);
     if let Some(library) = &library {
         args.push("--extern".into());
@@ -613,7 +615,10 @@ mod tests {
                 _ => Layout::Linux,
             };
             let error = shared_std(other, sysroot.path(), &libdir).unwrap_err();
-            assert!(error.to_string().contains("no shared std library"), "{error}");
+            assert!(
+                error.to_string().contains("no shared std library"),
+                "{error}"
+            );
         }
     }
 
@@ -638,7 +643,10 @@ mod tests {
             Layout::Linux.link_args(dir, false),
             [OsString::from("-Clink-args=-Wl,-rpath,/toolchain/lib")]
         );
-        assert_eq!(Layout::MacOs.link_args(dir, false), Layout::Linux.link_args(dir, false));
+        assert_eq!(
+            Layout::MacOs.link_args(dir, false),
+            Layout::Linux.link_args(dir, false)
+        );
         // link.exe takes no -Wl; MSVC's programs are linked without a PDB.
         assert_eq!(
             Layout::Windows.link_args(dir, true),

@@ -384,7 +384,10 @@ mod tests {
         second.read_to_string(&mut whole).unwrap();
         assert_eq!(whole, "the cases");
         // A run's file is open for reading only.
-        assert!(first.write_all(b"forged").is_err(), "a run's cases took a write");
+        assert!(
+            first.write_all(b"forged").is_err(),
+            "a run's cases took a write"
+        );
         #[cfg(target_os = "linux")]
         {
             let writable = std::fs::OpenOptions::new().write(true).open(format!(

@@ -140,7 +140,8 @@ pub fn forward_signals(messages: Sender<Message>) -> Result<()> {
     use signal_hook::consts::{SIGBREAK, SIGINT, SIGTERM};
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [SIGINT, SIGBREAK, SIGTERM] {
-        signal_hook::flag::register(signal, Arc::clone(&stop)).context("cannot listen for Ctrl-C")?;
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .context("cannot listen for Ctrl-C")?;
     }
     std::thread::Builder::new()
         .name("watch-signals".into())

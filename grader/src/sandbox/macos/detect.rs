@@ -29,10 +29,13 @@ pub fn developer() -> &'static Developer {
     DEVELOPER.get_or_init(|| Developer {
         dir: printed_path("/usr/bin/xcode-select", &["-p"]),
         sdk: printed_path("/usr/bin/xcrun", &["--sdk", "macosx", "--show-sdk-path"]),
-        scratch: [libc::_CS_DARWIN_USER_TEMP_DIR, libc::_CS_DARWIN_USER_CACHE_DIR]
-            .into_iter()
-            .filter_map(configured_folder)
-            .collect(),
+        scratch: [
+            libc::_CS_DARWIN_USER_TEMP_DIR,
+            libc::_CS_DARWIN_USER_CACHE_DIR,
+        ]
+        .into_iter()
+        .filter_map(configured_folder)
+        .collect(),
     })
 }
 

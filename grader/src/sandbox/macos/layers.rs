@@ -115,5 +115,8 @@ fn timebase() -> (u128, u128) {
     let mut timebase = Timebase { numer: 1, denom: 1 };
     // SAFETY: mach_timebase_info fills the struct it is given.
     unsafe { mach_timebase_info(&mut timebase) };
-    (u128::from(timebase.numer), u128::from(timebase.denom.max(1)))
+    (
+        u128::from(timebase.numer),
+        u128::from(timebase.denom.max(1)),
+    )
 }

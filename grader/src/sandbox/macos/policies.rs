@@ -86,7 +86,12 @@ pub fn compiler_env(build_dir: &Path, developer: &Developer) -> Vec<(OsString, O
 /// writes nothing but the descriptors it is given, starts no process, and sees no
 /// environment.
 pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Policy {
-    reader(program, &[libdir.to_path_buf()], limits, &Developer::default())
+    reader(
+        program,
+        &[libdir.to_path_buf()],
+        limits,
+        &Developer::default(),
+    )
 }
 
 /// A `program` that only reads the system's libraries and `read`, and executes only
@@ -169,7 +174,10 @@ mod tests {
         let build = Path::new("/private/tmp/build");
         let env = compiler_env(build, &developer());
         let names: Vec<&str> = env.iter().map(|(name, _)| name.to_str().unwrap()).collect();
-        assert_eq!(names, ["PATH", "TMPDIR", "HOME", "SDKROOT", "DEVELOPER_DIR"]);
+        assert_eq!(
+            names,
+            ["PATH", "TMPDIR", "HOME", "SDKROOT", "DEVELOPER_DIR"]
+        );
         assert_eq!(env[1].1, build.as_os_str());
         assert_eq!(env[2].1, build.as_os_str());
         assert_eq!(
@@ -184,7 +192,11 @@ mod tests {
         let policy = compiler(sysroot, build, LIMITS, &developer());
         assert_eq!(policy.processes, Processes::Allowed);
         assert!(policy.execute.contains(&sysroot.to_path_buf()));
-        assert!(policy.execute.contains(&"/Library/Developer/CommandLineTools".into()));
+        assert!(
+            policy
+                .execute
+                .contains(&"/Library/Developer/CommandLineTools".into())
+        );
         assert_eq!(
             policy.write,
             [build.to_path_buf(), "/private/var/folders/xy/T".into()]
@@ -203,10 +215,19 @@ mod tests {
 
     #[test]
     fn only_a_thin_mach_o_program_for_this_cpu_passes_the_check() {
-        assert_eq!(check_mach_o(&header(MACH_O_64, CPU_ARM64, 2), CPU_ARM64), Ok(()));
-        assert_eq!(check_mach_o(&header(MACH_O_64, CPU_X86_64, 2), CPU_X86_64), Ok(()));
+        assert_eq!(
+            check_mach_o(&header(MACH_O_64, CPU_ARM64, 2), CPU_ARM64),
+            Ok(())
+        );
+        assert_eq!(
+            check_mach_o(&header(MACH_O_64, CPU_X86_64, 2), CPU_X86_64),
+            Ok(())
+        );
         let refused = |bytes: &[u8]| check_mach_o(bytes, CPU_ARM64).unwrap_err();
-        assert_eq!(refused(&header(MACH_O_64, CPU_X86_64, 2)), "a Mach-O file for another CPU");
+        assert_eq!(
+            refused(&header(MACH_O_64, CPU_X86_64, 2)),
+            "a Mach-O file for another CPU"
+        );
         // A dylib (MH_DYLIB = 6), a universal file, an ELF program, a script, nothing.
         assert!(refused(&header(MACH_O_64, CPU_ARM64, 6)).contains("not a program"));
         assert!(refused(&header([0xca, 0xfe, 0xba, 0xbe], 2, 0)).contains("universal"));
@@ -219,14 +240,20 @@ mod tests {
     #[test]
     fn a_program_executes_itself_alone_and_writes_nothing() {
         let program = Path::new("/private/tmp/build/program");
-        let libdir = Path::new("/Users/me/.rustup/toolchains/x/lib/rustlib/aarch64-apple-darwin/lib");
+        let libdir =
+            Path::new("/Users/me/.rustup/toolchains/x/lib/rustlib/aarch64-apple-darwin/lib");
         let policy = super::program(program, libdir, LIMITS);
         assert_eq!(policy.execute, [program.to_path_buf()]);
         assert!(policy.write.is_empty() && policy.env.is_empty());
         assert_eq!(policy.processes, Processes::Forbidden);
         assert!(policy.read.contains(&libdir.to_path_buf()));
         // The system's libraries, never the volume of the users' files.
-        assert!(policy.read.iter().all(|p| !p.starts_with("/System/Volumes/Data")));
+        assert!(
+            policy
+                .read
+                .iter()
+                .all(|p| !p.starts_with("/System/Volumes/Data"))
+        );
         assert!(!policy.read.contains(&PathBuf::from("/System")));
     }
 }

@@ -42,29 +42,28 @@ const EVERY_PROCESS: &str = r#"(allow file-read-metadata)
 (allow file-write-data (require-all (literal "/dev/null") (vnode-type CHARACTER-DEVICE)))
 "#;
 
-/// A learner's program: only itself, and what the standard library reads of the system.
+/// A learner's program: only itself, and the settings of the machine that the system's
+/// libraries and the standard library read (the CPU, pages, limits, the system's
+/// version). Never `kern.proc` or `kern.procargs`, which tell other processes' arguments
+/// and environment, nor the host's name.
 const PROGRAM: &str = r#"(allow signal (target self))
 (allow process-info* (target self))
 (allow sysctl-read
-  (sysctl-name "hw.activecpu")
-  (sysctl-name "hw.cachelinesize")
-  (sysctl-name "hw.logicalcpu")
-  (sysctl-name "hw.logicalcpu_max")
-  (sysctl-name "hw.machine")
-  (sysctl-name "hw.memsize")
-  (sysctl-name "hw.ncpu")
-  (sysctl-name "hw.pagesize")
-  (sysctl-name "hw.physicalcpu")
-  (sysctl-name "hw.physicalcpu_max")
-  (sysctl-name-prefix "hw.optional.")
+  (sysctl-name-prefix "hw.")
   (sysctl-name "kern.argmax")
+  (sysctl-name "kern.maxfilesperproc")
+  (sysctl-name "kern.maxproc")
   (sysctl-name "kern.osproductversion")
   (sysctl-name "kern.osrelease")
   (sysctl-name "kern.ostype")
+  (sysctl-name "kern.osvariant_status")
   (sysctl-name "kern.osversion")
+  (sysctl-name "kern.secure_kernel")
   (sysctl-name "kern.usrstack64")
   (sysctl-name "kern.version")
-  (sysctl-name "sysctl.proc_cputype"))
+  (sysctl-name "machdep.cpu.brand_string")
+  (sysctl-name "sysctl.proc_cputype")
+  (sysctl-name "vm.loadavg"))
 "#;
 
 /// rustc and Apple's linker: processes of their own, the system's settings, preferences
@@ -186,7 +185,9 @@ mod tests {
         let text = &profile.text;
         assert!(text.starts_with("(version 1)\n(deny default)\n"), "{text}");
         let has = |line: &str| text.lines().any(|l| l == line);
-        assert!(has(r#"(allow file-read* file-map-executable (subpath (param "READ_0")))"#));
+        assert!(has(
+            r#"(allow file-read* file-map-executable (subpath (param "READ_0")))"#
+        ));
         assert!(has(
             r#"(allow file-read* file-map-executable process-exec (subpath (param "EXECUTE_1")))"#
         ));
@@ -197,6 +198,8 @@ mod tests {
         assert!(!text.contains("network"), "{text}");
         assert!(!text.contains("mach-lookup"), "{text}");
         assert!(has("(allow signal (target self))"));
+        // Other processes' arguments and environment stay out of reach.
+        assert!(!text.contains("kern.proc"), "{text}");
         // Every rule allows, after the one denial: the last match wins in Seatbelt.
         assert_eq!(text.matches("(deny").count(), 1);
         assert_eq!(
@@ -219,7 +222,10 @@ mod tests {
         assert!(text.contains(r#"(allow file-read* file-write* (subpath (param "WRITE_1")))"#));
         assert!(text.contains("(allow process-fork)"), "{text}");
         assert!(!text.contains("network"), "{text}");
-        assert_eq!(profile.parameters[1], ("WRITE_1".to_string(), canonical(&build).unwrap()));
+        assert_eq!(
+            profile.parameters[1],
+            ("WRITE_1".to_string(), canonical(&build).unwrap())
+        );
     }
 
     // Symbolic links (and names with quotes) as on a Mac: tests on Unix only.

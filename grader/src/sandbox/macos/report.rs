@@ -59,7 +59,10 @@ pub fn describe(mac: &Mac) -> Protection {
                 true,
                 "limits: each process's CPU time, file size and open files; no core files",
             ),
-            Layer::new(false, "memory: not bounded (macOS refuses address-space limits)"),
+            Layer::new(
+                false,
+                "memory: not bounded (macOS refuses address-space limits)",
+            ),
             Layer::new(
                 true,
                 "time: each run's CPU time, its threads included, with a wall-clock cap",
@@ -73,7 +76,10 @@ pub fn describe(mac: &Mac) -> Protection {
 /// Takes the layer `name` (`seatbelt`) away from `mac`, for the report only.
 pub fn pretend_missing(mac: &mut Mac, name: &str) {
     if name == "seatbelt" && mac.seatbelt.is_ok() {
-        mac.seatbelt = Err(format!("left out by ${}", crate::sandbox::PRETEND_MISSING_VARIABLE));
+        mac.seatbelt = Err(format!(
+            "left out by ${}",
+            crate::sandbox::PRETEND_MISSING_VARIABLE
+        ));
     }
 }
 
@@ -113,7 +119,9 @@ mod tests {
         pretend_missing(&mut weak, "seatbelt");
         let protection = describe(&weak);
         assert_eq!(protection.missing.len(), 3, "{:?}", protection.missing);
-        assert!(protection.missing[0].starts_with("Seatbelt (left out by $XORLINGS_PRETEND_MISSING)"));
+        assert!(
+            protection.missing[0].starts_with("Seatbelt (left out by $XORLINGS_PRETEND_MISSING)")
+        );
         assert!(protection.missing[0].contains("every file the grader can"));
         let off = protection.layers.iter().filter(|layer| !layer.enforced);
         assert_eq!(off.count(), 4);

@@ -40,6 +40,8 @@ pub fn detected() -> &'static Windows {
 /// inherited by every process the grader starts.
 pub fn prepare() -> Result<()> {
     // SAFETY: sets the process's error mode; no pointer is passed.
-    unsafe { SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX) };
+    unsafe {
+        SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX)
+    };
     Ok(())
 }

@@ -29,7 +29,9 @@ const _: () = {
     assert!(settings::LIMIT_AFFINITY == JOB_OBJECT_LIMIT_AFFINITY);
     assert!(settings::LIMIT_PROCESS_MEMORY == JOB_OBJECT_LIMIT_PROCESS_MEMORY);
     assert!(settings::LIMIT_JOB_MEMORY == JOB_OBJECT_LIMIT_JOB_MEMORY);
-    assert!(settings::LIMIT_DIE_ON_UNHANDLED_EXCEPTION == JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION);
+    assert!(
+        settings::LIMIT_DIE_ON_UNHANDLED_EXCEPTION == JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION
+    );
     assert!(settings::LIMIT_KILL_ON_JOB_CLOSE == JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE);
     assert!(settings::UI_HANDLES == JOB_OBJECT_UILIMIT_HANDLES);
     assert!(settings::UI_READ_CLIPBOARD == JOB_OBJECT_UILIMIT_READCLIPBOARD);
@@ -68,10 +70,12 @@ impl Job {
         limits.ProcessMemoryLimit = settings.process_memory;
         limits.JobMemoryLimit = settings.job_memory;
         job.set(JobObjectExtendedLimitInformation, &limits)?;
-        let ui = JOBOBJECT_BASIC_UI_RESTRICTIONS {
-            UIRestrictionsClass: settings.ui_restrictions,
-        };
-        job.set(JobObjectBasicUIRestrictions, &ui)?;
+        if settings.ui_restrictions != 0 {
+            let ui = JOBOBJECT_BASIC_UI_RESTRICTIONS {
+                UIRestrictionsClass: settings.ui_restrictions,
+            };
+            job.set(JobObjectBasicUIRestrictions, &ui)?;
+        }
         Ok(job)
     }
 

@@ -174,11 +174,17 @@ mod tests {
         let build = Path::new(r"C:\Users\me\workbook\target\xorlings\builds\abc");
         let env = compiler_env(sysroot, build, variable);
         assert_eq!(value(&env, "SystemRoot"), Some(r"C:\Windows"));
-        assert_eq!(value(&env, "ProgramFiles(x86)"), Some(r"C:\Program Files (x86)"));
+        assert_eq!(
+            value(&env, "ProgramFiles(x86)"),
+            Some(r"C:\Program Files (x86)")
+        );
         assert_eq!(value(&env, "TEMP"), build.to_str());
         assert_eq!(value(&env, "TMP"), build.to_str());
         let path = value(&env, "PATH").unwrap();
-        assert!(path.ends_with(r";C:\Users\me\.cargo\bin;C:\Windows\System32"), "{path}");
+        assert!(
+            path.ends_with(r";C:\Users\me\.cargo\bin;C:\Windows\System32"),
+            "{path}"
+        );
         assert!(path.starts_with(sysroot.to_str().unwrap()), "{path}");
         assert_eq!(value(&env, "GITHUB_TOKEN"), None);
         assert_eq!(value(&env, "USERPROFILE"), None);
@@ -192,7 +198,8 @@ mod tests {
 
     #[test]
     fn a_program_finds_the_std_dll_on_its_path_and_nothing_else() {
-        let std_dir = Path::new(r"C:\Users\me\.rustup\toolchains\stable-x86_64-pc-windows-msvc\bin");
+        let std_dir =
+            Path::new(r"C:\Users\me\.rustup\toolchains\stable-x86_64-pc-windows-msvc\bin");
         let program = Path::new(r"C:\build\program.exe");
         let policy = super::program(program, std_dir, LIMITS, variable);
         let path = value(&policy.env, "PATH").unwrap();

@@ -81,7 +81,10 @@ mod tests {
         assert!(!protection.is_full());
         assert_eq!(protection.missing.len(), 1, "{:?}", protection.missing);
         assert!(protection.missing[0].contains("read and write every file you can"));
-        let files = protection.layers.iter().find(|l| l.what.starts_with("files"));
+        let files = protection
+            .layers
+            .iter()
+            .find(|l| l.what.starts_with("files"));
         assert_eq!(files.map(|layer| layer.enforced), Some(false));
 
         let mut weak = full.clone();

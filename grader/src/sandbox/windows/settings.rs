@@ -26,6 +26,15 @@ pub const UI_GLOBAL_ATOMS: u32 = 0x20;
 pub const UI_DESKTOP: u32 = 0x40;
 pub const UI_EXIT_WINDOWS: u32 = 0x80;
 
+const EVERY_UI_RESTRICTION: u32 = UI_HANDLES
+    | UI_READ_CLIPBOARD
+    | UI_WRITE_CLIPBOARD
+    | UI_SYSTEM_PARAMETERS
+    | UI_DISPLAY_SETTINGS
+    | UI_GLOBAL_ATOMS
+    | UI_DESKTOP
+    | UI_EXIT_WINDOWS;
+
 /// Job times are counted in units of 100 ns.
 const TICKS_PER_SECOND: i64 = 10_000_000;
 
@@ -50,12 +59,18 @@ pub struct JobSettings {
 /// The job of a run with `limits`: killed as a whole when the grader closes it (or
 /// dies), one process for a learner's program (`tasks` for rustc and its linker),
 /// bounded memory and CPU time, no crash dialog (an unhandled exception ends the
-/// process), and no reach into the user's session. `core_mask` is the one processor a
-/// slot's runs keep to (see `Policy::core`), if any.
-pub fn job_settings(limits: &Limits, processes: Processes, core_mask: Option<usize>) -> JobSettings {
-    let active_processes = match processes {
-        Processes::Forbidden => 1,
-        Processes::Allowed => u32::try_from(limits.tasks).unwrap_or(u32::MAX),
+/// process), and, for a learner's program, no reach into the user's session (rustc and
+/// the linker run nothing of the learner's, and keep the system's usual ways to find
+/// Visual Studio). `core_mask` is the one processor a slot's runs keep to (see
+/// `Policy::core`), if any.
+pub fn job_settings(
+    limits: &Limits,
+    processes: Processes,
+    core_mask: Option<usize>,
+) -> JobSettings {
+    let (active_processes, ui_restrictions) = match processes {
+        Processes::Forbidden => (1, EVERY_UI_RESTRICTION),
+        Processes::Allowed => (u32::try_from(limits.tasks).unwrap_or(u32::MAX), 0),
     };
     let bytes = |bytes: u64| usize::try_from(bytes).unwrap_or(usize::MAX);
     let seconds = i64::try_from(limits.cpu_seconds).unwrap_or(i64::MAX / TICKS_PER_SECOND);
@@ -75,14 +90,7 @@ pub fn job_settings(limits: &Limits, processes: Processes, core_mask: Option<usi
         job_memory: bytes(limits.memory),
         user_time: seconds.saturating_mul(TICKS_PER_SECOND),
         affinity: core_mask.unwrap_or(0),
-        ui_restrictions: UI_HANDLES
-            | UI_READ_CLIPBOARD
-            | UI_WRITE_CLIPBOARD
-            | UI_SYSTEM_PARAMETERS
-            | UI_DISPLAY_SETTINGS
-            | UI_GLOBAL_ATOMS
-            | UI_DESKTOP
-            | UI_EXIT_WINDOWS,
+        ui_restrictions,
     }
 }
 
@@ -106,8 +114,8 @@ pub fn exception_kind(status: u32) -> Option<SignalKind> {
         0xC000_0006 | 0x8000_0002 => SignalKind::Bus,
         // STATUS_ILLEGAL_INSTRUCTION, STATUS_PRIVILEGED_INSTRUCTION
         0xC000_001D | 0xC000_0096 => SignalKind::IllegalInstruction,
-        // Integer division by zero and overflow; floating-point traps.
-        0xC000_0094 | 0xC000_0095 | 0xC000_008E..=0xC000_0093 => SignalKind::Arithmetic,
+        // Floating-point traps (0x8E to 0x93), integer division by zero and overflow.
+        0xC000_008E..=0xC000_0095 => SignalKind::Arithmetic,
         // STATUS_STACK_OVERFLOW: Rust prints "has overflowed its stack", then the
         // process dies of it.
         0xC000_00FD => SignalKind::StackOverflow,
@@ -161,6 +169,7 @@ mod tests {
     fn the_compiler_may_start_its_linker_and_keeps_to_its_core() {
         let job = job_settings(&LIMITS, Processes::Allowed, nth_core(0b1010, 1));
         assert_eq!(job.active_processes, 64);
+        assert_eq!(job.ui_restrictions, 0);
         assert_ne!(job.limits & LIMIT_AFFINITY, 0);
         assert_eq!(job.affinity, 0b1000);
         assert_eq!(nth_core(0b1010, 2), Some(0b10));

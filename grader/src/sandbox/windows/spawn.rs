@@ -13,7 +13,9 @@ use std::time::Instant;
 use std::{fs::File, io};
 
 use anyhow::{Context, Result, ensure};
-use windows_sys::Win32::Foundation::{HANDLE_FLAG_INHERIT, INVALID_HANDLE_VALUE, SetHandleInformation};
+use windows_sys::Win32::Foundation::{
+    HANDLE_FLAG_INHERIT, INVALID_HANDLE_VALUE, SetHandleInformation,
+};
 use windows_sys::Win32::System::Diagnostics::ToolHelp::{
     CreateToolhelp32Snapshot, TH32CS_SNAPTHREAD, THREADENTRY32, Thread32First, Thread32Next,
 };
@@ -39,7 +41,11 @@ fn spawning() -> MutexGuard<'static, ()> {
 
 /// Starts `command` in a job of its own, with `policy`'s limits and environment, and its
 /// channels as inherited handles named in its environment.
-pub fn spawn(mut command: Command, policy: &Policy, channels: Option<Channels>) -> Result<Confined> {
+pub fn spawn(
+    mut command: Command,
+    policy: &Policy,
+    channels: Option<Channels>,
+) -> Result<Confined> {
     let program = Path::new(command.get_program()).to_path_buf();
     ensure!(
         program.is_absolute(),
@@ -48,7 +54,10 @@ pub fn spawn(mut command: Command, policy: &Policy, channels: Option<Channels>) 
     );
     // File access is not confined here, but the program is still one its policy names.
     ensure!(
-        policy.execute.iter().any(|allowed| program.starts_with(allowed)),
+        policy
+            .execute
+            .iter()
+            .any(|allowed| program.starts_with(allowed)),
         "{} is not among the programs its policy may execute",
         program.display()
     );
@@ -101,7 +110,11 @@ pub fn output_of_trusted(command: &mut Command) -> io::Result<Output> {
 fn inheritable(file: &File) -> io::Result<()> {
     // SAFETY: sets one flag of a handle the grader owns.
     let set = unsafe {
-        SetHandleInformation(file.as_raw_handle(), HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT)
+        SetHandleInformation(
+            file.as_raw_handle(),
+            HANDLE_FLAG_INHERIT,
+            HANDLE_FLAG_INHERIT,
+        )
     };
     if set == 0 {
         return Err(io::Error::last_os_error());
@@ -143,7 +156,9 @@ fn resume(pid: u32) -> io::Result<()> {
         more = unsafe { Thread32Next(snapshot.as_raw_handle(), &mut entry) } != 0;
     }
     if resumed == 0 {
-        return Err(io::Error::other("found no thread of the new process to resume"));
+        return Err(io::Error::other(
+            "found no thread of the new process to resume",
+        ));
     }
     Ok(())
 }

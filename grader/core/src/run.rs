@@ -205,6 +205,20 @@ mod tests {
     use std::io::Write;
 
     #[test]
+    fn a_signal_is_shown_as_its_system_numbers_it() {
+        let segfault = Signal {
+            number: if cfg!(windows) { 0xC000_0005_u32 as i32 } else { 11 },
+            kind: SignalKind::Segfault,
+        };
+        let shown = if cfg!(windows) {
+            "exception 0xC0000005 (segmentation fault)"
+        } else {
+            "signal 11 (segmentation fault)"
+        };
+        assert_eq!(segfault.to_string(), shown);
+    }
+
+    #[test]
     fn the_runtimes_last_words_are_not_the_learners() {
         let printed = Printed {
             text: "step 1\nstep 2\n\nthread 'learner' has overflowed its stack\nfatal runtime error: stack overflow, aborting\n".to_string(),

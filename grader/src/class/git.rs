@@ -252,7 +252,8 @@ fn git() -> Result<&'static Path> {
     GIT.get_or_init(|| {
         let path = std::env::var_os("PATH")?;
         std::env::split_paths(&path)
-            .map(|dir| dir.join("git"))
+            // `git.exe` on Windows.
+            .map(|dir| dir.join("git").with_extension(std::env::consts::EXE_EXTENSION))
             .find(|candidate| candidate.is_file())
             .and_then(|found| found.canonicalize().ok())
     })

@@ -32,9 +32,10 @@
 //!
 //! On Windows (`windows`): each compile and run is started suspended, put in a Job
 //! Object of its own (killed when the job closes, a process limit, memory and CPU-time
-//! limits, no access to the desktop's windows or clipboard), then resumed; the channels
-//! are inherited handles whose values the runner reads from its environment. File
-//! access is not confined there: [`protection`] says so.
+//! limits, no crash dialog; for a learner's program, one process and no reach into
+//! other windows or the clipboard), then resumed; the channels are inherited handles
+//! whose values the runner reads from its environment. File access is not confined
+//! there: [`protection`] says so.
 //!
 //! The environment is [`Policy::env`] alone: nothing is inherited. Where the system
 //! offers less (no Landlock, an older ABI, no seccomp, no Seatbelt), runs still work

@@ -133,7 +133,8 @@ pub enum Command {
 pub struct OutputArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// The seed of the random cases: a number, or `random` (printed in the report).
+    /// The seed of the random cases: a number, or `random` (printed on stderr; reports
+    /// name a seed other than 0 by its fingerprint only).
     /// Default: the learners' fixed seed, or $XORLINGS_SEED, or the file of --seed-file.
     #[arg(long, value_name = "N|random")]
     pub seed: Option<String>,

@@ -7,7 +7,7 @@ use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use xorlings_core::run::Printed;
 use xorlings_core::wire::record;
 
@@ -194,9 +194,16 @@ impl Grader {
                 .name("cases".to_string())
                 .spawn_scoped(scope, make);
             let built = match code {
-                Code::Source(submission) => judge::build(tests, submission, settings, cancel)
-                    .map(|built| judge::program_of(submission, built))
-                    .with_context(|| format!("cannot grade {}", submission.shown_as)),
+                Code::Source(submission) => match judge::build(tests, submission, settings, cancel)
+                {
+                    Ok(built) => Ok(judge::program_of(submission, built)),
+                    Err(error) if judge::refused(&error) => {
+                        Ok(Err(Box::new(refused_verdict("compile", &error))))
+                    }
+                    Err(error) => {
+                        Err(error.context(format!("cannot grade {}", submission.shown_as)))
+                    }
+                },
                 Code::Built(program) => Ok(Ok(program.clone())),
             };
             let prepared = match preparing {
@@ -218,8 +225,13 @@ impl Grader {
             Ok(program) => program,
             Err(verdict) => return Ok(not_run(*verdict, Some(&prepared))),
         };
-        let Some(ran) = judge::run(tests, &program, &prepared, settings, cancel)? else {
-            return Ok(not_run(Verdict::Cancelled, None));
+        let ran = match judge::run(tests, &program, &prepared, settings, cancel) {
+            Ok(Some(ran)) => ran,
+            Ok(None) => return Ok(not_run(Verdict::Cancelled, None)),
+            Err(error) if judge::refused(&error) => {
+                return Ok(not_run(refused_verdict("run", &error), Some(&prepared)));
+            }
+            Err(error) => return Err(error),
         };
         let typed = typed_input.map(|input| typed_run(input, &prepared, &ran));
         let groups = ran.into_iter().map(|ran| ran.result).collect();
@@ -230,6 +242,13 @@ impl Grader {
             program: keep_program.then_some(program),
         })
     }
+}
+
+/// The verdict of a grading the machine refused a process or a thread to `step`.
+fn refused_verdict(step: &str, error: &anyhow::Error) -> Verdict {
+    Verdict::Refused(format!(
+        "The machine refused the grader a process or a thread to {step} your code: {error:#}."
+    ))
 }
 
 /// Where a request's cases come from, as the thread that prepares them takes them.

@@ -51,6 +51,8 @@ pub use dev::{assert_solution_passes, quote_report};
 pub use model::show::thousands;
 pub use model::{Build, HiddenTests, Plan, Seed};
 pub use report::classroom::{output_name, runner_id};
+#[cfg(target_os = "linux")]
+pub use sandbox::ForkFriendly;
 pub use sandbox::{PRETEND_MISSING_VARIABLE, init as init_sandbox};
 pub use text::DEFAULT_WIDTH;
 pub use workbook::{Exercise, Workbook};

@@ -118,7 +118,13 @@ fn score_as_of(
     learner: &Learner,
     as_of: &str,
 ) -> (i32, Option<u64>, String) {
-    let root = learner.workbook.root().display().to_string();
+    score_of(instructor, learner.workbook.root(), as_of)
+}
+
+/// The score of the checkout at `root` as of `as_of`, with `verify --workbook --format
+/// json`: the exit code, the score (unless it could not be graded), and stderr.
+fn score_of(instructor: &Workbook, root: &Path, as_of: &str) -> (i32, Option<u64>, String) {
+    let root = root.display().to_string();
     let run = instructor.grader(&[
         "verify",
         "--workbook",
@@ -227,4 +233,182 @@ fn a_class_as_of_a_deadline_has_a_row_for_every_kind_of_repository() {
         !learner.armed(),
         "git ran a program of the learner's repository"
     );
+}
+
+/// A learner's repository whose first commit (dated FIRST) has only stubs, and whose
+/// second (dated SECOND) has xor_all solved: the workbook, and both commits' ids.
+fn stub_then_solved() -> (Workbook, String, String) {
+    let workbook = Workbook::new();
+    let root = workbook.root().to_path_buf();
+    git(&root, &["init", "-q"], FIRST);
+    git(&root, &["add", "-A"], FIRST);
+    git(&root, &["commit", "-qm", "stubs"], FIRST);
+    let stubs = git(&root, &["rev-parse", "HEAD"], FIRST).trim().to_string();
+    workbook.solve("xor_all");
+    git(&root, &["commit", "-qam", "xor_all"], SECOND);
+    let solved = git(&root, &["rev-parse", "HEAD"], SECOND)
+        .trim()
+        .to_string();
+    (workbook, stubs, solved)
+}
+
+/// The text of xor_all's file in `commit`, as plain git shows it.
+fn xor_all_in(workbook: &Workbook, commit: &str) -> String {
+    let path = format!("{commit}:{}", workbook.exercise_file("xor_all"));
+    git(workbook.root(), &["cat-file", "blob", &path], FIRST)
+}
+
+#[test]
+fn a_replace_ref_does_not_hand_a_commit_another_commits_files() {
+    let instructor = Workbook::new();
+    let (learner, stubs, solved) = stub_then_solved();
+    assert_eq!(score_of(&instructor, learner.root(), &solved).1, Some(100));
+    git(learner.root(), &["replace", &stubs, &solved], FIRST);
+    let solution = learner.read(&learner.exercise_file("xor_all"));
+    assert_eq!(
+        xor_all_in(&learner, &stubs),
+        solution,
+        "the trap is real: plain git shows the solved file at the stubs' commit"
+    );
+    let (code, score, stderr) = score_of(&instructor, learner.root(), &stubs);
+    assert_eq!((code, score), (1, Some(0)), "{stderr}");
+}
+
+#[test]
+fn a_graft_does_not_give_the_history_another_parent() {
+    let instructor = Workbook::new();
+    let (learner, stubs, solved) = stub_then_solved();
+    // A parentless commit with the solved file, dated before the deadline, grafted in
+    // as the solved commit's parent instead of the stubs'.
+    let tree = git(
+        learner.root(),
+        &["rev-parse", &format!("{solved}^{{tree}}")],
+        FIRST,
+    );
+    let early = "2025-01-20T12:00:00+00:00";
+    let forged = git(
+        learner.root(),
+        &["commit-tree", "-m", "backdated", tree.trim()],
+        early,
+    );
+    let grafts = format!("{solved} {}\n", forged.trim());
+    learner.write(".git/info/grafts", &grafts);
+    let deadline = "2025-01-31";
+    let picked = git(
+        learner.root(),
+        &["rev-list", "-1", &format!("--before={deadline}"), "HEAD"],
+        FIRST,
+    );
+    assert_eq!(
+        picked.trim(),
+        forged.trim(),
+        "the trap is real: plain git walks the grafted history"
+    );
+    let (code, score, stderr) = score_of(&instructor, learner.root(), deadline);
+    assert_eq!((code, score), (1, Some(0)), "{stderr}");
+
+    // In a class, the row names the real commit.
+    let class = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let ada = class.path().join("ada");
+    copy_tree(learner.root(), &ada);
+    std::fs::rename(learner.root().join(".git"), ada.join(".git")).unwrap();
+    instructor
+        .grader(&[
+            "verify",
+            "--class",
+            &class.path().display().to_string(),
+            "--out",
+            &out.path().display().to_string(),
+            "--as-of",
+            deadline,
+        ])
+        .expect_code(0);
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    assert!(
+        summary.contains(&format!(",graded,{stubs}\r\n")),
+        "{summary}"
+    );
+}
+
+/// A repository holding the solved file, and a learner's clone of it that keeps no
+/// object of its own: git finds them all through `objects/info/alternates`.
+fn borrowing_objects() -> (Workbook, Workbook) {
+    let (solved, _, _) = stub_then_solved();
+    let learner = Workbook::new();
+    std::fs::remove_dir_all(learner.root()).unwrap();
+    let (from, to) = (solved.root().display(), learner.root().display());
+    git(
+        solved.root(),
+        &[
+            "clone",
+            "-q",
+            "--shared",
+            &from.to_string(),
+            &to.to_string(),
+        ],
+        FIRST,
+    );
+    assert!(learner.path(".git/objects/info/alternates").is_file());
+    (solved, learner)
+}
+
+#[test]
+fn a_repository_that_reads_another_ones_objects_is_not_graded() {
+    let instructor = Workbook::new();
+    let (_solved, learner) = borrowing_objects();
+    let (code, score, stderr) = score_of(&instructor, learner.root(), "2025-03-01");
+    assert_eq!((code, score), (2, None), "{stderr}");
+    assert!(
+        stderr.contains(".git/objects/info/alternates makes git read another repository's"),
+        "{stderr}"
+    );
+
+    // Without the file, the same objects named in the grader's environment stay out of
+    // git's reach: the commit's objects are missing.
+    let alternates = learner.read(".git/objects/info/alternates");
+    std::fs::remove_file(learner.path(".git/objects/info/alternates")).unwrap();
+    let output = Command::new(common::GRADER)
+        .args([
+            "verify",
+            "--workbook",
+            &learner.root().display().to_string(),
+        ])
+        .args(["--as-of", "2025-03-01", "--format", "json"])
+        .current_dir(instructor.root())
+        .env("NO_COLOR", "1")
+        .env_remove("XORLINGS_SEED")
+        .env("GIT_ALTERNATE_OBJECT_DIRECTORIES", alternates.trim())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot grade"), "{stderr}");
+}
+
+#[test]
+fn an_object_file_edited_to_hold_other_content_is_caught() {
+    let instructor = Workbook::new();
+    let (learner, stubs, _) = stub_then_solved();
+    let root = learner.root();
+    let file = learner.exercise_file("xor_all");
+    let stub_blob = git(root, &["rev-parse", &format!("{stubs}:{file}")], FIRST);
+    let solved_blob = git(root, &["hash-object", "-w", &file], FIRST);
+    let object = |id: &str| {
+        root.join(".git/objects")
+            .join(&id[..2])
+            .join(id[2..].trim())
+    };
+    let stub_object = object(&stub_blob);
+    std::fs::set_permissions(&stub_object, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::copy(object(&solved_blob), &stub_object).unwrap();
+    assert_eq!(
+        xor_all_in(&learner, &stubs),
+        learner.read(&file),
+        "the trap is real: plain git reads the solved file under the stub's id"
+    );
+    let (code, score, stderr) = score_of(&instructor, root, &stubs);
+    assert_eq!((code, score), (2, None), "{stderr}");
+    assert!(stderr.contains("git fsck: "), "{stderr}");
+    assert!(stderr.contains("grade a fresh clone"), "{stderr}");
 }

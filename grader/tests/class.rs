@@ -314,7 +314,6 @@ fn a_checkout_made_before_the_folders_were_renamed_grades_the_same() {
 }
 
 /// Reads CSV as RFC 4180 writes it: quoted fields, doubled quotes, CRLF.
-#[cfg(unix)]
 fn parse_csv(text: &str) -> Vec<Vec<String>> {
     let (mut records, mut record, mut field) = (Vec::new(), Vec::new(), String::new());
     let mut chars = text.chars().peekable();
@@ -509,4 +508,194 @@ fn a_class_of_mixed_checkouts_gets_one_row_each_with_the_right_totals() {
     }
     assert!(out.path().join("notes.txt").is_file());
     assert!(!out.path().join("roster.txt.json").exists());
+}
+
+/// The instructor's seed in the tests: 19 digits, which no report shows by chance.
+const SECRET_SEED: u64 = 9_876_543_210_123_456_789;
+
+/// The fingerprint of `seed` as coreutils computes it, not as the grader does.
+fn fingerprint(seed: u64) -> String {
+    let output = std::process::Command::new("sh")
+        .args(["-c", "printf 'xorlings seed %s' \"$1\" | sha1sum", "sh"])
+        .arg(seed.to_string())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()[..8].to_string()
+}
+
+/// A class folder of checkouts, one per `(name, exercises solved)`.
+fn class_of(learners: &[(&std::ffi::OsStr, &[&str])]) -> tempfile::TempDir {
+    let class = tempfile::tempdir().unwrap();
+    for (name, solved) in learners {
+        let checkout = Workbook::new();
+        for exercise in *solved {
+            checkout.solve(exercise);
+        }
+        common::copy_tree(checkout.root(), &class.path().join(name));
+    }
+    class
+}
+
+/// Runs the grader in `workbook` with `XORLINGS_SEED` set to `seed`.
+fn grader_with_seed_variable(workbook: &Workbook, seed: &str, args: &[&str]) -> common::Run {
+    std::process::Command::new(common::GRADER)
+        .args(args)
+        .current_dir(workbook.root())
+        .env("NO_COLOR", "1")
+        .env("XORLINGS_SEED", seed)
+        .output()
+        .unwrap()
+        .into()
+}
+
+#[test]
+fn a_secret_seed_stays_with_the_instructor_and_the_reports_carry_its_fingerprint() {
+    use std::ffi::OsStr;
+    let instructor = Workbook::new();
+    let class = class_of(&[(OsStr::new("ada"), &["xor_all"]), (OsStr::new("bob"), &[])]);
+    let out = tempfile::tempdir().unwrap();
+    let secrets = tempfile::tempdir().unwrap();
+    let seed_file = secrets.path().join("seed");
+    std::fs::write(&seed_file, format!("{SECRET_SEED}\n")).unwrap();
+    let run = instructor.grader(&[
+        "verify",
+        "--class",
+        &class.path().display().to_string(),
+        "--out",
+        &out.path().display().to_string(),
+        "--seed-file",
+        &seed_file.display().to_string(),
+    ]);
+    run.expect_code(0);
+    let expected = fingerprint(SECRET_SEED);
+    // The instructor's own output names the seed, and its fingerprint.
+    run.stdout_has(&format!(
+        "seed {SECRET_SEED} (fingerprint {expected} in the reports)"
+    ));
+    run.stderr_has(&SECRET_SEED.to_string());
+
+    // No file the learners get has the seed, in decimal or in hex.
+    let (decimal, hex) = (SECRET_SEED.to_string(), format!("{SECRET_SEED:x}"));
+    let mut files = 0;
+    for entry in std::fs::read_dir(out.path()).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains(&decimal) && !text.to_lowercase().contains(&hex),
+            "{} has the seed:\n{text}",
+            path.display()
+        );
+        files += 1;
+    }
+    assert_eq!(files, 5, "two reports for each learner and the summary");
+    for learner in ["ada", "bob"] {
+        let json = std::fs::read_to_string(out.path().join(format!("{learner}.json"))).unwrap();
+        let report = valid_report(&json);
+        assert_eq!(report["seed_fingerprint"], expected.as_str(), "{learner}");
+        assert!(report.get("seed").is_none(), "{learner}: {report}");
+        let text = std::fs::read_to_string(out.path().join(format!("{learner}.txt"))).unwrap();
+        assert!(
+            text.contains(&format!("seed fingerprint {expected})")),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_checkouts_report_names_a_seed_from_the_variable_or_random_by_its_fingerprint_only() {
+    let instructor = Workbook::new();
+    let checkout = learner_checkout();
+    let root = checkout.root().display().to_string();
+    let args = ["verify", "--workbook", &root, "--format", "json"];
+    let run = grader_with_seed_variable(&instructor, &SECRET_SEED.to_string(), &args);
+    run.expect_code(1);
+    assert!(
+        !run.stdout.contains(&SECRET_SEED.to_string()),
+        "{}",
+        run.stdout
+    );
+    let report = valid_report(&run.stdout);
+    assert_eq!(
+        report["seed_fingerprint"],
+        fingerprint(SECRET_SEED).as_str()
+    );
+    run.stderr_has(&format!("grading with seed {SECRET_SEED} "));
+
+    // A random seed is told on stderr alone, and the report's fingerprint is its own.
+    let mut with_random = args.to_vec();
+    with_random.extend(["--seed", "random"]);
+    let run = instructor.grader(&with_random);
+    run.expect_code(1);
+    let seed: u64 = run
+        .stderr
+        .split("grading with seed ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("stderr names no seed: {}", run.stderr));
+    assert!(!run.stdout.contains(&seed.to_string()));
+    let report = valid_report(&run.stdout);
+    assert_eq!(report["seed_fingerprint"], fingerprint(seed).as_str());
+
+    // A seed anyone could try is named, and the instructor warned.
+    let run = grader_with_seed_variable(&instructor, "2025", &args);
+    run.stderr_has("warning: a seed of fewer than 15 digits");
+    assert!(!run.stdout.contains("2025\n"));
+    assert_eq!(
+        valid_report(&run.stdout)["seed_fingerprint"],
+        fingerprint(2025).as_str()
+    );
+}
+
+#[test]
+fn folder_names_that_a_spreadsheet_would_run_are_defused_and_shown_on_one_line() {
+    use std::ffi::OsStr;
+    let instructor = Workbook::new();
+    let hyperlink = "=HYPERLINK(\"https:evil.example\",\"click\")";
+    // As OWASP's example, but for its `/`, which no folder name can have.
+    let command = "+cmd|' -C calc'!A0";
+    let broken = "two\nlines";
+    let class = class_of(&[
+        (OsStr::new(hyperlink), &["xor_all"]),
+        (OsStr::new(command), &[]),
+        (OsStr::new("@SUM(A1)"), &[]),
+        (OsStr::new(broken), &[]),
+    ]);
+    let out = tempfile::tempdir().unwrap();
+    let run = instructor.grader(&[
+        "verify",
+        "--class",
+        &class.path().display().to_string(),
+        "--out",
+        &out.path().display().to_string(),
+    ]);
+    run.expect_code(0);
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    // Quoted, with a `'` in front: a spreadsheet shows the cell as text.
+    for written in [
+        "\r\n\"'=HYPERLINK(\"\"https:evil.example\"\",\"\"click\"\")\",",
+        "\r\n\"'+cmd|' -C calc'!A0\",",
+        "\r\n\"'@SUM(A1)\",",
+        "\r\n\"two\nlines\",",
+    ] {
+        assert!(summary.contains(written), "{written:?} in:\n{summary}");
+    }
+    // And the file is still RFC 4180: every record has every column.
+    let records = parse_csv(&summary);
+    assert_eq!(records.len(), 5);
+    assert!(records.iter().all(|r| r.len() == records[0].len()));
+    let names: Vec<&str> = records[1..].iter().map(|r| r[0].as_str()).collect();
+    assert!(names.contains(&"'=HYPERLINK(\"https:evil.example\",\"click\")"));
+    assert!(names.contains(&broken), "{names:?}");
+
+    // The printed table keeps each learner on one line.
+    assert!(run.stdout.contains("two␊lines"), "{}", run.stdout);
+    assert!(
+        !run.stdout.lines().any(|line| line.starts_with("lines")),
+        "{}",
+        run.stdout
+    );
+    let text = std::fs::read_to_string(out.path().join(format!("{broken}.txt"))).unwrap();
+    assert!(text.starts_with("Learner: two␊lines\n"), "{text}");
 }

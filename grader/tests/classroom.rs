@@ -273,6 +273,37 @@ fn the_reporter_gives_a_complete_checkout_every_point_and_passes() {
     assert_eq!(reported.failed, None);
 }
 
+/// Every key and string value of `yaml`, however deep.
+fn strings(yaml: &Yaml) -> Vec<String> {
+    match yaml {
+        Yaml::String(text) => vec![text.clone()],
+        Yaml::Array(items) => items.iter().flat_map(strings).collect(),
+        Yaml::Hash(map) => map
+            .iter()
+            .flat_map(|(key, value)| strings(key).into_iter().chain(strings(value)))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn the_workflow_hands_the_learners_job_no_secret_and_no_token() {
+    // The learner can edit the job, and print whatever it is given.
+    let workflow = workflow();
+    for text in strings(&workflow) {
+        assert!(
+            !text.contains("secrets"),
+            "the learner's job is given a secret: {text}"
+        );
+    }
+    for step in steps(&workflow) {
+        assert!(
+            step["with"]["token"].is_badvalue(),
+            "a step is given a token: {step:?}"
+        );
+    }
+}
+
 #[test]
 fn the_workflow_grades_with_the_tested_command_and_reports_every_exercise() {
     let workflow = workflow();

@@ -327,7 +327,8 @@ fn watch_keeps_watching_when_stdin_ends_and_stops_on_a_signal() {
 }
 
 /// Polls the running processes until one runs a program whose path starts with `prefix`
-/// (each build has its own folder there), or, when `running` is false, until none does.
+/// (each build has its own folder there; a run in a root of its own is `/program`
+/// there), or, when `running` is false, until none does.
 #[cfg(target_os = "linux")]
 fn wait_for_process(prefix: &Path, running: bool) {
     let start = Instant::now();
@@ -338,7 +339,7 @@ fn wait_for_process(prefix: &Path, running: bool) {
                 cmdline
                     .split(|&b| b == 0)
                     .next()
-                    .is_some_and(|program| program.starts_with(wanted))
+                    .is_some_and(|program| program.starts_with(wanted) || program == b"/program")
             })
         });
         if found == running {

@@ -24,12 +24,12 @@ pub enum Ended {
 }
 
 /// The limits on a run's time: the CPU time of all its threads and processes, which
-/// is what the exercise's time limit bounds, and a wall-clock cap well above it, for a
-/// run that sleeps or waits.
+/// is what the exercise's time limit bounds, and the time it may spend waiting (using no
+/// CPU time: sleeping, blocked), well above it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limit {
     Cpu,
-    Wall,
+    Waiting,
 }
 
 /// A signal that killed a run: its number, and what the platform means by it. On
@@ -193,8 +193,8 @@ pub struct Execution {
     pub cpu: Duration,
     /// The run's CPU-time limit.
     pub limit: Duration,
-    /// The run's wall-clock cap.
-    pub wall_limit: Duration,
+    /// The time the run could spend waiting (using no CPU time).
+    pub waiting_limit: Duration,
     /// The largest file the run could write.
     pub file_limit: u64,
 }
@@ -207,7 +207,11 @@ mod tests {
     #[test]
     fn a_signal_is_shown_as_its_system_numbers_it() {
         let segfault = Signal {
-            number: if cfg!(windows) { 0xC000_0005_u32 as i32 } else { 11 },
+            number: if cfg!(windows) {
+                0xC000_0005_u32 as i32
+            } else {
+                11
+            },
             kind: SignalKind::Segfault,
         };
         let shown = if cfg!(windows) {

@@ -1,15 +1,39 @@
 //! The class summary as CSV (RFC 4180: fields with a comma, a quote or a line break
-//! are quoted, quotes doubled, lines end with CRLF), and folder names as text.
+//! are quoted, quotes doubled, lines end with CRLF), safe to open in a spreadsheet, and
+//! folder names as text.
+//!
+//! A learner names their own folder, and a spreadsheet evaluates a cell that starts
+//! with `=`, `+`, `-` or `@` (or a tab or a line break before one) as a formula: a link
+//! that sends the sheet's cells away, a command. Such a field is defused as OWASP
+//! recommends: a `'` in front, which tells a spreadsheet the cell is text, and quoted.
+//! A field that starts with `'` gets one more, so two names never read the same.
 
 use std::ffi::OsStr;
 
-/// One field, quoted when it must be.
+/// What makes a spreadsheet read a cell as a formula, at its start.
+const FORMULA_STARTS: [char; 4] = ['=', '+', '-', '@'];
+/// Characters that a spreadsheet may skip before a formula, or treat as one.
+const LEADING_BLANKS: [char; 4] = [' ', '\t', '\r', '\n'];
+
+/// One field, quoted when it must be, defused when a spreadsheet would evaluate it.
 pub fn field(text: &str) -> String {
-    if text.contains([',', '"', '\r', '\n']) || text.starts_with(' ') || text.ends_with(' ') {
+    if evaluated(text) {
+        format!("\"'{}\"", text.replace('"', "\"\""))
+    } else if text.contains([',', '"', '\r', '\n']) || text.starts_with(' ') || text.ends_with(' ')
+    {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text.to_string()
     }
+}
+
+/// Whether a spreadsheet could take the field for a formula (or it starts with the `'`
+/// that marks a defused one).
+fn evaluated(text: &str) -> bool {
+    text.starts_with(['\'', '\t', '\r', '\n'])
+        || text
+            .trim_start_matches(LEADING_BLANKS)
+            .starts_with(FORMULA_STARTS)
 }
 
 /// One record, with its line end.
@@ -54,6 +78,32 @@ mod tests {
         }
         let fields = ["a", "b,c", ""].map(String::from);
         assert_eq!(record(&fields), "a,\"b,c\",\r\n");
+    }
+
+    #[test]
+    fn fields_a_spreadsheet_would_evaluate_are_defused_and_quoted() {
+        let cases = [
+            (
+                "=HYPERLINK(\"x\",\"y\")",
+                "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"",
+            ),
+            ("+cmd|' /C calc'!A0", "\"'+cmd|' /C calc'!A0\""),
+            ("-2+3", "\"'-2+3\""),
+            ("@SUM(A1)", "\"'@SUM(A1)\""),
+            ("\t=1", "\"'\t=1\""),
+            ("\r\n=1", "\"'\r\n=1\""),
+            ("  =1", "\"'  =1\""),
+            // The mark itself, doubled: `'=x` and `=x` stay apart.
+            ("'=x", "\"''=x\""),
+            ("'quoted", "\"''quoted\""),
+            // Only a field's start counts.
+            ("ann=bob", "ann=bob"),
+            ("a-1", "a-1"),
+        ];
+        for (text, written) in cases {
+            assert_eq!(field(text), written, "{text:?}");
+        }
+        assert_ne!(field("'=x"), field("=x"));
     }
 
     #[test]

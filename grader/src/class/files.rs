@@ -110,6 +110,12 @@ impl Commit {
             Err(why) => return Ok(Err(format!("git: {why}"))),
         };
         let short = &id[..id.len().min(12)];
+        if let Err(found) = repository.check_objects(&id)? {
+            return Ok(Err(format!(
+                "git fsck: {found}: the repository's objects are damaged or were edited; \
+                 grade a fresh clone of the learner's repository"
+            )));
+        }
         let top = repository.list(&id, &["exercises".to_string()])?;
         match top.as_deref() {
             Ok([entry]) if entry.is_folder() => {}

@@ -8,6 +8,17 @@
 //! git itself runs in the sandbox, as a learner's program does: it reads only the
 //! repository, writes nothing, and can start no other program, so a setting this list
 //! forgot still cannot run anything.
+//!
+//! What is graded is the commit's own content, as its id names it. git would let the
+//! repository show other content under that id: replace refs (`refs/replace/`), a graft
+//! file (`info/grafts`), a commit-graph or multi-pack index of its own making, an
+//! alternates file (`objects/info/alternates`) or a `commondir` file that sends git to
+//! another repository's objects, and object files edited by hand (git does not check an
+//! object against its id when it reads it). So replace refs, grafts, commit-graphs and
+//! multi-pack indexes are turned off, a repository that reads another's objects is not
+//! graded, and `git fsck` checks every object against its id before anything is read.
+//! git's environment is this module's alone (the sandbox hands a program no other), so
+//! `GIT_ALTERNATE_OBJECT_DIRECTORIES` and the like never reach it.
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -20,9 +31,12 @@ use anyhow::{Context, Result, anyhow};
 
 use crate::sandbox::{self, Cancel, How, Limits, Policy};
 
-/// Options before every command: no pager, and no program named by the repository.
-const NEUTRAL_OPTIONS: [&str; 7] = [
+/// Options before every command: no pager, no program named by the repository, and
+/// the objects as their ids name them (no replacements, no lists of the repository's
+/// own making that could say otherwise).
+const NEUTRAL_OPTIONS: [&str; 12] = [
     "--no-pager",
+    "--no-replace-objects",
     "-c",
     "core.fsmonitor=false",
     "-c",
@@ -30,17 +44,31 @@ const NEUTRAL_OPTIONS: [&str; 7] = [
     "-c",
     // No transport at all: a partial clone's missing object is not fetched.
     "protocol.allow=never",
+    "-c",
+    // Parents, dates and trees as the commits say, not as a commit-graph file does.
+    "core.commitGraph=false",
+    "-c",
+    "core.multiPackIndex=false",
 ];
 /// The whole environment of git: no configuration but the repository's, no prompt,
-/// no lazy fetch, no optional lock files, messages in English.
-const ENVIRONMENT: [(&str, &str); 7] = [
+/// no lazy fetch, no optional lock files, no replace refs, no grafts (the graft file
+/// is read from here instead of `info/grafts`, and is empty), messages in English.
+const ENVIRONMENT: [(&str, &str); 9] = [
     ("GIT_CONFIG_NOSYSTEM", "1"),
     ("GIT_CONFIG_GLOBAL", "/dev/null"),
     ("GIT_ATTR_NOSYSTEM", "1"),
     ("GIT_NO_LAZY_FETCH", "1"),
     ("GIT_TERMINAL_PROMPT", "0"),
     ("GIT_OPTIONAL_LOCKS", "0"),
+    ("GIT_NO_REPLACE_OBJECTS", "1"),
+    ("GIT_GRAFT_FILE", "/dev/null"),
     ("LC_ALL", "C"),
+];
+/// Files in a `.git` folder that make git read objects or refs from elsewhere.
+const REDIRECTIONS: [&str; 3] = [
+    "objects/info/alternates",
+    "objects/info/http-alternates",
+    "commondir",
 ];
 /// Plenty for git on any repository of a course; it writes no file.
 const LIMITS: Limits = Limits {
@@ -91,18 +119,46 @@ impl Entry {
 
 impl Repository {
     /// The repository of `checkout`: its `.git` must be a real folder (not a link, nor a
-    /// `gitdir:` file that could point at another learner's repository).
+    /// `gitdir:` file that could point at another learner's repository), and must not
+    /// send git to another repository's objects.
     pub fn of(checkout: &Path) -> std::result::Result<Repository, String> {
         let git_dir = checkout.join(".git");
         match std::fs::symlink_metadata(&git_dir) {
-            Ok(meta) if meta.is_dir() => Ok(Repository { git_dir }),
-            Ok(_) => Err(
-                ".git is not a folder (a symbolic link or a `gitdir:` file): clone the \
-                 learner's repository normally"
-                    .to_string(),
-            ),
-            Err(_) => Err("not a git repository (no .git folder)".to_string()),
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => {
+                return Err(
+                    ".git is not a folder (a symbolic link or a `gitdir:` file): \
+                            clone the learner's repository normally"
+                        .to_string(),
+                );
+            }
+            Err(_) => return Err("not a git repository (no .git folder)".to_string()),
         }
+        let redirection = REDIRECTIONS
+            .iter()
+            .find(|file| std::fs::symlink_metadata(git_dir.join(file)).is_ok());
+        match redirection {
+            Some(file) => Err(format!(
+                ".git/{file} makes git read another repository's objects: grade a clone of \
+                 its own (`git clone --no-local`, or `git repack -a -d` and remove the file)"
+            )),
+            None => Ok(Repository { git_dir }),
+        }
+    }
+
+    /// Whether every object of the repository is what its id names, and everything
+    /// `commit` refers to is there: `git fsck`, which hashes each object again.
+    /// `Ok(Err)` says what it found.
+    pub fn check_objects(&self, commit: &str) -> Result<std::result::Result<(), String>> {
+        let args = [
+            "fsck",
+            "--no-dangling",
+            "--no-progress",
+            "--no-reflogs",
+            commit,
+        ]
+        .map(String::from);
+        Ok(self.run(&args, LISTING_BYTES)?.map(drop))
     }
 
     /// The last commit reachable from `start` (HEAD, or a ref), made at or before
@@ -205,9 +261,14 @@ impl Repository {
                 "git did not finish within {} seconds",
                 TIME_LIMIT.as_secs()
             ))),
-            how => Ok(Err(first_line(&message)
-                .map(str::to_string)
-                .unwrap_or_else(|| format!("git failed ({how:?})")))),
+            how => {
+                // What went wrong is on stderr, or (fsck's findings) on stdout.
+                let findings = String::from_utf8_lossy(&printed);
+                Ok(Err(first_line(&message)
+                    .or_else(|| first_line(&findings))
+                    .map(str::to_string)
+                    .unwrap_or_else(|| format!("git failed ({how:?})"))))
+            }
         }
     }
 }
@@ -253,7 +314,10 @@ fn git() -> Result<&'static Path> {
         let path = std::env::var_os("PATH")?;
         std::env::split_paths(&path)
             // `git.exe` on Windows.
-            .map(|dir| dir.join("git").with_extension(std::env::consts::EXE_EXTENSION))
+            .map(|dir| {
+                dir.join("git")
+                    .with_extension(std::env::consts::EXE_EXTENSION)
+            })
             .find(|candidate| candidate.is_file())
             .and_then(|found| found.canonicalize().ok())
     })

@@ -20,7 +20,7 @@ use crate::grading::Grader;
 use crate::judge::{Cancel, Grade, Verdict};
 use crate::parallel;
 use crate::report::score::score;
-use crate::report::{self, Format, exercism};
+use crate::report::{self, Format, exercism, seed};
 use crate::text::DEFAULT_WIDTH;
 
 pub const SUMMARY: &str = "summary.csv";
@@ -98,10 +98,10 @@ pub fn run(
         .map(|d| format!(" {}", d.describe()))
         .unwrap_or_default();
     println!(
-        "Grading {} checkouts in {}{at} (seed {})...",
+        "Grading {} checkouts in {}{at} ({})...",
         learners.len(),
         dir.display(),
-        grader.settings.seed
+        seed::for_instructor(grader.settings.seed)
     );
     if skipped > 0 {
         println!("Left out {skipped} files of the class folder that are not folders.");
@@ -123,9 +123,10 @@ pub fn run(
         .filter(|row| matches!(row.status, Standing::NotGraded(_)))
         .count();
     println!(
-        "\n{} of {} learners graded; the summary is in {}",
+        "\n{} of {} learners graded with {}; the summary is in {}",
         rows.len() - not_graded,
         rows.len(),
+        seed::for_instructor(grader.settings.seed),
         summary.display()
     );
     match not_graded {
@@ -201,7 +202,11 @@ fn grade_learner(
     let files = match Files::open(checkout, deadline, exercises) {
         Ok(Ok(files)) => files,
         Ok(Err(why)) => {
-            let text = format!("{}: not graded: {why}\n", csv::name(name));
+            let text = format!(
+                "{}: not graded: {}\n",
+                one_line(&csv::name(name)),
+                one_line(&why)
+            );
             return match write_report(out, name, "txt", &text) {
                 Ok(()) => not_graded(why),
                 Err(error) => not_graded(format!("{why}; {error:#}")),
@@ -285,8 +290,8 @@ fn write_reports(
     write_report(out, name, "json", &(json + "\n"))?;
     let mut text = format!(
         "Learner: {}\nCheckout: {}\n",
-        csv::name(name),
-        checkout.display()
+        one_line(&csv::name(name)),
+        one_line(&checkout.display().to_string())
     );
     if let (Some(commit), Some(deadline)) = (files.commit(), deadline) {
         text.push_str(&format!(
@@ -355,9 +360,15 @@ fn print_rows(grader: &Grader, rows: &[Row]) {
     }
 }
 
-/// `text` in at most `width` characters, `…` marking a cut.
+/// Text of a learner's (a folder's name, git's words on it) on one line: control
+/// characters made visible, line breaks too (`␊`), so that a name cannot add a line.
+fn one_line(text: &str) -> String {
+    crate::text::visible(text).replace('\n', "␊")
+}
+
+/// `text` on one line, in at most `width` characters, `…` marking a cut.
 fn cut(text: &str, width: usize) -> String {
-    let text = crate::text::visible(text);
+    let text = one_line(text);
     match text.chars().count() > width {
         true => text.chars().take(width - 1).chain(['…']).collect(),
         false => text,

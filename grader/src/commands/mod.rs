@@ -22,13 +22,16 @@ use crate::class::deadline::Deadline;
 use crate::cli::{Cli, Command, DevCommand, OutputArgs};
 use crate::grading::Grader;
 use crate::model::Seed;
-use crate::report::Format;
+use crate::report::{self, Format};
 use crate::session::Session;
 use crate::workbook::Workbook;
 use crate::{dev, watch};
 
 /// The environment variable an instructor can put a grading seed in.
 pub const SEED_VARIABLE: &str = "XORLINGS_SEED";
+const GUESSABLE_SEED: &str = "a seed of fewer than 15 digits can be found from the \
+fingerprint in the reports by trying every number up to it, and code then tuned to its \
+cases: grade with `--seed random` once, and keep the seed it prints in your seed file";
 
 /// Runs the command the learner typed.
 pub fn run(cli: Cli) -> Result<Exit> {
@@ -109,6 +112,9 @@ fn verify(
     let seed = seed(output)?;
     if deadline.is_some() && target == Target::Own {
         bail!("--as-of grades a checkout: add --workbook or --class");
+    }
+    if target != Target::Own && report::seed::guessable(seed) {
+        eprintln!("warning: {GUESSABLE_SEED}\n");
     }
     // Other people's code: only in the full sandbox, unless allowed.
     if target != Target::Own {
@@ -220,17 +226,25 @@ fn seed(output: &OutputArgs) -> Result<Seed> {
                 .ok()
                 .filter(|s| !s.trim().is_empty())
         });
-    match typed.as_deref().map(str::trim) {
-        None => Ok(Seed::DEFAULT),
-        Some("random") => Ok(Seed(random_number())),
+    let seed = match typed.as_deref().map(str::trim) {
+        None => Seed::DEFAULT,
+        Some("random") => Seed(random_number()),
         Some(number) => match number.parse() {
-            Ok(n) => Ok(Seed(n)),
+            Ok(n) => Seed(n),
             Err(_) => bail!(
                 "the seed must be a whole number or `random`, not `{number}` (from --seed, \
                  --seed-file or ${SEED_VARIABLE})"
             ),
         },
+    };
+    // The reports name it only by its fingerprint: this is where the instructor reads it.
+    if seed != Seed::DEFAULT {
+        eprintln!(
+            "note: grading with {}: keep the seed to grade the same cases again\n",
+            report::seed::for_instructor(seed)
+        );
     }
+    Ok(seed)
 }
 
 /// A number no one can guess: the standard library seeds each `RandomState` from the

@@ -13,7 +13,7 @@ use crate::judge::{Cancel, Grade};
 use crate::parallel;
 use crate::progress::Progress;
 use crate::report::score::score;
-use crate::report::{self, Detail, Entry, Format, classroom, exercism};
+use crate::report::{self, Detail, Entry, Format, classroom, exercism, seed};
 use crate::session::Session;
 use crate::text::output_width;
 
@@ -160,9 +160,9 @@ pub fn table(
     let passed = graded.iter().filter(|g| g.grade.passed()).count();
     text.push_str(&format!(
         "\n{passed} of {} exercises pass. Score: {earned}/{max} (partial credit per test \
-         group; seed {}).\n",
+         group; {}).\n",
         graded.len(),
-        grader.settings.seed
+        seed::named(grader.settings.seed)
     ));
     let failing = graded.iter().filter(|g| !g.grade.passed());
     for (i, g) in failing.enumerate() {

@@ -2,6 +2,10 @@
 //! wants one runner per exercise, each named in `runners` and given its results in an
 //! environment variable). That list is derived from the manifest: `dev new` rewrites it,
 //! and `dev check` fails when it is out of step.
+//!
+//! The workflow runs in the learner's repository, and the learner can edit it: whatever
+//! it hands the job (a secret seed, a token for a private grader), the learner can print.
+//! `dev check` fails when it names a secret or passes a token.
 
 use std::path::Path;
 
@@ -42,9 +46,38 @@ fn with_reporter_step(text: &str, names: &[&str]) -> Option<String> {
     Some(format!("{}{}", &text[..start], reporter_step(names)))
 }
 
+/// The workflow's expressions (`${{ ... }}`) that name a secret, and its lines that
+/// pass a token to an action: what the learner's job must never be given.
+fn handed_out(text: &str) -> Vec<String> {
+    let expressions = text
+        .split("${{")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("}}"));
+    let mut found: Vec<String> = expressions
+        .map(|(expression, _)| expression.trim())
+        .filter(|expression| expression.contains("secrets"))
+        .map(|expression| format!("${{{{ {expression} }}}}"))
+        .collect();
+    found.extend(
+        text.lines()
+            .map(str::trim)
+            .filter(|line| line.starts_with("token:"))
+            .map(str::to_string),
+    );
+    found
+}
+
 /// What is wrong with the workflow of `workbook`, if it has one.
 pub fn problem(workbook: &Workbook) -> Option<String> {
     let text = std::fs::read_to_string(workbook.root.join(WORKFLOW)).ok()?;
+    let handed_out = handed_out(&text);
+    if !handed_out.is_empty() {
+        return Some(format!(
+            "{WORKFLOW} hands the learner's job what the learner can print ({}): grade with \
+             a secret seed or a private grader by `verify --class` instead",
+            handed_out.join(", ")
+        ));
+    }
     let names: Vec<&str> = workbook.exercises.iter().map(|e| e.name.as_str()).collect();
     match with_reporter_step(&text, &names) {
         None => Some(format!(
@@ -98,5 +131,22 @@ mod tests {
         let updated = with_reporter_step(&file, &names).unwrap();
         assert_eq!(updated, format!("name: x\njobs:\n{step}"));
         assert_eq!(with_reporter_step("name: x\n", &names), None);
+    }
+
+    #[test]
+    fn secrets_and_tokens_handed_to_the_job_are_found() {
+        let workflow = "# no secrets here, in prose\n\
+            steps:\n  - uses: actions/checkout@v4\n    with:\n      \
+            token: ${{ secrets.T || github.token }}\n  - env:\n      \
+            SEED: ${{secrets.XORLINGS_SEED}}\n      REPO: ${{ vars.REPO }}\n";
+        assert_eq!(
+            handed_out(workflow),
+            [
+                "${{ secrets.T || github.token }}",
+                "${{ secrets.XORLINGS_SEED }}",
+                "token: ${{ secrets.T || github.token }}"
+            ]
+        );
+        assert!(handed_out("env:\n  REPO: ${{ vars.REPO }}\n").is_empty());
     }
 }

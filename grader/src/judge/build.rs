@@ -23,12 +23,15 @@ use xorlings_core::{CRATE_NAME as RUNNER_CRATE, RUNNER_SOURCES};
 use super::messages::{self, Messages};
 use super::run::Cancel;
 use crate::model;
-use crate::sandbox::{self, How, Limits, Policy};
+use crate::sandbox::{self, Deadline, How, Limits, Policy};
 
 /// The root of the runner library: its two modules, as `xorlings_core` declares them.
 const RUNNER_ROOT: &str = "pub mod wire;\npub mod runner;\n";
-/// A compiler that runs longer than this is stuck (a learner's macro or const loop).
+/// A compiler that works or waits longer than this is stuck (a learner's macro or const
+/// loop): CPU time, and time using none (its linker's time among it). A compile on a
+/// machine busy enough to take longer than `COMPILE_WALL` is not waited for either.
 const COMPILE_LIMIT: Duration = Duration::from_secs(60);
+const COMPILE_WALL: Duration = Duration::from_secs(600);
 /// What the compiler may use: plenty for any exercise, not enough to hurt the machine.
 const COMPILER_LIMITS: Limits = Limits {
     address_space: 4 << 30,
@@ -83,6 +86,13 @@ pub enum Built {
     /// The compiler's error messages.
     Failed(String),
     Cancelled,
+}
+
+/// How one start of the compiler ended.
+enum Attempt {
+    Ended(Option<Built>, Messages),
+    /// It was refused a thread, a process or memory, or ended without a word: why.
+    Refused(String),
 }
 
 /// A compiled program, and the compiler's warnings about the learner's file.
@@ -273,14 +283,48 @@ fn hash_of(value: impl Hash) -> String {
 /// Runs the compiler with `args` in `folder`, in the sandbox: it reads the toolchain,
 /// `folder` and `reads`, writes only `folder`, and sees no variable of the user's.
 /// `None` when it succeeded, with its messages.
-fn rustc(
-    args: &[OsString],
-    folder: &Path,
-    reads: &[PathBuf],
-    learner_file: &str,
+///
+/// A compiler that was refused what it needed (a thread, a process, memory: it says so,
+/// or ends without a word) is tried again after a pause, and after the last try that is
+/// the machine's refusal, not a compile error of the learner's.
+fn rustc(compile: &Compile, cancel: &Cancel) -> Result<(Option<Built>, Messages)> {
+    let mut pause = SILENT_RETRY;
+    loop {
+        let why = match rustc_once(compile, cancel)? {
+            Attempt::Ended(built, messages) => return Ok((built, messages)),
+            Attempt::Refused(why) => why,
+        };
+        if pause > SILENT_RETRIES_UP_TO || cancel.is_cancelled() {
+            return Err(anyhow!(std::io::Error::from_raw_os_error(libc::EAGAIN))
+                .context(format!("rustc failed each time it was started: {why}")));
+        }
+        std::thread::sleep(pause);
+        pause *= 2;
+    }
+}
+
+/// The first pause before a silent compiler is started again, and the last.
+const SILENT_RETRY: Duration = Duration::from_millis(100);
+const SILENT_RETRIES_UP_TO: Duration = Duration::from_millis(400);
+
+/// One compile: the compiler's arguments, its folder, what else it reads, the learner's
+/// file as its messages name it, and the core it runs on.
+struct Compile<'a> {
+    args: &'a [OsString],
+    folder: &'a Path,
+    reads: &'a [PathBuf],
+    learner_file: &'a str,
     core: Option<usize>,
-    cancel: &Cancel,
-) -> Result<(Option<Built>, Messages)> {
+}
+
+fn rustc_once(compile: &Compile, cancel: &Cancel) -> Result<Attempt> {
+    let Compile {
+        args,
+        folder,
+        reads,
+        learner_file,
+        core,
+    } = *compile;
     let toolchain = toolchain()?;
     let mut policy = Policy::compiler(&toolchain.sysroot, folder, COMPILER_LIMITS);
     policy.read.extend(reads.iter().cloned());
@@ -308,14 +352,29 @@ fn rustc(
             .spawn(move || messages::read(stderr, &learner_file, &stop))
             .context("cannot start a thread to read the compiler's messages")?
     };
-    let ended = run.wait(COMPILE_LIMIT, &stop)?;
+    let deadline = Deadline {
+        cpu: COMPILE_LIMIT,
+        waiting: COMPILE_LIMIT,
+        wall: COMPILE_WALL,
+    };
+    let ended = run.wait_within(deadline, &stop)?;
     drop(run);
     let mut messages = reader.join().unwrap_or_default();
     let outcome = match ended.how {
         How::Exited(0) => None,
-        How::Exited(_) | How::Signalled(_) if messages.errors.trim().is_empty() => Some(
-            Built::Failed(format!("rustc failed without a message ({:?}).", ended.how)),
-        ),
+        How::Exited(_) | How::Signalled(_) if messages.errors.trim().is_empty() => {
+            return Ok(Attempt::Refused(format!(
+                "it ended without a word ({:?})",
+                ended.how
+            )));
+        }
+        How::Exited(_) | How::Signalled(_) if messages.refused => {
+            let first = messages.errors.lines().find(|line| !line.trim().is_empty());
+            return Ok(Attempt::Refused(format!(
+                "it said: {}",
+                first.unwrap_or_default().trim()
+            )));
+        }
         How::Exited(_) | How::Signalled(_) => Some(Built::Failed(with_linker_advice(
             std::mem::take(&mut messages.errors),
         ))),
@@ -329,7 +388,7 @@ fn rustc(
         }
         How::Cancelled => Some(Built::Cancelled),
     };
-    Ok((outcome, messages))
+    Ok(Attempt::Ended(outcome, messages))
 }
 
 /// The runner library, compiled once per toolchain and runner version, and checked
@@ -395,9 +454,20 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     ]
     .map(OsString::from)
     .to_vec();
-    let (failed, messages) = rustc(&args, scratch.path(), &[], "", None, &Cancel::default())?;
-    if failed.is_some() {
-        return Err(anyhow!(messages.errors).context("the grader's runner does not compile"));
+    let compile = Compile {
+        args: &args,
+        folder: scratch.path(),
+        reads: &[],
+        learner_file: "",
+        core: None,
+    };
+    let (failed, _) = rustc(&compile, &Cancel::default())?;
+    match failed {
+        None => {}
+        Some(Built::Failed(messages)) => {
+            return Err(anyhow!(messages).context("the grader's runner does not compile"));
+        }
+        Some(_) => bail!("the grader's runner was not built"),
     }
     let library = scratch.path().join(format!("lib{RUNNER_CRATE}.rlib"));
     let bytes = std::fs::read(&library).context("cannot read the runner library")?;
@@ -523,14 +593,14 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         .filter_map(|l| l.parent())
         .map(Path::to_path_buf)
         .collect();
-    let (failed, messages) = rustc(
-        &args,
-        folder.path(),
-        &reads,
-        &learner_file,
-        request.core,
-        cancel,
-    )?;
+    let compile = Compile {
+        args: &args,
+        folder: folder.path(),
+        reads: &reads,
+        learner_file: &learner_file,
+        core: request.core,
+    };
+    let (failed, messages) = rustc(&compile, cancel)?;
     if let Some(failed) = failed {
         return Ok(failed);
     }

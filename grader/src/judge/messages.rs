@@ -42,7 +42,22 @@ pub struct Messages {
     pub errors: String,
     /// Warnings about the learner's file only.
     pub warnings: Vec<String>,
+    /// The compiler said the machine refused it a thread, a process or memory: in its
+    /// own crash report (not a diagnostic, which a learner's `compile_error!` could
+    /// fake), or about its linker.
+    pub refused: bool,
 }
+
+/// How the machine's refusals read in the compiler's and the linker's words: EAGAIN or
+/// ENOMEM, as the C library says them or as Rust's `io::Error` shows them.
+const REFUSALS: [&str; 6] = [
+    "Resource temporarily unavailable",
+    "Cannot allocate memory",
+    "(os error 11)",
+    "(os error 12)",
+    "Os { code: 11,",
+    "Os { code: 12,",
+];
 
 /// Reads the compiler's messages to their end, each line of JSON a message, anything
 /// else (a compiler crash) an error. When they are more than can be shown, sets `stop`
@@ -107,6 +122,7 @@ struct Sorter<'a> {
     warnings_left_out: usize,
     /// The compiler was stopped before it was done.
     stopped: bool,
+    refused: bool,
 }
 
 impl<'a> Sorter<'a> {
@@ -117,12 +133,15 @@ impl<'a> Sorter<'a> {
             warnings: Vec::new(),
             warnings_left_out: 0,
             stopped: false,
+            refused: false,
         }
     }
 
     fn add(&mut self, line: &str) {
         let line = line.trim_end_matches('\n');
+        let refusal = || REFUSALS.iter().any(|refusal| line.contains(refusal));
         let Ok(diagnostic) = serde_json::from_str::<Diagnostic>(line) else {
+            self.refused |= refusal();
             self.errors.push(&visible(line));
             self.errors.push("\n");
             return;
@@ -130,6 +149,8 @@ impl<'a> Sorter<'a> {
         let Some(rendered) = diagnostic.rendered else {
             return;
         };
+        let linker = ["could not exec the linker", "linking with"];
+        self.refused |= linker.iter().any(|words| rendered.contains(words)) && refusal();
         if diagnostic.level != "warning" {
             self.errors.push(&rendered);
         } else if diagnostic
@@ -161,6 +182,7 @@ impl<'a> Sorter<'a> {
         Messages {
             errors: self.errors.finish(self.stopped),
             warnings: self.warnings,
+            refused: self.refused,
         }
     }
 }
@@ -257,6 +279,28 @@ mod tests {
             "spans": [{"file_name": FILE}],
         });
         format!("{message}\n")
+    }
+
+    #[test]
+    fn a_refusal_is_read_in_the_compilers_crash_and_of_its_linker_only() {
+        let messages = |text: &str| read(text.as_bytes(), FILE, &Cancel::default());
+        let crash = "thread 'coordinator' panicked at write.rs:1929:6:\nfailed to spawn work \
+                     thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily \
+                     unavailable\" }\n";
+        assert!(messages(crash).refused);
+        let linker = diagnostic(
+            "error",
+            "error: linking with `cc` failed: exit status: 1\n  = note: what():  Resource \
+             temporarily unavailable\n",
+        );
+        assert!(messages(&linker).refused);
+        // A learner's own words, in a diagnostic, are no refusal.
+        let faked = diagnostic(
+            "error",
+            "error: Resource temporarily unavailable (os error 11)\n",
+        );
+        assert!(!messages(&faked).refused);
+        assert!(!messages(&diagnostic("error", "error[E0308]: mismatched types\n")).refused);
     }
 
     /// The number in a note `[... N more bytes ...`.

@@ -53,6 +53,9 @@ pub enum Verdict {
     Failed(Failure),
     /// The hidden tests themselves failed (a checker panicked): a grader bug.
     InternalError(String),
+    /// The machine refused the grader a process or a thread, even after a wait: why.
+    /// Nothing of the learner's code was judged.
+    Refused(String),
     Cancelled,
 }
 
@@ -64,7 +67,7 @@ impl Verdict {
             Verdict::CompileError(_) => Kind::CompileError,
             Verdict::Unreadable(_) => Kind::Unreadable,
             Verdict::Failed(failure) => failure.problem.kind(),
-            Verdict::InternalError(_) => Kind::InternalError,
+            Verdict::InternalError(_) | Verdict::Refused(_) => Kind::InternalError,
             Verdict::Cancelled => return None,
         })
     }
@@ -258,4 +261,33 @@ pub fn no_cases(tests: &dyn HiddenTests) -> Verdict {
         "the hidden tests of {} failed to generate their cases",
         tests.name()
     ))
+}
+
+/// Whether `error` is the machine refusing a process or a thread (too many of them, or
+/// too little memory), rather than anything about the submission or the grader.
+pub fn refused(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::raw_os_error)
+            .is_some_and(|code| code == libc::EAGAIN || code == libc::ENOMEM)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_machine_short_of_processes_or_memory_is_a_refusal() {
+        let busy = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::EAGAIN))
+            .context("cannot start rustc");
+        assert!(refused(&busy));
+        let memory = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::ENOMEM));
+        assert!(refused(&memory));
+        let missing = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::ENOENT))
+            .context("cannot start rustc");
+        assert!(!refused(&missing));
+        assert!(!refused(&anyhow::anyhow!("the runner does not compile")));
+    }
 }

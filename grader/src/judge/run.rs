@@ -18,7 +18,7 @@ use xorlings_core::wire::record;
 
 use crate::model::show::thousands;
 pub use crate::sandbox::Cancel;
-use crate::sandbox::{self, Channels, Limits, Policy};
+use crate::sandbox::{self, Channels, Deadline, Limits, Policy};
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
@@ -28,11 +28,13 @@ const TASKS: u64 = 64;
 const PRINTED_LIMIT_BYTES: u64 = 16 << 20;
 /// Most open descriptors of a run (the runner needs a handful).
 const OPEN_FILES: u64 = 64;
-/// The wall-clock cap of a run, for one that sleeps or waits: this many times its CPU
-/// limit, and a few seconds more. A run that gets a fifth of a core on a busy machine
-/// (four other processes on its core) still ends within it, at its CPU limit.
-const WALL_FACTOR: u32 = 5;
-const WALL_EXTRA: Duration = Duration::from_secs(5);
+/// The time a run may spend waiting (using no CPU time): this many times its CPU limit,
+/// and a few seconds more.
+const WAITING_FACTOR: u32 = 5;
+const WAITING_EXTRA: Duration = Duration::from_secs(5);
+/// Its wall-clock time, however busy the machine: for a run that trickles CPU time.
+const WALL_FACTOR: u32 = 30;
+const WALL_EXTRA: Duration = Duration::from_secs(30);
 /// The most of one panic message read back. The runner writes at most 2,000 characters
 /// and a location; a longer message was written by the learner's code itself, straight
 /// to the answers, to flood the grader's memory or the report.
@@ -69,7 +71,11 @@ pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<
     let answers = tempfile::tempfile().context("cannot create the answers file")?;
     let printed = tempfile::tempfile().context("cannot create the output file")?;
     let file_limit = request.answer_limit.max(PRINTED_LIMIT_BYTES) + PRINTED_LIMIT_BYTES;
-    let wall_limit = request.time_limit * WALL_FACTOR + WALL_EXTRA;
+    let deadline = Deadline {
+        cpu: request.time_limit,
+        waiting: request.time_limit * WAITING_FACTOR + WAITING_EXTRA,
+        wall: request.time_limit * WALL_FACTOR + WALL_EXTRA,
+    };
     let limits = Limits {
         address_space: MEMORY_LIMIT_BYTES,
         memory: MEMORY_LIMIT_BYTES,
@@ -103,7 +109,7 @@ pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<
     };
     let mut run = sandbox::spawn(command, &policy, channels)
         .with_context(|| format!("cannot start {}", request.program.display()))?;
-    let ended = run.wait_within(Some(request.time_limit), wall_limit, cancel)?;
+    let ended = run.wait_within(deadline, cancel)?;
     drop(run);
     let (answers, answers_overflowed) = match request.layout {
         Layout::Runner => read_records(&answers, request.answer_limit, request.cases + 1)?,
@@ -117,7 +123,7 @@ pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<
         elapsed: ended.elapsed,
         cpu: ended.cpu,
         limit: request.time_limit,
-        wall_limit,
+        waiting_limit: deadline.waiting,
         file_limit,
     })
 }

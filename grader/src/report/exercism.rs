@@ -14,8 +14,10 @@
 use serde::Serialize;
 
 use super::score::score;
+use super::seed::{self, Named};
 use super::{Detail, Entry, describe, failure_text};
 use crate::judge::Verdict;
+use crate::model::Seed;
 use crate::text::visible;
 use xorlings_core::verdict::GroupResult;
 
@@ -46,8 +48,13 @@ pub struct Report {
     /// Points earned, and the most there are (partial credit by group).
     pub score: u32,
     pub max_score: u32,
-    /// The seed of the random cases, to grade the same cases again.
-    pub seed: u64,
+    /// The learners' seed (0), when the cases were theirs: `--seed 0` grades the same
+    /// cases again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Otherwise the instructor's seed, by its fingerprint only ([`seed::fingerprint`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_fingerprint: Option<String>,
     pub exercises: Vec<ExerciseSummary>,
 }
 
@@ -85,6 +92,13 @@ pub fn report(graded: &[Entry]) -> Report {
         Status::Fail
     };
     let message = (status == Status::Error).then(|| why_nothing_ran(graded));
+    let named = graded.first().map_or(Named::Public(Seed::DEFAULT.0), |g| {
+        seed::named(g.grade.seed)
+    });
+    let (seed, seed_fingerprint) = match named {
+        Named::Public(seed) => (Some(seed), None),
+        Named::Fingerprint(fingerprint) => (None, Some(fingerprint)),
+    };
     let scores: Vec<_> = graded
         .iter()
         .map(|g| score(g.grade, g.exercise.points))
@@ -96,7 +110,8 @@ pub fn report(graded: &[Entry]) -> Report {
         tests,
         score: scores.iter().map(|s| s.earned).sum(),
         max_score: scores.iter().map(|s| s.max).sum(),
-        seed: graded.first().map_or(0, |g| g.grade.seed.0),
+        seed,
+        seed_fingerprint,
         exercises: graded
             .iter()
             .zip(&scores)

@@ -5,6 +5,7 @@
 pub mod classroom;
 pub mod exercism;
 pub mod score;
+pub mod seed;
 pub mod tried;
 
 use std::time::Duration;
@@ -23,6 +24,8 @@ const TODO_ADVICE: &str = "This exercise still has its `todo!()`: replace it wit
 const WAITING_ADVICE: &str = "Do not sleep, read input or wait for a thread that never \
 finishes: answer each case and return.";
 const OUTPUT_NOTE: &str = "this never changes a verdict";
+const REFUSED_ADVICE: &str = "Nothing of your code was judged. Grade it again when the \
+machine is less busy.";
 const INTERNAL_ERROR_ADVICE: &str = "This is a bug in the grader's hidden tests, not in your \
 code. Please report it to your instructor with this message.";
 
@@ -155,6 +158,14 @@ pub fn describe_parts(
                      with `cargo grader reset {name}`."
                 ),
             );
+        }
+        Verdict::Refused(why) => {
+            headline(
+                &mut text,
+                name,
+                " could not be graded: the machine was too busy.",
+            );
+            text.prose(2, why).blank().prose(0, REFUSED_ADVICE);
         }
         Verdict::InternalError(message) => {
             headline(
@@ -393,15 +404,15 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
         ),
         Problem::TimeLimit {
             limit,
-            by: Limit::Wall,
+            by: Limit::Waiting,
             cpu,
             wall,
             ..
         } => (
             format!(
-                "Your code was still running after {}, the longest a run of this group may \
-                 take, though it had used only {} of its {} of CPU time: it was waiting, not \
-                 working.",
+                "Your code was still running after {}, and had used only {} of its {} of \
+                 CPU time: it was waiting, not working, for longer than a run of this group \
+                 may.",
                 seconds(*wall),
                 seconds(*cpu),
                 seconds(*limit)

@@ -66,6 +66,7 @@
 //!   usual.
 
 mod cancel;
+mod deadline;
 mod protection;
 
 // The backends: how a confined process is started, waited for and ended.
@@ -104,8 +105,11 @@ use std::process::{Command, Output};
 use anyhow::{Context, Result};
 use xorlings_core::run::{Ended as RunEnded, Limit, Signal};
 
-pub use backend::{Confined, How};
+pub use backend::Confined;
 pub use cancel::Cancel;
+pub use deadline::{Deadline, Ended, How};
+#[cfg(target_os = "linux")]
+pub use linux::ForkFriendly;
 pub use protection::{PRETEND_MISSING_VARIABLE, protection, reported_protection};
 
 /// What a confined process may do.
@@ -125,6 +129,9 @@ pub struct Policy {
     /// The core the run is pinned to, by its number among the cores the grader may use
     /// (a slot's, see `parallel::Slot`); `None` lets it run on any.
     pub core: Option<usize>,
+    /// The run sees no path of the machine's but what it may read and execute, where
+    /// the platform can hide the rest (a learner's program).
+    pub private_view: bool,
 }
 
 /// Resource limits of a run.
@@ -205,7 +212,7 @@ pub fn ended(how: How) -> RunEnded {
             number,
             kind: backend::signal_kind(number),
         }),
-        How::TimedOut => RunEnded::TimedOut(Limit::Wall),
+        How::TimedOut => RunEnded::TimedOut(Limit::Waiting),
         How::OutOfCpuTime => RunEnded::TimedOut(Limit::Cpu),
         How::Cancelled => RunEnded::Cancelled,
     }

@@ -19,8 +19,11 @@ pub const MAX_OUTPUT_BYTES: usize = 1_000_000;
 pub const MAX_MEMORY_BYTES: u64 = 1 << 30;
 /// Past this, a grading is stuck: the test stops it and fails.
 const STUCK: Duration = Duration::from_secs(120);
-/// The time limit of `xor_all` (each group has it).
+/// The time limit of `xor_all` (each group has it): its CPU time.
 pub const TIME_LIMIT: Duration = Duration::from_secs(2);
+/// The time a run of `xor_all` may spend waiting (using no CPU time): five times its
+/// time limit and 5 s.
+pub const WAITING_LIMIT: Duration = Duration::from_secs(15);
 /// What a grading may take besides its runs' time limits: "a few seconds", made of a
 /// fixed part and twice what a plain grading took on this machine when the tests
 /// started, stretched when the machine got busier since (machines shared by several
@@ -44,6 +47,8 @@ impl Cost {
     pub const RUN: Cost = Cost::new(1, 1);
     /// One exercise whose every group runs to its time limit.
     pub const EVERY_LIMIT: Cost = Cost::new(3, 1);
+    /// One exercise of which a group waits as long as it may.
+    pub const WAITING: Cost = Cost::new(8, 1);
     /// One exercise whose runs write floods of bytes: the files are on disk.
     pub const FLOOD: Cost = Cost::new(1, 2);
     /// Every exercise of a checkout: a grading's worth each (two at once, but some

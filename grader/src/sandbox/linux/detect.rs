@@ -35,6 +35,9 @@ pub struct Kernel {
     /// Each run's memory is bounded as a whole, in a cgroup of its own (else each
     /// process's address space is, and a learner's program is one process).
     pub memory_cgroup: bool,
+    /// A learner's program runs in a root of its own, where no path of the machine's
+    /// exists but what it reads (a mount namespace; where the machine allows one).
+    pub private_view: bool,
 }
 
 /// How each run's threads and processes are bounded, so that a run with thousands of
@@ -73,6 +76,7 @@ fn detect() -> Kernel {
             .into_owned(),
         task_bound,
         memory_cgroup: cgroups.memory,
+        private_view: mount_namespaces(),
         landlock_abi,
         landlock_files: landlock_abi >= 1,
         landlock_scopes: landlock_abi >= FULL_LANDLOCK_ABI,
@@ -104,13 +108,46 @@ fn landlock_abi() -> u32 {
 }
 
 /// Whether a child of the grader can make a user namespace of its own (some systems
-/// forbid it to users): a child that only tries, and exits.
+/// forbid it to users).
 fn user_namespaces() -> bool {
+    child_can(UnshareFlags::NEWUSER, false)
+}
+
+/// Whether a child of the grader can make a mount namespace of its own (in a user
+/// namespace of its own, unless the grader is root) and mount a tmpfs there.
+fn mount_namespaces() -> bool {
+    let root = rustix::process::getuid().is_root();
+    let flags = match root {
+        true => UnshareFlags::NEWNS,
+        false => UnshareFlags::NEWNS | UnshareFlags::NEWUSER,
+    };
+    child_can(flags, true)
+}
+
+/// Whether a child can make the namespaces `flags` (and, with `mounts`, make its mounts
+/// private and mount a tmpfs): a child that only tries, and exits.
+fn child_can(flags: UnshareFlags, mounts: bool) -> bool {
     let mut probe = Command::new("/");
-    // SAFETY: the child only calls unshare and _exit, both async-signal-safe.
+    // SAFETY: the child only calls unshare, mount and _exit, all async-signal-safe, on
+    // static strings.
     unsafe {
-        probe.pre_exec(|| {
-            rustix::thread::unshare_unsafe(UnshareFlags::NEWUSER)?;
+        probe.pre_exec(move || {
+            rustix::thread::unshare_unsafe(flags)?;
+            let none = std::ptr::null();
+            if mounts {
+                let private = libc::MS_REC | libc::MS_PRIVATE;
+                if libc::mount(none, c"/".as_ptr(), none, private, none.cast()) != 0
+                    || libc::mount(
+                        c"tmpfs".as_ptr(),
+                        c"/tmp".as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        0,
+                        none.cast(),
+                    ) != 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
             libc::_exit(0)
         })
     };

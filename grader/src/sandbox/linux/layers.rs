@@ -8,6 +8,7 @@ use std::ffi::OsString;
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::process::Command;
+use std::sync::Arc;
 
 use anyhow::Result;
 use rustix::process::{
@@ -15,8 +16,9 @@ use rustix::process::{
 };
 use rustix::thread::{CpuSet, UnshareFlags, sched_getaffinity, sched_setaffinity};
 
-use super::cgroup::RunGroup;
+use super::Isolation;
 use super::detect::{TaskBound, detected};
+use super::private_root::PrivateRoot;
 use super::privileges::Privileges;
 use super::syscalls::Filter;
 use super::{ruleset, syscalls};
@@ -35,6 +37,10 @@ pub struct Layers {
     cgroups: Vec<RawFd>,
     /// Its threads and processes, as RLIMIT_NPROC in a user namespace of its own.
     nproc: Option<u64>,
+    /// Its own root, in a mount namespace of its own.
+    root: Option<Arc<PrivateRoot>>,
+    /// The grader runs as root: it needs no user namespace for a mount namespace.
+    root_user: bool,
     core: Option<CpuSet>,
     privileges: Privileges,
     ruleset: Option<landlock::RulesetCreated>,
@@ -42,11 +48,11 @@ pub struct Layers {
 }
 
 impl Layers {
-    /// The layers for `policy`, in the run's `group`; `exec_path` is the address of the
-    /// program's path, the one exec the filter lets through.
+    /// The layers for `policy`, with the run's `isolation`; `exec_path` is the address
+    /// of the program's path, the one exec the filter lets through.
     pub fn new(
         policy: &Policy,
-        group: &RunGroup,
+        isolation: &Isolation,
         exec_path: *const libc::c_char,
     ) -> Result<Layers> {
         let ruleset = (detected().landlock_files)
@@ -59,8 +65,14 @@ impl Layers {
             (detected().task_bound == TaskBound::UserNamespace).then_some(policy.limits.tasks);
         Ok(Layers {
             parent: getpid(),
-            cgroups: group.procs().map(|procs| procs.as_raw_fd()).collect(),
+            cgroups: isolation
+                .group
+                .procs()
+                .map(|procs| procs.as_raw_fd())
+                .collect(),
             nproc,
+            root: isolation.root.clone(),
+            root_user: rustix::process::getuid().is_root(),
             core: policy.core.and_then(nth_core),
             privileges: Privileges::new(),
             ruleset,
@@ -81,12 +93,26 @@ impl Layers {
                 return Err((Step::Cgroup, io::Error::last_os_error()));
             }
         }
-        if let Some(tasks) = self.nproc {
-            // Its own user namespace: RLIMIT_NPROC then counts this run's threads and
-            // processes alone, not every process of the user on the machine.
+        // A user namespace of its own, where RLIMIT_NPROC counts this run's threads and
+        // processes alone (not every process of the user on the machine), and where a
+        // grader that is not root may make a mount namespace; a mount namespace, for
+        // its own root.
+        let mut namespaces = UnshareFlags::empty();
+        if self.nproc.is_some() || (self.root.is_some() && !self.root_user) {
+            namespaces |= UnshareFlags::NEWUSER;
+        }
+        if self.root.is_some() {
+            namespaces |= UnshareFlags::NEWNS;
+        }
+        if !namespaces.is_empty() {
             // SAFETY: this child has one thread, and shares no file table with another.
-            unsafe { rustix::thread::unshare_unsafe(UnshareFlags::NEWUSER) }
+            unsafe { rustix::thread::unshare_unsafe(namespaces) }
                 .map_err(at(Step::UserNamespace))?;
+        }
+        if let Some(root) = &self.root {
+            root.enter().map_err(at(Step::PrivateRoot))?;
+        }
+        if let Some(tasks) = self.nproc {
             setrlimit(Resource::Nproc, bounded(tasks)).map_err(at(Step::Limits))?;
         }
         for resource in NO_PRIORITY {
@@ -113,11 +139,18 @@ impl Layers {
     }
 }
 
-/// What the child executes to run `command`: its own program and arguments (the
-/// layers are applied in the child itself).
-pub fn confined_command(command: &Command, _policy: &Policy) -> Result<(OsString, Vec<OsString>)> {
+/// What the child executes to run `command`: its own program (at its path in the run's
+/// own root, when it has one) and arguments; the layers are applied in the child itself.
+pub fn confined_command(
+    command: &Command,
+    _policy: &Policy,
+    isolation: &Isolation,
+) -> Result<(OsString, Vec<OsString>)> {
+    let program = isolation
+        .exec_path()
+        .map_or(command.get_program(), |path| path.as_os_str());
     let args = command.get_args().map(OsString::from).collect();
-    Ok((command.get_program().to_owned(), args))
+    Ok((program.to_owned(), args))
 }
 
 /// A limit of `value`, soft and hard.

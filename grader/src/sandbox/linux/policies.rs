@@ -34,6 +34,7 @@ impl Policy {
                 (OsString::from("TMPDIR"), build_dir.as_os_str().to_owned()),
             ],
             core: None,
+            private_view: false,
         }
     }
 
@@ -41,7 +42,9 @@ impl Policy {
     /// read its libraries, execute itself and its loader, write nothing but the
     /// descriptors it is given, start no process, and sees no environment.
     pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Result<Policy> {
-        Policy::reader(program, &[libdir.to_path_buf()], limits)
+        let mut policy = Policy::reader(program, &[libdir.to_path_buf()], limits)?;
+        policy.private_view = true;
+        Ok(policy)
     }
 
     /// A `program` that only reads: the system's libraries and `read`. Like a learner's
@@ -62,6 +65,7 @@ impl Policy {
             processes: Processes::Forbidden,
             env: Vec::new(),
             core: None,
+            private_view: false,
         })
     }
 }

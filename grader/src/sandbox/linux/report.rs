@@ -89,6 +89,11 @@ fn layers(kernel: &Kernel) -> Vec<Layer> {
             "time: each run's CPU time, its threads included, with a wall-clock cap; each \
              run on a core of its own",
         ),
+        Layer::new(
+            kernel.private_view,
+            "paths: a learner's program sees none of this machine's but its libraries (a \
+             root of its own, where the machine allows a mount namespace)",
+        ),
     ]
 }
 
@@ -182,6 +187,7 @@ mod tests {
             subreaper: true,
             task_bound: TaskBound::Cgroup,
             memory_cgroup: true,
+            private_view: true,
         }
     }
 
@@ -231,6 +237,7 @@ mod tests {
             "threads",
             "memory",
             "time",
+            "paths",
         ] {
             assert!(shown.iter().any(|what| what.starts_with(name)), "{shown:?}");
         }

@@ -15,7 +15,7 @@ use super::detect::detected;
 use super::profile::{SANDBOX_EXEC, command_line, profile};
 use crate::sandbox::unix::child::Step;
 use crate::sandbox::unix::reaper::Process;
-use crate::sandbox::{Limits, Policy};
+use crate::sandbox::Policy;
 
 /// Nothing to prepare: macOS has no subreaper.
 pub fn prepare() -> Result<()> {
@@ -27,13 +27,14 @@ pub fn children() -> Vec<Process> {
     Vec::new()
 }
 
-/// macOS has no cgroups: a run's group is only its process group.
+/// What sets a run apart: on macOS only its process group (no cgroup, no root of its
+/// own), which the Unix backend makes.
 #[derive(Debug, Default)]
-pub struct RunGroup;
+pub struct Isolation;
 
-impl RunGroup {
-    pub fn new(_limits: &Limits) -> Result<RunGroup> {
-        Ok(RunGroup)
+impl Isolation {
+    pub fn new(_policy: &Policy, _program: &Path) -> Result<Isolation> {
+        Ok(Isolation)
     }
 }
 
@@ -45,7 +46,7 @@ pub struct Layers {
 impl Layers {
     pub fn new(
         _policy: &Policy,
-        _group: &RunGroup,
+        _isolation: &Isolation,
         _exec_path: *const libc::c_char,
     ) -> Result<Layers> {
         Ok(Layers { parent: getpid() })
@@ -69,7 +70,11 @@ impl Layers {
 /// What the child executes to run `command` under `policy`: `sandbox-exec` with the
 /// policy's profile, then the program (by its real path, which the profile names);
 /// the program itself where this Mac has no Seatbelt (`doctor` says so).
-pub fn confined_command(command: &Command, policy: &Policy) -> Result<(OsString, Vec<OsString>)> {
+pub fn confined_command(
+    command: &Command,
+    policy: &Policy,
+    _isolation: &Isolation,
+) -> Result<(OsString, Vec<OsString>)> {
     let program = Path::new(command.get_program());
     let args: Vec<OsString> = command.get_args().map(OsString::from).collect();
     if detected().seatbelt.is_err() {

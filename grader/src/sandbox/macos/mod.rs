@@ -22,7 +22,7 @@ mod layers;
 #[cfg(target_os = "macos")]
 pub use detect::detected;
 #[cfg(target_os = "macos")]
-pub use layers::{Layers, RunGroup, children, confined_command, cpu_time, prepare};
+pub use layers::{Isolation, Layers, children, confined_command, cpu_time, prepare};
 #[cfg(target_os = "macos")]
 pub use report::{describe, pretend_missing};
 

@@ -61,6 +61,7 @@ pub fn compiler(sysroot: &Path, build_dir: &Path, limits: Limits, developer: &De
         processes: Processes::Allowed,
         env: compiler_env(build_dir, developer),
         core: None,
+        private_view: false,
     }
 }
 
@@ -86,12 +87,11 @@ pub fn compiler_env(build_dir: &Path, developer: &Developer) -> Vec<(OsString, O
 /// writes nothing but the descriptors it is given, starts no process, and sees no
 /// environment.
 pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Policy {
-    reader(
-        program,
-        &[libdir.to_path_buf()],
-        limits,
-        &Developer::default(),
-    )
+    let developer = Developer::default();
+    let mut policy = reader(program, &[libdir.to_path_buf()], limits, &developer);
+    // (Seatbelt hides what is not listed from its reads, not from its look-ups.)
+    policy.private_view = true;
+    policy
 }
 
 /// A `program` that only reads the system's libraries and `read`, and executes only
@@ -111,6 +111,7 @@ pub fn reader(program: &Path, read: &[PathBuf], limits: Limits, developer: &Deve
         processes: Processes::Forbidden,
         env: Vec::new(),
         core: None,
+        private_view: false,
     }
 }
 

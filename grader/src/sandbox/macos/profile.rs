@@ -158,6 +158,7 @@ mod tests {
             processes,
             env: Vec::new(),
             core: None,
+            private_view: false,
         }
     }
 

@@ -16,7 +16,7 @@ use anyhow::{Result, anyhow};
 use super::descriptors::Descriptors;
 use super::exec::Exec;
 use super::limits::Rlimits;
-use super::platform::{self, Layers, RunGroup};
+use super::platform::{self, Isolation, Layers};
 use super::shared_page::SharedPage;
 use crate::sandbox::Policy;
 
@@ -29,6 +29,7 @@ pub enum Step {
     Cgroup,
     UserNamespace,
     Core,
+    PrivateRoot,
     Privileges,
     Landlock,
     Descriptors,
@@ -38,12 +39,13 @@ pub enum Step {
 }
 
 impl Step {
-    const ALL: [Step; 11] = [
+    const ALL: [Step; 12] = [
         Step::DeathSignal,
         Step::ParentGone,
         Step::Cgroup,
         Step::UserNamespace,
         Step::Core,
+        Step::PrivateRoot,
         Step::Privileges,
         Step::Landlock,
         Step::Descriptors,
@@ -59,6 +61,7 @@ impl Step {
             Step::Cgroup => "join its cgroup",
             Step::UserNamespace => "enter a user namespace of its own",
             Step::Core => "keep to its core",
+            Step::PrivateRoot => "move into a root of its own",
             Step::Descriptors => "install the descriptors",
             Step::Limits => "set the resource limits",
             Step::Privileges => "drop privileges",
@@ -81,13 +84,13 @@ impl Confinement {
     pub fn new(
         command: &Command,
         policy: &Policy,
-        group: &RunGroup,
+        isolation: &Isolation,
         fds: Vec<(OwnedFd, RawFd)>,
     ) -> Result<Confinement> {
-        let (program, args) = platform::confined_command(command, policy)?;
+        let (program, args) = platform::confined_command(command, policy, isolation)?;
         let exec = Exec::new(&program, &args, &policy.env)?;
         Ok(Confinement {
-            layers: Layers::new(policy, group, exec.path())?,
+            layers: Layers::new(policy, isolation, exec.path())?,
             descriptors: Descriptors::new(fds)?,
             rlimits: Rlimits::new(&policy.limits),
             exec,

@@ -12,39 +12,16 @@ use rustix::io::Errno;
 use rustix::process::{Pid, Signal, kill_process, kill_process_group, test_kill_process_group};
 
 use super::child::reported_failure;
-use super::platform::RunGroup;
+use super::platform::Isolation;
 use super::reaper;
 use super::shared_page::SharedPage;
-use crate::sandbox::Cancel;
+use crate::sandbox::deadline::Watch;
+use crate::sandbox::{Cancel, Deadline, Ended, How};
 
 /// How often a wait checks its cancel flag, at most.
 const CANCEL_CHECK: Duration = Duration::from_millis(20);
 /// The first pause of a wait without a pidfd; each next one doubles, up to CANCEL_CHECK.
 const FIRST_PAUSE: Duration = Duration::from_millis(1);
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum How {
-    /// The program exited with this code (and every process of the run was gone).
-    Exited(i32),
-    /// The program was killed by this signal.
-    Signalled(i32),
-    /// Stopped at its wall-clock limit.
-    TimedOut,
-    /// Stopped once its processes had used their CPU time.
-    OutOfCpuTime,
-    Cancelled,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ended {
-    pub how: How,
-    /// From the spawn until the last process of the run was gone (or the time-out, or
-    /// the cancel).
-    pub elapsed: Duration,
-    /// The CPU time the run's processes used, their threads included.
-    pub cpu: Duration,
-}
 
 /// A running confined program. Dropping it kills and reaps everything the run started.
 pub struct Confined {
@@ -67,9 +44,9 @@ pub struct Confined {
     /// Where the child reports a step of its confinement that failed.
     page: Arc<SharedPage>,
     ended: Option<Ended>,
-    /// The run's cgroups: removed after the run, when this drops (fields drop after
-    /// `drop`, which ends the run).
-    _group: RunGroup,
+    /// What set the run apart (its cgroups, its root): undone after the run, when this
+    /// drops (fields drop after `drop`, which ends the run).
+    _isolation: Isolation,
 }
 
 impl Confined {
@@ -79,7 +56,7 @@ impl Confined {
         started: Instant,
         child: &mut Child,
         page: Arc<SharedPage>,
-        group: RunGroup,
+        isolation: Isolation,
     ) -> Self {
         Confined {
             leader,
@@ -94,7 +71,7 @@ impl Confined {
             group_gone: false,
             page,
             ended: None,
-            _group: group,
+            _isolation: isolation,
         }
     }
 
@@ -114,37 +91,38 @@ impl Confined {
     /// started is killed and reaped before this returns. Waiting again returns the
     /// same outcome.
     pub fn wait(&mut self, limit: Duration, cancel: &Cancel) -> Result<Ended> {
-        self.wait_within(None, limit, cancel)
+        let deadline = Deadline {
+            cpu: Duration::MAX,
+            waiting: Duration::MAX,
+            wall: limit,
+        };
+        self.wait_within(deadline, cancel)
     }
 
-    /// Like [`Confined::wait`], and also stops the run once its processes have used
-    /// `cpu` of CPU time, their threads included (`How::OutOfCpuTime`): how much CPU a
-    /// run gets on a busy machine does not decide its fate, only what it used.
-    pub fn wait_within(
-        &mut self,
-        cpu: Option<Duration>,
-        wall: Duration,
-        cancel: &Cancel,
-    ) -> Result<Ended> {
+    /// Like [`Confined::wait`], within `deadline`: the run is stopped once its
+    /// processes have used its CPU time, their threads included (`How::OutOfCpuTime`),
+    /// or once it has waited its time (`How::TimedOut`): how much CPU a run gets on a
+    /// busy machine does not decide its fate, only what it used, and how long it used
+    /// none.
+    pub fn wait_within(&mut self, deadline: Deadline, cancel: &Cancel) -> Result<Ended> {
         if let Some(ended) = self.ended {
             return Ok(ended);
         }
         let mut backoff = FIRST_PAUSE;
+        let mut watch = Watch::new(deadline, self.started.elapsed());
         let how = loop {
             if let Some(how) = self.finished()? {
                 break how;
             }
             let elapsed = self.started.elapsed();
+            let over = watch.look(elapsed, self.cpu_used());
             if cancel.is_cancelled() {
                 break How::Cancelled;
             }
-            if elapsed >= wall {
-                break How::TimedOut;
+            if let Some(how) = over {
+                break how;
             }
-            if cpu.is_some_and(|cpu| self.cpu_used() >= cpu) {
-                break How::OutOfCpuTime;
-            }
-            self.pause(backoff, wall - elapsed);
+            self.pause(backoff, watch.left(elapsed));
             backoff = (backoff * 2).min(CANCEL_CHECK);
         };
         let elapsed = self.started.elapsed();

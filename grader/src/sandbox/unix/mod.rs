@@ -19,9 +19,7 @@ use xorlings_core::run::SignalKind;
 use xorlings_core::runner::channels::{ANSWERS_FD, CASES_FD};
 
 use super::{Channels, Policy, platform};
-#[cfg(all(test, target_os = "linux"))]
-pub use confined::Ended;
-pub use confined::{Confined, How};
+pub use confined::Confined;
 pub use reaper::output_of_trusted;
 
 /// Starts `command` confined, with its channels at the runner's descriptor numbers.

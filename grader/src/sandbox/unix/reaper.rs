@@ -10,6 +10,7 @@
 use std::io;
 use std::process::{Child, Command, Output};
 use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::Duration;
 
 use rustix::process::{Pid, Signal, WaitOptions, kill_process, waitpid};
 
@@ -41,12 +42,36 @@ fn sweeping() -> RwLockWriteGuard<'static, ()> {
 }
 
 /// Spawns `command`, registering its process before any sweep can look.
+/// The machine may refuse a process for a moment (too many at once, or too little
+/// memory): the spawn is tried again after a pause, doubling up to this one.
 pub fn spawn(command: &mut Command) -> io::Result<(Child, Pid)> {
-    let _starting = starting();
-    let child = command.spawn()?;
-    let pid = Pid::from_child(&child);
-    spawned().push(pid);
-    Ok((child, pid))
+    let mut pause = FIRST_RETRY;
+    loop {
+        let spawned_child = {
+            let _starting = starting();
+            command.spawn().map(|child| {
+                let pid = Pid::from_child(&child);
+                spawned().push(pid);
+                (child, pid)
+            })
+        };
+        match spawned_child {
+            Err(error) if refused(&error) && pause <= LAST_RETRY => {
+                std::thread::sleep(pause);
+                pause *= 2;
+            }
+            result => return result,
+        }
+    }
+}
+
+/// The first and the last pause before a spawn is tried again (about 2.5 s in all).
+const FIRST_RETRY: Duration = Duration::from_millis(10);
+const LAST_RETRY: Duration = Duration::from_millis(1280);
+
+/// Whether the machine refused a process: too many processes, or too little memory.
+fn refused(error: &io::Error) -> bool {
+    matches!(error.raw_os_error(), Some(libc::EAGAIN | libc::ENOMEM))
 }
 
 /// Runs `command` to its end while no sweep can look.

@@ -2,13 +2,14 @@
 
 use std::os::fd::{OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 
 use super::child::{Confinement, reported_failure};
-use super::platform::RunGroup;
+use super::platform::Isolation;
 use super::{Confined, reaper};
 use crate::sandbox::Policy;
 
@@ -18,9 +19,9 @@ pub fn spawn(
     fds: Vec<(OwnedFd, RawFd)>,
 ) -> Result<Confined> {
     let program = command.get_program().to_owned();
-    let group = RunGroup::new(&policy.limits)
-        .with_context(|| format!("cannot make the cgroup of {}", program.display()))?;
-    let mut confinement = Confinement::new(&command, policy, &group, fds)
+    let isolation = Isolation::new(policy, Path::new(&program))
+        .with_context(|| format!("cannot isolate {}", program.display()))?;
+    let mut confinement = Confinement::new(&command, policy, &isolation, fds)
         .with_context(|| format!("cannot prepare the sandbox for {}", program.display()))?;
     let page = confinement.page();
     command.process_group(0);
@@ -30,7 +31,7 @@ pub fn spawn(
     let started = Instant::now();
     let (mut child, leader) = reaper::spawn(&mut command)
         .with_context(|| format!("cannot start {}", program.display()))?;
-    let confined = Confined::new(leader, started, &mut child, page, group);
+    let confined = Confined::new(leader, started, &mut child, page, isolation);
     // std's spawn returns once the child has executed the program or exited: a report
     // is in the page by now, if there is one. (Dropping the run reaps the child.)
     if let Some(failure) = reported_failure(confined.page()) {

@@ -10,33 +10,11 @@ use windows_sys::Win32::System::Threading::WaitForSingleObject;
 
 use super::job::Job;
 use super::settings::exception_kind;
-use crate::sandbox::Cancel;
+use crate::sandbox::deadline::Watch;
+use crate::sandbox::{Cancel, Deadline, Ended, How};
 
 /// How often a wait checks its cancel flag and the run's CPU time, at most.
 const CHECK: Duration = Duration::from_millis(20);
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum How {
-    /// The program exited with this code.
-    Exited(i32),
-    /// The program died of this exception (its NTSTATUS, as a signed number).
-    Signalled(i32),
-    /// Stopped at its wall-clock limit.
-    TimedOut,
-    /// Stopped once its processes had used their CPU time.
-    OutOfCpuTime,
-    Cancelled,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ended {
-    pub how: How,
-    /// From the spawn until the program ended (or the time-out, or the cancel).
-    pub elapsed: Duration,
-    /// The CPU time of the run's processes, their threads included.
-    pub cpu: Duration,
-}
 
 /// A running confined program. Dropping it ends every process of its job.
 pub struct Confined {
@@ -65,20 +43,22 @@ impl Confined {
     /// `cancel` is set. Whatever the outcome, every process of its job is ended before
     /// this returns. Waiting again returns the same outcome.
     pub fn wait(&mut self, limit: Duration, cancel: &Cancel) -> Result<Ended> {
-        self.wait_within(None, limit, cancel)
+        let deadline = Deadline {
+            cpu: Duration::MAX,
+            waiting: Duration::MAX,
+            wall: limit,
+        };
+        self.wait_within(deadline, cancel)
     }
 
-    /// Like [`Confined::wait`], and also stops the run once its processes have used
-    /// `cpu` of CPU time (`How::OutOfCpuTime`).
-    pub fn wait_within(
-        &mut self,
-        cpu: Option<Duration>,
-        wall: Duration,
-        cancel: &Cancel,
-    ) -> Result<Ended> {
+    /// Like [`Confined::wait`], within `deadline`: the run is stopped once its
+    /// processes have used its CPU time (`How::OutOfCpuTime`), or once it has waited
+    /// its time (`How::TimedOut`).
+    pub fn wait_within(&mut self, deadline: Deadline, cancel: &Cancel) -> Result<Ended> {
         if let Some(ended) = self.ended {
             return Ok(ended);
         }
+        let mut watch = Watch::new(deadline, self.started.elapsed());
         let how = loop {
             let status = self
                 .child
@@ -88,16 +68,14 @@ impl Confined {
                 break how(status);
             }
             let elapsed = self.started.elapsed();
+            let over = watch.look(elapsed, self.job.cpu_time());
             if cancel.is_cancelled() {
                 break How::Cancelled;
             }
-            if elapsed >= wall {
-                break How::TimedOut;
+            if let Some(how) = over {
+                break how;
             }
-            if cpu.is_some_and(|cpu| self.job.cpu_time() >= cpu) {
-                break How::OutOfCpuTime;
-            }
-            self.pause(CHECK.min(wall - elapsed));
+            self.pause(CHECK.min(watch.left(elapsed)));
         };
         let elapsed = self.started.elapsed();
         self.end();

@@ -25,7 +25,7 @@ mod job;
 mod spawn;
 
 #[cfg(windows)]
-pub use confined::{Confined, How};
+pub use confined::Confined;
 #[cfg(windows)]
 pub use detect::{detected, prepare};
 #[cfg(windows)]

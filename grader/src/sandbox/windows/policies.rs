@@ -63,6 +63,7 @@ pub fn compiler(
         processes: Processes::Allowed,
         env: compiler_env(sysroot, build_dir, variable),
         core: None,
+        private_view: false,
     }
 }
 
@@ -100,6 +101,7 @@ pub fn program(
 ) -> Policy {
     let mut policy = reader(program, &[std_dir.to_path_buf()], limits);
     policy.env = program_env(std_dir, variable);
+    policy.private_view = true;
     policy
 }
 
@@ -132,6 +134,7 @@ pub fn reader(program: &Path, read: &[PathBuf], limits: Limits) -> Policy {
         processes: Processes::Forbidden,
         env: Vec::new(),
         core: None,
+        private_view: false,
     }
 }
 

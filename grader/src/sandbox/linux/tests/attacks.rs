@@ -238,3 +238,22 @@ fn a_run_keeps_to_its_core_at_its_priority_and_watches_nothing() {
     ]);
     assert!(run.answers.contains("cores: 1 (widen: -1)"), "{run:?}");
 }
+
+/// A learner's program sees no path of the machine's but its libraries, where the
+/// machine allows a root of its own: not the workbook (nor a class's folders), not the
+/// folder it was started from, not where its program lies.
+#[test]
+fn a_run_learns_no_path_of_the_machines() {
+    if !detected().private_view {
+        return;
+    }
+    let workbook = tempfile::tempdir().unwrap();
+    let run = attack("names", &[workbook.path().to_str().unwrap()]);
+    run.assert_denied(&["stat the workbook"]);
+    assert!(run.answers.contains("\ncwd: /\n"), "{run:?}");
+    let program = attacker().display().to_string();
+    assert!(
+        !run.answers.contains(&program),
+        "the program's path shows: {run:?}"
+    );
+}

@@ -48,6 +48,30 @@ fn forking_policy(folder: &std::path::Path) -> Policy {
     policy
 }
 
+/// A run that works is stopped at its CPU time, and one that waits at its time of
+/// waiting, whichever the wall clock says.
+#[test]
+fn a_run_is_stopped_by_the_cpu_it_used_or_the_time_it_waited() {
+    let folder = tempfile::tempdir().unwrap();
+    let deadline = crate::sandbox::Deadline {
+        cpu: SHORT,
+        waiting: SHORT * 2,
+        wall: SHORT * 20,
+    };
+    let mut spinning = start(&["spin"], &attacker_policy(), &folder.path().join("spin"));
+    let spun = spinning.wait_within(deadline, &Cancel::default()).unwrap();
+    assert_eq!(spun.how, How::OutOfCpuTime, "{spun:?}");
+    assert!(spun.cpu >= SHORT && spun.cpu < SHORT + SLACK, "{spun:?}");
+    let mut sleeping = start(&["sleep"], &attacker_policy(), &folder.path().join("sleep"));
+    let slept = sleeping.wait_within(deadline, &Cancel::default()).unwrap();
+    assert_eq!(slept.how, How::TimedOut, "{slept:?}");
+    assert!(slept.cpu < SHORT, "{slept:?}");
+    assert!(
+        slept.elapsed >= SHORT * 2 && slept.elapsed < SHORT * 2 + SLACK,
+        "{slept:?}"
+    );
+}
+
 #[test]
 fn a_time_out_kills_the_program() {
     let folder = tempfile::tempdir().unwrap();

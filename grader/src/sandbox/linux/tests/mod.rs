@@ -15,7 +15,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::sandbox::unix::Ended;
+use crate::sandbox::Ended;
 use crate::sandbox::{Cancel, Channels, Limits, Policy, init, output_of_trusted, spawn};
 
 /// The attacker's source: one program, one mode per kind of attack.

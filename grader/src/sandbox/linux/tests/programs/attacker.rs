@@ -106,6 +106,7 @@ fn main() {
         "linger" => linger(),
         "daemon" => daemon(&mut out, rest[0]),
         "threads" => threads(&mut out),
+        "names" => names(&mut out, rest[0]),
         "scheduling" => scheduling(&mut out),
         // Already done by the constructor below.
         "constructor" => {}
@@ -253,6 +254,17 @@ fn limits(out: &mut File) {
     // Lowering its own limits is allowed.
     let own = unsafe { setrlimit(RLIMIT_NOFILE, &[16, 16]) };
     writeln!(out, "lower own limit: {}", if own == 0 { "allowed" } else { "DENIED" }).unwrap();
+}
+
+/// Says what it can learn of the machine's paths: whether `secret` exists, where it
+/// runs from, what it is.
+fn names(out: &mut File, secret: &str) {
+    let exists = std::fs::symlink_metadata(secret).is_ok();
+    writeln!(out, "stat the workbook: {}", if exists { "ESCAPED" } else { "denied (absent)" }).unwrap();
+    let cwd = std::env::current_dir().map(|p| p.display().to_string()).unwrap_or_default();
+    writeln!(out, "cwd: {cwd}").unwrap();
+    let exe = std::fs::read_link("/proc/self/exe").map(|p| p.display().to_string()).unwrap_or_default();
+    writeln!(out, "exe: {exe}").unwrap();
 }
 
 /// Starts threads that never end, as many as it can up to 10,000, and says how many.

@@ -13,9 +13,9 @@ use rustix::process::{Pid, getpid, getppid};
 
 use super::detect::detected;
 use super::profile::{SANDBOX_EXEC, command_line, profile};
+use crate::sandbox::Policy;
 use crate::sandbox::unix::child::Step;
 use crate::sandbox::unix::reaper::Process;
-use crate::sandbox::Policy;
 
 /// Nothing to prepare: macOS has no subreaper.
 pub fn prepare() -> Result<()> {

@@ -194,15 +194,11 @@ fn a_class_as_of_a_deadline_has_a_row_for_every_kind_of_repository() {
     git(&late, &["add", "-A"], SECOND);
     git(&late, &["commit", "-qm", "late"], SECOND);
 
-    let run = instructor.grader(&[
-        "verify",
-        "--class",
-        &class.path().display().to_string(),
-        "--out",
-        &out.path().display().to_string(),
-        "--as-of",
-        "2025-01-31T23:59:59Z",
-    ]);
+    let run = instructor.verify_class(
+        class.path(),
+        out.path(),
+        &["--as-of", "2025-01-31T23:59:59Z"],
+    );
     run.expect_code(1);
     let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
     let lines: Vec<&str> = summary.lines().collect();
@@ -314,15 +310,7 @@ fn a_graft_does_not_give_the_history_another_parent() {
     copy_tree(learner.root(), &ada);
     std::fs::rename(learner.root().join(".git"), ada.join(".git")).unwrap();
     instructor
-        .grader(&[
-            "verify",
-            "--class",
-            &class.path().display().to_string(),
-            "--out",
-            &out.path().display().to_string(),
-            "--as-of",
-            deadline,
-        ])
+        .verify_class(class.path(), out.path(), &["--as-of", deadline])
         .expect_code(0);
     let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
     assert!(

@@ -424,13 +424,7 @@ fn a_class_of_mixed_checkouts_gets_one_row_each_with_the_right_totals() {
     std::fs::write(class.path().join("roster.txt"), "a plain file is nobody").unwrap();
     let before = listing(class.path());
 
-    let run = instructor.grader(&[
-        "verify",
-        "--class",
-        &class.path().display().to_string(),
-        "--out",
-        &out.path().display().to_string(),
-    ]);
+    let run = instructor.verify_class(class.path(), out.path(), &[]);
     // `notes` could not be graded; everyone else was.
     run.expect_code(1);
     let summary = out.path().join("summary.csv");
@@ -558,15 +552,11 @@ fn a_secret_seed_stays_with_the_instructor_and_the_reports_carry_its_fingerprint
     let secrets = tempfile::tempdir().unwrap();
     let seed_file = secrets.path().join("seed");
     std::fs::write(&seed_file, format!("{SECRET_SEED}\n")).unwrap();
-    let run = instructor.grader(&[
-        "verify",
-        "--class",
-        &class.path().display().to_string(),
-        "--out",
-        &out.path().display().to_string(),
-        "--seed-file",
-        &seed_file.display().to_string(),
-    ]);
+    let run = instructor.verify_class(
+        class.path(),
+        out.path(),
+        &["--seed-file", &seed_file.display().to_string()],
+    );
     run.expect_code(0);
     let expected = fingerprint(SECRET_SEED);
     // The instructor's own output names the seed, and its fingerprint.
@@ -663,13 +653,7 @@ fn folder_names_that_a_spreadsheet_would_run_are_defused_and_shown_on_one_line()
         (OsStr::new(broken), &[]),
     ]);
     let out = tempfile::tempdir().unwrap();
-    let run = instructor.grader(&[
-        "verify",
-        "--class",
-        &class.path().display().to_string(),
-        "--out",
-        &out.path().display().to_string(),
-    ]);
+    let run = instructor.verify_class(class.path(), out.path(), &[]);
     run.expect_code(0);
     let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
     // Quoted, with a `'` in front: a spreadsheet shows the cell as text.

@@ -181,13 +181,7 @@ fn a_neighbours_cpu_hog_or_thread_bomb_costs_the_class_nothing() {
     learner("bomb", Some(THREAD_BOMB));
     learner("steady", None);
     let _spinners = Spinners::start(1);
-    let run = instructor.grader(&[
-        "verify",
-        "--class",
-        &class.path().display().to_string(),
-        "--out",
-        &out.path().display().to_string(),
-    ]);
+    let run = instructor.verify_class(class.path(), out.path(), &[]);
     assert!(
         matches!(run.code, 0 | 1),
         "the class was not graded: {}\n{}",

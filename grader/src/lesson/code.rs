@@ -16,13 +16,14 @@ const MIN_INDENT: usize = 2;
 const MIN_CODE_COLUMNS: usize = 4;
 
 /// Whether rustdoc treats a code block with this info string (e.g. "rust,ignore") as
-/// Rust: a block with no tags, or with a Rust tag; not one with only other tags ("text").
+/// Rust: a block with no tags, only rustdoc's tags, or the tag `rust`; not one with another
+/// tag ("text", "text,ignore").
 pub fn is_rust(info: &str) -> bool {
     let tags: Vec<&str> = info
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|tag| !tag.is_empty())
         .collect();
-    tags.iter().all(|tag| is_rust_tag(tag)) || tags.iter().any(|tag| is_rust_tag(tag))
+    tags.iter().all(|tag| is_rust_tag(tag)) || tags.contains(&"rust")
 }
 
 fn is_rust_tag(tag: &str) -> bool {
@@ -114,7 +115,7 @@ mod tests {
         ] {
             assert!(is_rust(info), "{info:?}");
         }
-        for info in ["text", "console", "toml"] {
+        for info in ["text", "console", "toml", "text,ignore"] {
             assert!(!is_rust(info), "{info:?}");
         }
     }

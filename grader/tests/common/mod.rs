@@ -131,6 +131,15 @@ impl Workbook {
         self.grader_in(self.root(), args)
     }
 
+    /// Grades the class of checkouts in `class` into `out` (`verify --class --out`), with
+    /// `extra` arguments.
+    pub fn verify_class(&self, class: &Path, out: &Path, extra: &[&str]) -> Run {
+        let (class, out) = (class.display().to_string(), out.display().to_string());
+        let mut args = vec!["verify", "--class", &class, "--out", &out];
+        args.extend_from_slice(extra);
+        self.grader(&args)
+    }
+
     pub fn grader_in(&self, cwd: &Path, args: &[&str]) -> Run {
         let output = self.command(cwd, args).output().unwrap();
         Run::from(output)

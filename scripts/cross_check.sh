@@ -53,7 +53,7 @@ fi
 
 # Features of Rust newer than Debian's 1.85 that the workspace uses, each with the
 # release that made it stable.
-NEWER_FEATURES="let_chains:1.88 unsigned_is_multiple_of:1.87 os_str_display:1.87 round_char_boundary:1.91"
+NEWER_FEATURES="let_chains:1.88 unsigned_is_multiple_of:1.87 os_str_display:1.87 round_char_boundary:1.91 file_lock:1.89"
 
 if [ $# -eq 0 ]; then
     echo "usage: bash scripts/cross_check.sh TARGET..." >&2

@@ -16,7 +16,9 @@ static ALLOCATOR: grader::ForkFriendly = grader::ForkFriendly;
 
 fn main() -> ExitCode {
     // Like other command-line tools, stop quietly when the reader of our output goes
-    // away (`grader list | head`) instead of panicking on a broken pipe.
+    // away (`grader list | head`) instead of panicking on a broken pipe. (Windows has no
+    // such signal: a write to a closed pipe fails there, and the command stops.)
+    #[cfg(unix)]
     // SAFETY: called first thing, before any other thread exists.
     #[allow(unsafe_code)]
     unsafe {

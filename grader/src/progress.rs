@@ -135,17 +135,23 @@ fn read(workbook: &Workbook) -> Result<Progress> {
     Ok(progress)
 }
 
-/// An exclusive lock on the workbook folder, released when dropped.
-fn lock(root: &Path) -> Result<rustix::fd::OwnedFd> {
-    let dir = rustix::fs::open(
-        root,
-        rustix::fs::OFlags::DIRECTORY | rustix::fs::OFlags::CLOEXEC,
-        rustix::fs::Mode::empty(),
-    )
-    .with_context(|| format!("cannot open {}", root.display()))?;
-    rustix::fs::flock(&dir, rustix::fs::FlockOperation::LockExclusive)
-        .context("cannot lock the progress")?;
-    Ok(dir)
+/// An exclusive lock on the workbook's progress, released when dropped: on the workbook
+/// folder itself where folders can be locked (Unix), else (Windows) on a file in the
+/// workbook's `target` folder, which git ignores.
+fn lock(root: &Path) -> Result<std::fs::File> {
+    #[cfg(unix)]
+    let file =
+        std::fs::File::open(root).with_context(|| format!("cannot open {}", root.display()))?;
+    #[cfg(windows)]
+    let file = {
+        let dir = root.join("target").join("xorlings");
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::File::create(dir.join("progress.lock"))
+            .with_context(|| format!("cannot create the progress lock in {}", dir.display()))?
+    };
+    file.lock().context("cannot lock the progress")?;
+    Ok(file)
 }
 
 #[cfg(test)]

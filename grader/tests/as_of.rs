@@ -2,6 +2,8 @@
 //! running anything of the learner's: their repository sets an fsmonitor, filters, a
 //! textconv, a pager and hooks to a script that leaves a marker file, which must never
 //! appear.
+// The learner's hooks and filters are shell scripts, as on Unix.
+#![cfg(unix)]
 
 mod common;
 

@@ -10,6 +10,9 @@
 //! and say what each attempt got: `denied (...)` or `ESCAPED`. A read that escaped shows
 //! what it read, so the lab's secret check sees it too.
 
+// The attacks and the lab are Linux's: their programs call Linux's C library, and check
+// Landlock's and seccomp's refusals (macOS and Windows confine less: see `doctor`).
+#![cfg(target_os = "linux")]
 // The lab itself needs a few raw calls (a pseudo-terminal, a FIFO, wait4 for a child's
 // memory): each is a small block with its SAFETY comment.
 #![allow(unsafe_code)]

@@ -32,11 +32,26 @@ pub enum Limit {
     Waiting,
 }
 
-/// A signal that killed a run: its number, and what the platform means by it.
+/// A signal that killed a run: its number, and what the platform means by it. On
+/// Windows, which has no signals, the exception that ended the process (its exit status,
+/// an NTSTATUS such as 0xC0000005).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Signal {
     pub number: i32,
     pub kind: SignalKind,
+}
+
+impl std::fmt::Display for Signal {
+    /// `signal 11 (segmentation fault)`; on Windows `exception 0xC0000005 (segmentation
+    /// fault)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = self.kind.name();
+        if cfg!(windows) {
+            write!(f, "exception {:#010X} ({name})", self.number as u32)
+        } else {
+            write!(f, "signal {} ({name})", self.number)
+        }
+    }
 }
 
 /// What a signal means, whatever its number on this platform.
@@ -44,6 +59,9 @@ pub struct Signal {
 pub enum SignalKind {
     /// The program aborted itself (Rust does on a stack overflow or a failed allocation).
     Abort,
+    /// A thread's stack overflowed, as the system tells (Windows, in the exit status;
+    /// on Unix, Rust's runtime says so and aborts).
+    StackOverflow,
     /// It wrote past the largest file it may write.
     FileTooLarge,
     /// It used up its CPU time.
@@ -63,6 +81,7 @@ impl SignalKind {
     pub fn name(self) -> &'static str {
         match self {
             SignalKind::Abort => "abort",
+            SignalKind::StackOverflow => "stack overflow",
             SignalKind::Segfault => "segmentation fault",
             SignalKind::Killed => "killed",
             SignalKind::Arithmetic => "arithmetic error",
@@ -184,6 +203,24 @@ pub struct Execution {
 mod tests {
     use super::*;
     use std::io::Write;
+
+    #[test]
+    fn a_signal_is_shown_as_its_system_numbers_it() {
+        let segfault = Signal {
+            number: if cfg!(windows) {
+                0xC000_0005_u32 as i32
+            } else {
+                11
+            },
+            kind: SignalKind::Segfault,
+        };
+        let shown = if cfg!(windows) {
+            "exception 0xC0000005 (segmentation fault)"
+        } else {
+            "signal 11 (segmentation fault)"
+        };
+        assert_eq!(segfault.to_string(), shown);
+    }
 
     #[test]
     fn the_runtimes_last_words_are_not_the_learners() {

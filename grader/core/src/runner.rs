@@ -6,13 +6,12 @@
 //! arguments and calls the learner's function on them. The runner only produces
 //! answers; the grader checks them in its own process.
 //!
-//! Descriptors, opened by the grader: 3 the cases (the case count, then each case's
-//! arguments in the wire format), 4 the answers (one `wire::record` per case, then a
-//! final one), 1 and 2 one file for everything the learner's code prints.
+//! Files, opened by the grader (see [`channels`]): the cases (the case count, then each
+//! case's arguments in the wire format), the answers (one `wire::record` per case, then
+//! a final one), and stdout and stderr, one file for everything the learner's code
+//! prints.
 
 use std::io::{Read, Seek, Write};
-use std::mem::ManuallyDrop;
-use std::os::fd::FromRawFd;
 use std::sync::Mutex;
 
 use crate::wire::{Wire, record};
@@ -20,9 +19,6 @@ use crate::wire::{Wire, record};
 #[cfg(not(target_endian = "little"))]
 compile_error!("the runner reads and writes the grader's files as little-endian words");
 
-const CASES_FD: i32 = 3;
-const ANSWERS_FD: i32 = 4;
-const PRINTED_FD: i32 = 1;
 /// Deep recursion (a memo to depth 100,000 in a debug build) must fit.
 const STACK_BYTES: usize = 256 << 20;
 const MAX_PANIC_MESSAGE: usize = 2000;
@@ -84,11 +80,8 @@ fn run_cases(call: Case) {
 }
 
 fn answer_all(words: &[u64], call: &dyn Fn(&mut &[u64]) -> Option<Vec<u64>>) {
-    // SAFETY: the grader opened these descriptors for this process; they stay open for
-    // its whole life, and ManuallyDrop never closes them.
-    let mut answers = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(ANSWERS_FD) });
-    // SAFETY: as the answers: stdout, which the grader set for this process.
-    let mut printed = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(PRINTED_FD) });
+    let mut answers = channels::answers();
+    let mut printed = channels::printed();
     let mut words = words;
     let count = u64::take(&mut words).expect("the cases start with their count");
     for _ in 0..count {
@@ -118,12 +111,85 @@ fn answer_all(words: &[u64], call: &dyn Fn(&mut &[u64]) -> Option<Vec<u64>>) {
         .expect("cannot write the answers");
 }
 
+/// Where the run finds the files the grader opened for it: the one part of the runner
+/// that differs between systems. Each file stays open for the whole run (`ManuallyDrop`
+/// never closes it).
+pub mod channels {
+    use std::fs::File;
+    use std::mem::ManuallyDrop;
+
+    /// Unix: the cases at descriptor 3, the answers at 4.
+    #[cfg(unix)]
+    pub const CASES_FD: i32 = 3;
+    #[cfg(unix)]
+    pub const ANSWERS_FD: i32 = 4;
+
+    /// Windows: handles the run inherits, their values in these variables.
+    #[cfg(windows)]
+    pub const CASES_VARIABLE: &str = "XORLINGS_CASES_HANDLE";
+    #[cfg(windows)]
+    pub const ANSWERS_VARIABLE: &str = "XORLINGS_ANSWERS_HANDLE";
+
+    #[cfg(unix)]
+    pub(super) fn cases() -> ManuallyDrop<File> {
+        use std::os::fd::FromRawFd;
+        // SAFETY: the grader opened this descriptor for this process.
+        ManuallyDrop::new(unsafe { File::from_raw_fd(CASES_FD) })
+    }
+
+    #[cfg(unix)]
+    pub(super) fn answers() -> ManuallyDrop<File> {
+        use std::os::fd::FromRawFd;
+        // SAFETY: as the cases.
+        ManuallyDrop::new(unsafe { File::from_raw_fd(ANSWERS_FD) })
+    }
+
+    #[cfg(windows)]
+    pub(super) fn cases() -> ManuallyDrop<File> {
+        inherited(CASES_VARIABLE)
+    }
+
+    #[cfg(windows)]
+    pub(super) fn answers() -> ManuallyDrop<File> {
+        inherited(ANSWERS_VARIABLE)
+    }
+
+    /// The handle named by `variable`.
+    #[cfg(windows)]
+    fn inherited(variable: &str) -> ManuallyDrop<File> {
+        use std::os::windows::io::{FromRawHandle, RawHandle};
+        let value: usize = std::env::var(variable)
+            .ok()
+            .and_then(|value| value.parse().ok())
+            .expect("the grader names the run's handles");
+        // SAFETY: the grader made this handle inheritable for this process, and the
+        // variable holds its value.
+        ManuallyDrop::new(unsafe { File::from_raw_handle(value as RawHandle) })
+    }
+
+    /// Standard output, to tell how much has been printed.
+    pub(super) fn printed() -> ManuallyDrop<File> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::FromRawFd;
+            // SAFETY: descriptor 1, which the grader set for this process.
+            ManuallyDrop::new(unsafe { File::from_raw_fd(1) })
+        }
+        #[cfg(windows)]
+        {
+            use std::os::windows::io::{AsRawHandle, FromRawHandle};
+            let handle = std::io::stdout().as_raw_handle();
+            // SAFETY: the standard output handle, which the grader set for this process.
+            ManuallyDrop::new(unsafe { File::from_raw_handle(handle) })
+        }
+    }
+}
+
 /// The cases descriptor, whole, as words: mapped into memory where the system allows
 /// (the cases of a run can be tens of megabytes: a copy of them costs more than the
 /// learner's code takes to answer them), else read.
 fn read_cases() -> &'static [u64] {
-    // SAFETY: as for the answers, the grader opened this descriptor for this process.
-    let cases = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(CASES_FD) });
+    let cases = channels::cases();
     let bytes = cases.metadata().expect("cannot read the cases").len() as usize;
     if let Some(words) = mapped(bytes) {
         return words;
@@ -168,7 +234,7 @@ fn mapped(bytes: usize) -> Option<&'static [u64]> {
             bytes,
             PROT_READ,
             MAP_PRIVATE | MAP_POPULATE,
-            CASES_FD,
+            channels::CASES_FD,
             0,
         );
         if address.is_null() || address as isize == -1 {

@@ -9,7 +9,6 @@
 //! A field that starts with `'` gets one more, so two names never read the same.
 
 use std::ffi::OsStr;
-use std::os::unix::ffi::OsStrExt;
 
 /// What makes a spreadsheet read a cell as a formula, at its start.
 const FORMULA_STARTS: [char; 4] = ['=', '+', '-', '@'];
@@ -49,10 +48,11 @@ pub fn record(fields: &[String]) -> String {
 }
 
 /// A folder name as text: valid UTF-8 as it is, each other byte as `\xNN`, so that two
-/// different names never read the same.
+/// different names never read the same (its bytes on Unix; on Windows, where names are
+/// UTF-16, the WTF-8 bytes of an unpaired surrogate).
 pub fn name(name: &OsStr) -> String {
     let mut text = String::new();
-    for chunk in name.as_bytes().utf8_chunks() {
+    for chunk in name.as_encoded_bytes().utf8_chunks() {
         text.push_str(&chunk.valid().replace('\\', "\\\\"));
         for byte in chunk.invalid() {
             text.push_str(&format!("\\x{byte:02x}"));
@@ -109,7 +109,11 @@ mod tests {
     #[test]
     fn names_that_are_not_utf8_stay_distinct() {
         assert_eq!(name(OsStr::new("José")), "José");
-        assert_eq!(name(OsStr::from_bytes(b"caf\xe9")), "caf\\xe9");
+        #[cfg(unix)]
+        assert_eq!(
+            name(std::os::unix::ffi::OsStrExt::from_bytes(b"caf\xe9")),
+            "caf\\xe9"
+        );
         assert_eq!(name(OsStr::new("caf\\xe9")), "caf\\\\xe9");
     }
 }

@@ -239,7 +239,7 @@ impl Repository {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let mut run = sandbox::spawn(command, &policy, Vec::new()).context("cannot start git")?;
+        let mut run = sandbox::spawn(command, &policy, None).context("cannot start git")?;
         let stderr = run.stderr.take().context("git's messages are not piped")?;
         let messages = std::thread::Builder::new()
             .name("git-messages".to_string())
@@ -313,7 +313,11 @@ fn git() -> Result<&'static Path> {
     GIT.get_or_init(|| {
         let path = std::env::var_os("PATH")?;
         std::env::split_paths(&path)
-            .map(|dir| dir.join("git"))
+            // `git.exe` on Windows.
+            .map(|dir| {
+                dir.join("git")
+                    .with_extension(std::env::consts::EXE_EXTENSION)
+            })
             .find(|candidate| candidate.is_file())
             .and_then(|found| found.canonicalize().ok())
     })

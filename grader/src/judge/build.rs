@@ -46,6 +46,23 @@ const COMPILER_LIMITS: Limits = Limits {
 /// after a check of all exercises, for example).
 const PROGRAMS_KEPT: usize = 32;
 const NO_RUSTC: &str = "cannot run rustc; is Rust installed (https://rustup.rs)?";
+/// What rustc says when the linker it needs is missing, and what to install; the advice
+/// comes first in the verdict, before rustc's own words.
+const MISSING_LINKERS: [(&str, &str); 3] = [
+    ("linker `link.exe` not found", NO_LINK_EXE),
+    ("invalid active developer path", NO_XCODE_TOOLS),
+    ("linker `cc` not found", NO_CC),
+];
+const NO_LINK_EXE: &str = "Rust's MSVC toolchain links programs with Microsoft's link.exe, \
+which is not installed. Install the Build Tools for Visual Studio \
+(https://visualstudio.microsoft.com/visual-cpp-build-tools/) with the \"Desktop development \
+with C++\" workload (it brings the linker and a Windows SDK), or switch to Rust's GNU \
+toolchain (`rustup default stable-x86_64-pc-windows-gnu`), then grade again.";
+const NO_XCODE_TOOLS: &str = "Rust links programs with Apple's linker, from the Xcode command \
+line tools, which are not installed: run `xcode-select --install`, then grade again.";
+const NO_CC: &str = "Rust links programs with the system's C compiler (`cc`), which is not \
+installed: install it (`sudo apt install build-essential` on Debian or Ubuntu, `sudo dnf \
+install gcc` on Fedora), then grade again.";
 
 /// What one build needs to know.
 pub struct BuildRequest<'a> {
@@ -92,10 +109,100 @@ pub struct Toolchain {
     sysroot: PathBuf,
     /// The real compiler (not rustup's proxy), run with a cleared environment.
     rustc: PathBuf,
-    /// Where the shared standard library lives.
-    pub libdir: PathBuf,
+    /// Where a program loads the shared standard library from when it runs.
+    pub std_dir: PathBuf,
     /// Changes with the compiler's version.
     key: String,
+}
+
+/// How a toolchain is laid out on each system: its compiler's name, its shared standard
+/// library's, and how a program finds that library when it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    /// `bin/rustc`; `libstd-<hash>.so` in the target's `lib`, found through an rpath.
+    Linux,
+    /// `bin/rustc`; `libstd-<hash>.dylib` in the target's `lib`, found through an rpath.
+    MacOs,
+    /// `bin\rustc.exe`; `std-<hash>.dll` in `bin` (and in the target's `lib`, beside its
+    /// import library), found on the program's `PATH`: Windows has no rpath.
+    Windows,
+}
+
+impl Layout {
+    const HOST: Layout = if cfg!(windows) {
+        Layout::Windows
+    } else if cfg!(target_os = "macos") {
+        Layout::MacOs
+    } else {
+        Layout::Linux
+    };
+
+    fn rustc(self, sysroot: &Path) -> PathBuf {
+        let name = match self {
+            Layout::Windows => "rustc.exe",
+            Layout::Linux | Layout::MacOs => "rustc",
+        };
+        sysroot.join("bin").join(name)
+    }
+
+    fn is_shared_std(self, name: &str) -> bool {
+        match self {
+            Layout::Linux => name.starts_with("libstd-") && name.ends_with(".so"),
+            Layout::MacOs => name.starts_with("libstd-") && name.ends_with(".dylib"),
+            Layout::Windows => name.starts_with("std-") && name.ends_with(".dll"),
+        }
+    }
+
+    /// Where a program may find the shared std, in the order it is looked for.
+    fn std_dirs(self, sysroot: &Path, libdir: &Path) -> Vec<PathBuf> {
+        match self {
+            Layout::Windows => vec![sysroot.join("bin"), libdir.to_path_buf()],
+            Layout::Linux | Layout::MacOs => vec![libdir.to_path_buf()],
+        }
+    }
+
+    /// What rustc needs to link a program that finds the shared std in `std_dir`.
+    fn link_args(self, std_dir: &Path, msvc: bool) -> Vec<OsString> {
+        match self {
+            Layout::Linux | Layout::MacOs => {
+                let mut arg = OsString::from("-Clink-args=-Wl,-rpath,");
+                arg.push(std_dir);
+                vec![arg]
+            }
+            // No PDB: link.exe writes one (with /DEBUG) through mspdbsrv.exe, a server
+            // the user's builds share, which would be ended with the compile's job.
+            Layout::Windows if msvc => vec!["-Cstrip=debuginfo".into()],
+            Layout::Windows => Vec::new(),
+        }
+    }
+}
+
+/// The shared standard library of the toolchain in `sysroot` whose target's libraries
+/// are in `libdir`: its file name (with the hash of the compiler's version) and the
+/// folder a program loads it from.
+fn shared_std(layout: Layout, sysroot: &Path, libdir: &Path) -> Result<(String, PathBuf)> {
+    for dir in layout.std_dirs(sysroot, libdir) {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let found = entries
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .find(|name| layout.is_shared_std(name));
+        if let Some(name) = found {
+            return Ok((name, dir));
+        }
+    }
+    bail!(
+        "the toolchain in {} has no shared std library (looked in {})",
+        sysroot.display(),
+        layout
+            .std_dirs(sysroot, libdir)
+            .iter()
+            .map(|dir| dir.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" and ")
+    )
 }
 
 pub fn toolchain() -> Result<&'static Toolchain> {
@@ -103,27 +210,16 @@ pub fn toolchain() -> Result<&'static Toolchain> {
     if let Some(toolchain) = TOOLCHAIN.get() {
         return Ok(toolchain);
     }
-    let (sysroot, libdir) = match toolchain_of_cargo() {
+    let (sysroot, libdir) = match toolchain_of_cargo(Layout::HOST) {
         Some(found) => found,
         None => ask_rustc()?,
     };
-    // The shared std's file name carries a hash of the compiler's version.
-    let std_name = std::fs::read_dir(&libdir)
-        .with_context(|| format!("cannot list {}", libdir.display()))?
-        .flatten()
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .find(|name| name.starts_with("libstd-") && name.ends_with(".so"))
-        .with_context(|| {
-            format!(
-                "the toolchain in {} has no shared std library",
-                libdir.display()
-            )
-        })?;
+    let (std_name, std_dir) = shared_std(Layout::HOST, &sysroot, &libdir)?;
     let key = format!("{}/{std_name}", libdir.display());
     Ok(TOOLCHAIN.get_or_init(|| Toolchain {
-        rustc: sysroot.join("bin/rustc"),
+        rustc: Layout::HOST.rustc(&sysroot),
         sysroot,
-        libdir,
+        std_dir,
         key,
     }))
 }
@@ -156,11 +252,16 @@ fn ask_rustc() -> Result<(PathBuf, PathBuf)> {
 /// rustup toolchain's folder is named after its host (`stable-x86_64-unknown-linux-gnu`),
 /// whose standard library is in `<sysroot>/lib/rustlib/<host>/lib`. `None` for any
 /// other layout, or a toolchain since removed.
-fn toolchain_of_cargo() -> Option<(PathBuf, PathBuf)> {
+fn toolchain_of_cargo(layout: Layout) -> Option<(PathBuf, PathBuf)> {
     let cargo = match std::env::var_os("CARGO") {
         Some(cargo) => PathBuf::from(cargo),
         None => PathBuf::from(option_env!("XORLINGS_BUILT_BY_CARGO")?),
     };
+    sysroot_of_cargo(&cargo, layout)
+}
+
+/// The sysroot and the host's library folder of the rustup toolchain `cargo` is part of.
+fn sysroot_of_cargo(cargo: &Path, layout: Layout) -> Option<(PathBuf, PathBuf)> {
     let sysroot = cargo.parent()?.parent()?.to_path_buf();
     let name = sysroot.file_name()?.to_str()?.to_string();
     let rustlib = sysroot.join("lib/rustlib");
@@ -170,7 +271,7 @@ fn toolchain_of_cargo() -> Option<(PathBuf, PathBuf)> {
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
         .find(|host| name.ends_with(&format!("-{host}")))
         .map(|host| rustlib.join(host).join("lib"))?;
-    (sysroot.join("bin/rustc").is_file() && libdir.is_dir()).then_some((sysroot, libdir))
+    (layout.rustc(&sysroot).is_file() && libdir.is_dir()).then_some((sysroot, libdir))
 }
 
 fn hash_of(value: impl Hash) -> String {
@@ -235,7 +336,7 @@ fn rustc_once(compile: &Compile, cancel: &Cancel) -> Result<Attempt> {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
-    let mut run = sandbox::spawn(command, &policy, Vec::new()).context(NO_RUSTC)?;
+    let mut run = sandbox::spawn(command, &policy, None).context(NO_RUSTC)?;
     // Read the messages on a thread, so a full pipe cannot block the compiler; past
     // what can be shown, the reader stops the compiler (`compile_error!` can print
     // anything).
@@ -261,7 +362,7 @@ fn rustc_once(compile: &Compile, cancel: &Cancel) -> Result<Attempt> {
     let mut messages = reader.join().unwrap_or_default();
     let said = |messages: &mut Messages| {
         Built::Failed(CompileErrors {
-            messages: std::mem::take(&mut messages.errors),
+            messages: with_linker_advice(std::mem::take(&mut messages.errors)),
             in_runner: messages.in_runner,
         })
     };
@@ -323,8 +424,7 @@ fn runner_library(cache: &Path) -> Result<PathBuf> {
     std::fs::create_dir_all(cache).with_context(|| format!("cannot create {}", cache.display()))?;
     let lock = std::fs::File::create(cache.join("runtime.lock"))
         .context("cannot create the runner library's lock")?;
-    rustix::fs::flock(&lock, rustix::fs::FlockOperation::LockExclusive)
-        .context("cannot lock the runner library")?;
+    lock.lock().context("cannot lock the runner library")?;
     let intact = |library: &Path| -> bool {
         let (Ok(bytes), Ok(hash)) = (std::fs::read(library), std::fs::read_to_string(&recorded))
         else {
@@ -434,19 +534,24 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
     std::fs::create_dir(&src).context("cannot create a build folder")?;
     let file_name = request.build.file_name();
     std::fs::write(src.join(file_name), request.source).context("cannot copy the exercise file")?;
-    let root = match &request.build {
+    // The crate's root, by the names of its folder and file.
+    let root: &[&str] = match &request.build {
         model::Build::Function { main, .. } => {
             std::fs::write(folder.path().join("main.rs"), main)
                 .context("cannot write the runner's main")?;
-            "main.rs"
+            &["main.rs"]
         }
-        model::Build::Program => "src/main.rs",
+        model::Build::Program => &["src", "main.rs"],
     };
     let shown_src = Path::new(request.shown_as)
         .parent()
-        .map(|dir| dir.display().to_string())
+        .map(Path::to_path_buf)
         .unwrap_or_default();
-    let path = folder.path().join("program");
+    // `program.exe` on Windows, where a program is found by its extension.
+    let path = folder
+        .path()
+        .join("program")
+        .with_extension(std::env::consts::EXE_EXTENSION);
     let optimised = matches!(
         request.build,
         model::Build::Function {
@@ -476,22 +581,24 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
     if request.color {
         args.push("--json=diagnostic-rendered-ansi".into());
     }
+    args.push(format!("--diagnostic-width={}", request.width).into());
+    args.extend(Layout::HOST.link_args(&toolchain.std_dir, cfg!(target_env = "msvc")));
     args.extend([
-        format!("--diagnostic-width={}", request.width).into(),
-        format!("-Clink-args=-Wl,-rpath,{}", toolchain.libdir.display()).into(),
         // Paths as the learner knows them; the runner's part of the program as `[grader]`.
-        remap(folder.path(), RUNNER_FOLDER),
+        remap(folder.path(), Path::new(RUNNER_FOLDER)),
         remap(&src, &shown_src),
         "-o".into(),
         path.clone().into(),
         // Absolute, so that every path in messages and panics is remapped.
-        folder.path().join(root).into(),
+        root.iter()
+            .fold(folder.path().to_path_buf(), |path, part| path.join(part))
+            .into(),
     ]);
     if let Some(library) = &library {
         args.push("--extern".into());
         args.push(format!("{RUNNER_CRATE}={}", library.display()).into());
     }
-    let learner_file = format!("{shown_src}/{file_name}");
+    let learner_file = shown_src.join(file_name).display().to_string();
     let reads: Vec<PathBuf> = library
         .iter()
         .filter_map(|l| l.parent())
@@ -522,12 +629,140 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
     Ok(Built::Program(program))
 }
 
-/// `--remap-path-prefix` from `folder` (with its trailing slash) to `shown`.
-fn remap(folder: &Path, shown: &str) -> OsString {
+/// `--remap-path-prefix` from `folder` to `shown`, each with a trailing separator (the
+/// system's: `exercises\xor_all\src\lib.rs` on Windows).
+fn remap(folder: &Path, shown: &Path) -> OsString {
     let mut arg = OsString::from("--remap-path-prefix=");
-    arg.push(folder.as_os_str());
-    arg.push("/=");
-    arg.push(shown);
-    arg.push("/");
+    arg.push(folder.join(""));
+    arg.push("=");
+    arg.push(shown.join(""));
     arg
+}
+
+/// The compiler's errors, with what to install first when they say the linker is
+/// missing.
+fn with_linker_advice(errors: String) -> String {
+    match MISSING_LINKERS
+        .iter()
+        .find(|(said, _)| errors.contains(said))
+    {
+        Some((_, advice)) => format!("{advice}\n\n{errors}"),
+        None => errors,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toolchain's folders as `layout` has them, with its shared std named `std_name`
+    /// in each folder of `std_in` (relative to the sysroot).
+    fn fake_sysroot(layout: Layout, std_name: &str, std_in: &[&str]) -> tempfile::TempDir {
+        let sysroot = tempfile::tempdir().unwrap();
+        for dir in ["bin", "lib/rustlib/x86_64-fake/lib"] {
+            std::fs::create_dir_all(sysroot.path().join(dir)).unwrap();
+        }
+        std::fs::write(layout.rustc(sysroot.path()), "").unwrap();
+        for dir in std_in {
+            std::fs::write(sysroot.path().join(dir).join(std_name), "").unwrap();
+        }
+        // Look-alikes every layout has beside the shared std.
+        let libdir = sysroot.path().join("lib/rustlib/x86_64-fake/lib");
+        for decoy in ["libstd-1234.rlib", "std-1234.dll.lib", "libstd-1234.dll.a"] {
+            std::fs::write(libdir.join(decoy), "").unwrap();
+        }
+        sysroot
+    }
+
+    const LIBDIR: &str = "lib/rustlib/x86_64-fake/lib";
+
+    #[test]
+    fn the_shared_std_is_found_in_each_systems_layout() {
+        for (layout, name, std_in, found_in) in [
+            (Layout::Linux, "libstd-1234.so", &[LIBDIR][..], LIBDIR),
+            (Layout::MacOs, "libstd-1234.dylib", &[LIBDIR], LIBDIR),
+            // rustup puts the DLL in both: a program loads the one in bin.
+            (Layout::Windows, "std-1234.dll", &["bin", LIBDIR], "bin"),
+            (Layout::Windows, "std-1234.dll", &[LIBDIR], LIBDIR),
+        ] {
+            let sysroot = fake_sysroot(layout, name, std_in);
+            let libdir = sysroot.path().join(LIBDIR);
+            let (found, dir) = shared_std(layout, sysroot.path(), &libdir).unwrap();
+            assert_eq!(found, name, "{layout:?}");
+            assert_eq!(dir, sysroot.path().join(found_in), "{layout:?}");
+            // Each system's own name only: a macOS toolchain has no .so.
+            let other = match layout {
+                Layout::Linux => Layout::MacOs,
+                _ => Layout::Linux,
+            };
+            let error = shared_std(other, sysroot.path(), &libdir).unwrap_err();
+            assert!(
+                error.to_string().contains("no shared std library"),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn cargos_own_toolchain_is_found_by_its_host_and_its_rustc() {
+        let sysroot = fake_sysroot(Layout::Windows, "std-1234.dll", &["bin"]);
+        let toolchains = tempfile::tempdir().unwrap();
+        let named = toolchains.path().join("stable-x86_64-fake");
+        std::fs::rename(sysroot.path(), &named).unwrap();
+        let cargo = named.join("bin").join("cargo.exe");
+        let (found, libdir) = sysroot_of_cargo(&cargo, Layout::Windows).unwrap();
+        assert_eq!(found, named);
+        assert_eq!(libdir, named.join(LIBDIR));
+        // rustc.exe is there, rustc is not.
+        assert_eq!(sysroot_of_cargo(&cargo, Layout::Linux), None);
+    }
+
+    #[test]
+    fn programs_find_the_shared_std_by_rpath_or_on_their_path() {
+        let dir = Path::new("/toolchain/lib");
+        assert_eq!(
+            Layout::Linux.link_args(dir, false),
+            [OsString::from("-Clink-args=-Wl,-rpath,/toolchain/lib")]
+        );
+        assert_eq!(
+            Layout::MacOs.link_args(dir, false),
+            Layout::Linux.link_args(dir, false)
+        );
+        // link.exe takes no -Wl; MSVC's programs are linked without a PDB.
+        assert_eq!(
+            Layout::Windows.link_args(dir, true),
+            [OsString::from("-Cstrip=debuginfo")]
+        );
+        assert!(Layout::Windows.link_args(dir, false).is_empty());
+        assert_eq!(
+            Layout::Windows.rustc(Path::new("sysroot")),
+            Path::new("sysroot").join("bin").join("rustc.exe")
+        );
+    }
+
+    #[test]
+    fn paths_are_remapped_with_the_systems_separator() {
+        let arg = remap(Path::new("/tmp/build"), Path::new("exercises/xor_all/src"));
+        let separator = std::path::MAIN_SEPARATOR;
+        assert_eq!(
+            arg,
+            OsString::from(format!(
+                "--remap-path-prefix=/tmp/build{separator}=exercises/xor_all/src{separator}"
+            ))
+        );
+    }
+
+    #[test]
+    fn a_missing_linker_is_explained_first() {
+        let errors = "error: linker `link.exe` not found\n  |\n  = note: program not found";
+        let advised = with_linker_advice(errors.to_string());
+        assert!(advised.starts_with(NO_LINK_EXE), "{advised}");
+        assert!(advised.ends_with(errors));
+        assert!(advised.contains("Desktop development with C++"));
+        let mac = "note: xcrun: error: invalid active developer path \
+                   (/Library/Developer/CommandLineTools), missing xcrun";
+        assert!(with_linker_advice(mac.to_string()).starts_with(NO_XCODE_TOOLS));
+        let other = "error[E0308]: mismatched types".to_string();
+        assert_eq!(with_linker_advice(other.clone()), other);
+    }
 }

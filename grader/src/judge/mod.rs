@@ -193,7 +193,7 @@ pub fn run(
     // The biggest inputs first: the longest run should not be the last to start.
     let mut order: Vec<usize> = (0..cases.len()).collect();
     order.sort_by_key(|&group| std::cmp::Reverse(prepared.inputs[group].len()));
-    let libdir = &build::toolchain()?.libdir;
+    let std_dir = &build::toolchain()?.std_dir;
     let results = crate::parallel::map(&order, |&group| -> Result<Option<Ran>> {
         let execution = {
             let slot = crate::parallel::slot();
@@ -206,7 +206,7 @@ pub fn run(
                 time_limit: limit,
                 core: Some(slot.core()),
             };
-            run::execute(&request, libdir, cancel)?
+            run::execute(&request, std_dir, cancel)?
         };
         if execution.ended == Ended::Cancelled {
             return Ok(None);

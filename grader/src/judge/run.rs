@@ -2,13 +2,12 @@
 //! memory and files, and reading back what it wrote, with a bound on every read.
 //! Nothing here decides a verdict.
 //!
-//! The program gets only descriptors the grader opened on unlinked files: it cannot
-//! swap them for a FIFO or a link to /dev/zero, and nothing is left on disk after.
+//! The program gets only files the grader opened (unlinked, on Linux and macOS; on
+//! Windows, in a temporary folder and removed after): it cannot swap them for a FIFO or
+//! a link to /dev/zero, and nothing is left on disk after.
 
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::fd::OwnedFd;
-use std::os::unix::fs::FileExt;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -19,7 +18,7 @@ use xorlings_core::wire::record;
 
 use crate::model::show::thousands;
 pub use crate::sandbox::Cancel;
-use crate::sandbox::{self, Deadline, Limits, Policy};
+use crate::sandbox::{self, Channels, Deadline, Limits, Policy};
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
@@ -44,7 +43,8 @@ const PANIC_KEPT_BYTES: u64 = 8 << 10;
 /// Where a program reads its cases and writes its answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
-    /// The runner: cases on descriptor 3, answers on 4, printed output on 1 and 2.
+    /// The runner: cases and answers as its channels (descriptors 3 and 4 on Unix),
+    /// printed output on stdout and stderr.
     Runner,
     /// A whole program: cases on stdin, answers on stdout, printed output on stderr.
     Program,
@@ -64,8 +64,9 @@ pub struct RunRequest<'a> {
     pub core: Option<usize>,
 }
 
-/// Runs the program of `request` on its input, in the sandbox.
-pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<Execution> {
+/// Runs the program of `request` on its input, in the sandbox; it loads the shared
+/// standard library from `std_dir`.
+pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<Execution> {
     let input = request.input.open()?;
     let answers = tempfile::tempfile().context("cannot create the answers file")?;
     let printed = tempfile::tempfile().context("cannot create the output file")?;
@@ -84,27 +85,29 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
         // The kernel's own stop, should the grader's miss the limit.
         cpu_seconds: request.time_limit.as_secs() + 2,
     };
-    let mut policy = Policy::program(request.program, libdir, limits)?;
+    let mut policy = Policy::program(request.program, std_dir, limits)?;
     policy.core = request.core;
     let mut command = Command::new(request.program);
-    let mut fds: Vec<(OwnedFd, i32)> = Vec::new();
-    match request.layout {
+    let channels = match request.layout {
         Layout::Runner => {
             command
                 .stdin(Stdio::null())
                 .stdout(printed.try_clone()?)
                 .stderr(printed.try_clone()?);
-            fds.push((input.into(), 3));
-            fds.push((answers.try_clone()?.into(), 4));
+            Some(Channels {
+                cases: input,
+                answers: answers.try_clone()?,
+            })
         }
         Layout::Program => {
             command
                 .stdin(input)
                 .stdout(answers.try_clone()?)
                 .stderr(printed.try_clone()?);
+            None
         }
-    }
-    let mut run = sandbox::spawn(command, &policy, fds)
+    };
+    let mut run = sandbox::spawn(command, &policy, channels)
         .with_context(|| format!("cannot start {}", request.program.display()))?;
     let ended = run.wait_within(deadline, cancel)?;
     drop(run);
@@ -126,33 +129,46 @@ pub fn execute(request: &RunRequest, libdir: &Path, cancel: &Cancel) -> Result<E
 }
 
 /// What the runs of one group read (the runner's cases, or a program's stdin): written
-/// once, with the plan, and handed to every run of the group. It is an unlinked file; on
-/// Linux it lives in memory, sealed, so not even a program's static constructors can
-/// change its cases. The cases of one group can be tens of megabytes: writing them
-/// again for each run, after the compiler, cost more than the run.
+/// once, with the plan, and handed to every run of the group, opened for reading only.
+/// On Linux it is an unlinked file in memory, sealed, so not even a program's static
+/// constructors can change its cases; elsewhere a file in a private temporary folder,
+/// which each run gets open for reading (and which the confined program cannot open by
+/// its name on macOS, whose Seatbelt profile does not list it). The cases of one group
+/// can be tens of megabytes: writing them again for each run, after the compiler, cost
+/// more than the run.
 #[derive(Debug)]
 pub struct RunInput {
     /// The file, or why it could not be written (the run that needs it says so).
-    file: Result<File, String>,
+    file: Result<Written, String>,
     len: u64,
+}
+
+#[derive(Debug)]
+struct Written {
+    file: File,
+    /// Off Linux, where the file is, to open it again for each run; removed when this
+    /// drops.
+    #[cfg(not(target_os = "linux"))]
+    path: tempfile::TempPath,
 }
 
 impl RunInput {
     /// `bytes` as a run's input.
+    #[cfg(any(target_os = "linux", test))]
     pub fn new(bytes: &[u8]) -> RunInput {
-        RunInput::written(|file| file.write_all(bytes))
+        RunInput::written(|file| std::io::Write::write_all(file, bytes))
     }
 
     /// The input that `write` writes into a new file.
     pub fn written(write: impl FnOnce(&mut File) -> std::io::Result<()>) -> RunInput {
-        let file = new_file().and_then(|mut file| {
-            write(&mut file)?;
-            file.rewind()?;
-            seal(&file);
-            Ok(file)
+        let file = new_file().and_then(|mut written| {
+            write(&mut written.file)?;
+            written.file.rewind()?;
+            seal(&written.file);
+            Ok(written)
         });
-        let len = file.as_ref().map_or(0, |file| {
-            file.metadata().map_or(0, |metadata| metadata.len())
+        let len = file.as_ref().map_or(0, |written| {
+            written.file.metadata().map_or(0, |metadata| metadata.len())
         });
         RunInput {
             file: file.map_err(|error| error.to_string()),
@@ -165,49 +181,59 @@ impl RunInput {
         self.len
     }
 
-    /// Its bytes, read back.
-    pub fn bytes(&self) -> Result<Vec<u8>> {
+    /// Its bytes, read back (for a copy where /proc cannot open it again).
+    #[cfg(target_os = "linux")]
+    fn bytes(&self) -> Result<Vec<u8>> {
         let mut bytes = vec![0; self.len as usize];
-        self.file()?
-            .read_exact_at(&mut bytes, 0)
-            .context("cannot read the cases file")?;
+        read_exact_at(&self.stored()?.file, &mut bytes, 0).context("cannot read the cases file")?;
         Ok(bytes)
     }
 
-    /// A descriptor of its own for one run, at the start: runs of the same group at
-    /// once (a class, `dev check`) must not move each other's reading position.
+    /// A file of its own for one run, open for reading only, at the start: runs of the
+    /// same group at once (a class, `dev check`) must not move each other's reading
+    /// position.
     fn open(&self) -> Result<File> {
-        let file = self.file()?;
+        let stored = self.stored()?;
         #[cfg(target_os = "linux")]
         {
             use std::os::fd::AsRawFd;
-            if let Ok(own) = File::open(format!("/proc/self/fd/{}", file.as_raw_fd())) {
+            if let Ok(own) = File::open(format!("/proc/self/fd/{}", stored.file.as_raw_fd())) {
                 return Ok(own);
             }
+            // Without /proc, a copy.
+            let copy = RunInput::new(&self.bytes()?);
+            copy.stored()
+                .and_then(|copy| copy.file.try_clone().context("cannot open the cases file"))
         }
-        // Without /proc, a copy.
-        let copy = RunInput::new(&self.bytes()?);
-        copy.file()
-            .and_then(|file| file.try_clone().context("cannot open the cases file"))
+        #[cfg(not(target_os = "linux"))]
+        File::open(&stored.path).context("cannot open the cases file")
     }
 
-    fn file(&self) -> Result<&File> {
+    fn stored(&self) -> Result<&Written> {
         self.file
             .as_ref()
             .map_err(|error| anyhow::anyhow!("cannot write the cases file: {error}"))
     }
 }
 
-/// A new unlinked file: in memory where the system allows, else in the temporary folder.
-fn new_file() -> std::io::Result<File> {
+/// A new file, unlinked and in memory where the system allows (Linux), else in a
+/// private temporary folder.
+fn new_file() -> std::io::Result<Written> {
     #[cfg(target_os = "linux")]
     {
         let flags = rustix::fs::MemfdFlags::CLOEXEC | rustix::fs::MemfdFlags::ALLOW_SEALING;
         if let Ok(fd) = rustix::fs::memfd_create("xorlings-cases", flags) {
-            return Ok(File::from(fd));
+            return Ok(Written {
+                file: File::from(fd),
+            });
         }
+        tempfile::tempfile().map(|file| Written { file })
     }
-    tempfile::tempfile()
+    #[cfg(not(target_os = "linux"))]
+    {
+        let (file, path) = tempfile::NamedTempFile::new()?.into_parts();
+        Ok(Written { file, path })
+    }
 }
 
 /// Seals a file from `new_file` against every change; a file from `tempfile` (no memfd
@@ -221,6 +247,26 @@ fn seal(file: &File) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = file;
+}
+
+/// Fills `bytes` from `file` at `offset` (on Unix without moving its position).
+fn read_exact_at(file: &File, bytes: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, bytes, offset)
+    }
+    #[cfg(windows)]
+    {
+        let mut done = 0;
+        while done < bytes.len() {
+            let at = offset + done as u64;
+            match std::os::windows::fs::FileExt::seek_read(file, &mut bytes[done..], at)? {
+                0 => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                read => done += read,
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The file's first `limit` bytes, and whether it holds more.
@@ -312,9 +358,7 @@ impl<'a> Window<'a> {
             let kept = count.max(Self::BYTES.min(self.end - at));
             self.start = at;
             self.bytes.resize(kept as usize, 0);
-            self.file
-                .read_exact_at(&mut self.bytes, at)
-                .context("cannot read the answers")?;
+            read_exact_at(self.file, &mut self.bytes, at).context("cannot read the answers")?;
         }
         let from = (at - self.start) as usize;
         Ok(&self.bytes[from..from + count as usize])
@@ -323,6 +367,8 @@ impl<'a> Window<'a> {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Write;
+
     use super::*;
 
     /// A file holding `bytes`, as a run gets its input.
@@ -343,6 +389,11 @@ mod tests {
         let mut whole = String::new();
         second.read_to_string(&mut whole).unwrap();
         assert_eq!(whole, "the cases");
+        // A run's file is open for reading only.
+        assert!(
+            first.write_all(b"forged").is_err(),
+            "a run's cases took a write"
+        );
         #[cfg(target_os = "linux")]
         {
             let writable = std::fs::OpenOptions::new().write(true).open(format!(
@@ -352,7 +403,9 @@ mod tests {
             let written = writable.and_then(|mut file| file.write_all(b"forged"));
             assert!(written.is_err(), "the sealed cases took a write");
         }
-        assert_eq!(input.bytes().unwrap(), b"the cases");
+        let mut again = String::new();
+        input.open().unwrap().read_to_string(&mut again).unwrap();
+        assert_eq!(again, "the cases");
     }
 
     #[test]

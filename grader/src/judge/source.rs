@@ -1,13 +1,11 @@
 //! Reading a learner's file, which may be anything: a symlink to a secret, a FIFO, a
 //! device, a huge file, bytes that are not text. Only a regular file reached without
-//! following any symlink is read, and only up to a bound.
+//! following any symlink (on Windows, any reparse point: a symbolic link or a junction)
+//! is read, and only up to a bound.
 
 use std::fs::File;
 use std::io::Read;
 use std::path::{Component, Path};
-
-use rustix::fs::{Mode, OFlags};
-use rustix::io::Errno;
 
 /// The largest exercise file the grader reads.
 pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
@@ -16,14 +14,13 @@ pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
 /// plain words why it cannot be graded.
 pub fn read_source(root: &Path, relative: &Path) -> Result<String, String> {
     let shown = relative.display();
-    let file = open_beneath(root, relative).map_err(|errno| match errno {
-        Errno::NOENT => missing(&shown),
-        // O_NOFOLLOW says ELOOP for a symlinked file, ENOTDIR for a symlinked folder.
-        Errno::LOOP | Errno::MLINK => symlink(&shown),
-        Errno::NOTDIR if has_symlink(root, relative) => symlink(&shown),
-        Errno::NOTDIR => format!("{shown} is not inside a real folder."),
-        Errno::ACCESS | Errno::PERM => format!("{shown} cannot be read (permission denied)."),
-        other => format!("{shown} cannot be opened ({other})."),
+    let file = open_beneath(root, relative).map_err(|refusal| match refusal {
+        Refusal::Missing => missing(&shown),
+        Refusal::Symlink => symlink(&shown),
+        Refusal::NotInFolder if has_symlink(root, relative) => symlink(&shown),
+        Refusal::NotInFolder => format!("{shown} is not inside a real folder."),
+        Refusal::Denied => format!("{shown} cannot be read (permission denied)."),
+        Refusal::Other(error) => format!("{shown} cannot be opened ({error})."),
     })?;
     let metadata = file
         .metadata()
@@ -77,57 +74,143 @@ fn has_symlink(root: &Path, relative: &Path) -> bool {
     })
 }
 
-/// Opens `relative` under `root` one component at a time, never following a symlink,
-/// and without blocking on a FIFO.
-fn open_beneath(root: &Path, relative: &Path) -> Result<File, Errno> {
-    let directory = OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::RDONLY;
-    let mut dir = rustix::fs::open(root, OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())?;
-    let components: Vec<&std::ffi::OsStr> = relative
+/// Why a file could not be opened.
+enum Refusal {
+    Missing,
+    /// The file, or a folder on the way, is a symbolic link.
+    Symlink,
+    /// Something on the way is not a folder (or, on Unix, a symlink to one).
+    NotInFolder,
+    Denied,
+    Other(String),
+}
+
+/// The components of `relative`, which must all be plain names.
+fn names(relative: &Path) -> Result<Vec<&std::ffi::OsStr>, Refusal> {
+    relative
         .components()
         .map(|component| match component {
             Component::Normal(name) => Ok(name),
-            _ => Err(Errno::INVAL),
+            _ => Err(Refusal::Other("not a plain relative path".to_string())),
         })
-        .collect::<Result<_, _>>()?;
-    let (last, folders) = components.split_last().ok_or(Errno::INVAL)?;
+        .collect()
+}
+
+/// Opens `relative` under `root` one component at a time, never following a symlink,
+/// and without blocking on a FIFO.
+#[cfg(unix)]
+fn open_beneath(root: &Path, relative: &Path) -> Result<File, Refusal> {
+    use rustix::fs::{Mode, OFlags};
+    use rustix::io::Errno;
+    let refusal = |errno: Errno| match errno {
+        Errno::NOENT => Refusal::Missing,
+        // O_NOFOLLOW says ELOOP for a symlinked file, ENOTDIR for a symlinked folder.
+        Errno::LOOP | Errno::MLINK => Refusal::Symlink,
+        Errno::NOTDIR => Refusal::NotInFolder,
+        Errno::ACCESS | Errno::PERM => Refusal::Denied,
+        other => Refusal::Other(other.to_string()),
+    };
+    let directory = OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::RDONLY;
+    let mut dir = rustix::fs::open(root, OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())
+        .map_err(refusal)?;
+    let components = names(relative)?;
+    let (last, folders) = components
+        .split_last()
+        .ok_or_else(|| Refusal::Other("an empty path".to_string()))?;
     for folder in folders {
-        dir = rustix::fs::openat(&dir, *folder, directory, Mode::empty())?;
+        dir = rustix::fs::openat(&dir, *folder, directory, Mode::empty()).map_err(refusal)?;
     }
     let file = OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::RDONLY;
-    Ok(File::from(rustix::fs::openat(
-        &dir,
-        *last,
-        file,
-        Mode::empty(),
-    )?))
+    let opened = rustix::fs::openat(&dir, *last, file, Mode::empty()).map_err(refusal)?;
+    Ok(File::from(opened))
+}
+
+/// Windows has no `openat`: each folder on the way is checked not to be a reparse point
+/// (a symbolic link or a junction), then the file is opened without following one
+/// (`FILE_FLAG_OPEN_REPARSE_POINT`) and checked to be none. A learner's checkout is
+/// files at rest: nothing of theirs runs to swap a folder in between.
+#[cfg(windows)]
+fn open_beneath(root: &Path, relative: &Path) -> Result<File, Refusal> {
+    use std::io::ErrorKind;
+    use std::os::windows::fs::OpenOptionsExt;
+    use windows_sys::Win32::Storage::FileSystem::FILE_FLAG_OPEN_REPARSE_POINT;
+    let refusal = |error: std::io::Error| match error.kind() {
+        ErrorKind::NotFound => Refusal::Missing,
+        ErrorKind::PermissionDenied => Refusal::Denied,
+        ErrorKind::NotADirectory => Refusal::NotInFolder,
+        _ => Refusal::Other(error.to_string()),
+    };
+    let components = names(relative)?;
+    let (last, folders) = components
+        .split_last()
+        .ok_or_else(|| Refusal::Other("an empty path".to_string()))?;
+    let mut path = root.to_path_buf();
+    for folder in folders {
+        path.push(folder);
+        let metadata = std::fs::symlink_metadata(&path).map_err(refusal)?;
+        if metadata.file_type().is_symlink() {
+            return Err(Refusal::Symlink);
+        }
+        if !metadata.is_dir() {
+            return Err(Refusal::NotInFolder);
+        }
+    }
+    path.push(last);
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT)
+        .open(&path)
+        .map_err(refusal)?;
+    let metadata = file.metadata().map_err(refusal)?;
+    if metadata.file_type().is_symlink() {
+        return Err(Refusal::Symlink);
+    }
+    Ok(file)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn only_real_files_are_read() {
+    /// A workbook with the folder of `exercises/x/src/lib.rs`, and that file's path.
+    fn workbook() -> (tempfile::TempDir, &'static Path) {
         let root = tempfile::tempdir().unwrap();
-        let dir = root.path().join("exercises/x/src");
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = Path::new("exercises/x/src/lib.rs");
+        std::fs::create_dir_all(root.path().join("exercises/x/src")).unwrap();
+        (root, Path::new("exercises/x/src/lib.rs"))
+    }
+
+    #[test]
+    fn only_small_text_files_are_read() {
+        let (root, file) = workbook();
         std::fs::write(root.path().join(file), "fn f() {}").unwrap();
         assert_eq!(read_source(root.path(), file).as_deref(), Ok("fn f() {}"));
-
         std::fs::remove_file(root.path().join(file)).unwrap();
-        assert!(
-            read_source(root.path(), file)
-                .unwrap_err()
-                .contains("missing")
-        );
+        let refused = |what: &str| {
+            let error = read_source(root.path(), file).unwrap_err();
+            assert!(error.contains(what), "{error}");
+        };
+        refused("missing");
+        std::fs::create_dir(root.path().join(file)).unwrap();
+        refused("not a regular file");
+        std::fs::remove_dir(root.path().join(file)).unwrap();
+        std::fs::write(root.path().join(file), vec![b'a'; 2 << 20]).unwrap();
+        refused("larger than");
+        std::fs::write(root.path().join(file), [0xff, 0xfe]).unwrap();
+        refused("not UTF-8");
+    }
 
+    // Symbolic links and FIFOs, as Unix makes them (Windows needs privileges for links).
+    #[cfg(unix)]
+    #[test]
+    fn only_real_files_are_read() {
+        let (root, file) = workbook();
+        let dir = root.path().join("exercises/x/src");
+        let refused = |what: &str| {
+            let error = read_source(root.path(), file).unwrap_err();
+            assert!(error.contains(what), "{error}");
+        };
         std::os::unix::fs::symlink("/etc/passwd", root.path().join(file)).unwrap();
-        assert!(
-            read_source(root.path(), file)
-                .unwrap_err()
-                .contains("symbolic link")
-        );
+        refused("symbolic link");
         std::fs::remove_file(root.path().join(file)).unwrap();
 
         // A symlinked folder on the way is refused too.
@@ -135,40 +218,16 @@ mod tests {
         std::fs::write(elsewhere.path().join("lib.rs"), "secret").unwrap();
         std::fs::remove_dir(&dir).unwrap();
         std::os::unix::fs::symlink(elsewhere.path(), &dir).unwrap();
-        assert!(
-            read_source(root.path(), file)
-                .unwrap_err()
-                .contains("symbolic link")
-        );
+        refused("symbolic link");
         std::fs::remove_file(&dir).unwrap();
         std::fs::create_dir(&dir).unwrap();
 
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            root.path().join(file),
-            rustix::fs::FileType::Fifo,
-            Mode::RUSR | Mode::WUSR,
-            0,
-        )
-        .unwrap();
-        assert!(
-            read_source(root.path(), file)
-                .unwrap_err()
-                .contains("not a regular file")
-        );
-        std::fs::remove_file(root.path().join(file)).unwrap();
-
-        std::fs::write(root.path().join(file), vec![b'a'; 2 << 20]).unwrap();
-        assert!(
-            read_source(root.path(), file)
-                .unwrap_err()
-                .contains("larger than")
-        );
-        std::fs::write(root.path().join(file), [0xff, 0xfe]).unwrap();
-        assert!(
-            read_source(root.path(), file)
-                .unwrap_err()
-                .contains("not UTF-8")
-        );
+        // A FIFO is refused at once, without waiting for a writer.
+        let made = std::process::Command::new("mkfifo")
+            .arg(root.path().join(file))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        refused("not a regular file");
     }
 }

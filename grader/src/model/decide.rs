@@ -47,11 +47,14 @@ pub fn problem_of_end(
                     advice: overflow_advice(),
                 }
             }
+            SignalKind::StackOverflow => Problem::StackOverflow {
+                advice: overflow_advice(),
+            },
             SignalKind::Abort if tail.contains(OUT_OF_MEMORY_LINE) => Problem::MemoryLimit {
                 advice: memory_advice(allocation_bytes(tail)),
             },
-            kind => Problem::EndedEarly {
-                exit: format!("killed by signal {} ({})", signal.number, kind.name()),
+            _ => Problem::EndedEarly {
+                exit: format!("killed by {signal}"),
             },
         },
         Ended::Exited(code) => Problem::EndedEarly {

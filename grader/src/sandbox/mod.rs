@@ -1,9 +1,14 @@
 //! The sandbox: every compile and every run of a learner's code is confined here.
 //!
 //! Learner code is hostile by default. [`spawn`] starts a program under a [`Policy`]
-//! and returns a [`Confined`] run. Everything is prepared before `fork` and applied in
-//! the child before its `exec`, so code that runs before `main` (static constructors)
-//! is confined too. In the child, in this order:
+//! and returns a [`Confined`] run; a learner's program also gets its [`Channels`], the
+//! cases to read and the file for its answers. The interface is the same on every
+//! system; each has its backend, which enforces what that system offers, and
+//! [`protection`] says what that is, layer by layer.
+//!
+//! On Linux (`unix`, with the layers of `linux`), everything is prepared before `fork`
+//! and applied in the child before its `exec`, so code that runs before `main` (static
+//! constructors) is confined too. In the child, in this order:
 //!
 //! | layer | what it enforces |
 //! | --- | --- |
@@ -12,67 +17,100 @@
 //! | `no_new_privs` | no exec can gain privileges (set-user-ID, file capabilities) |
 //! | capabilities | a root grader's child drops every capability, and the locked securebits keep an exec from regaining them |
 //! | Landlock | files: read only `read`, execute only `execute`, write only under `write`; no TCP; no signal or abstract unix socket reaching out of the run (ABI 6) |
-//! | descriptors | 0-2 as the command set them, and the descriptors passed to [`spawn`]; every other one closes at the exec |
+//! | descriptors | 0-2 as the command set them, and the channels at 3 (cases) and 4 (answers); every other one closes at the exec |
 //! | rlimits | address space, file size, open files, CPU seconds; no core files; soft = hard, and no capability to raise them |
 //! | seccomp | no socket, ptrace, io_uring, memfd, namespace, mount, keyring, bpf, perf, kernel log, SysV or POSIX IPC; no leaving the process group; limits, priorities and affinities only for itself; with [`Processes::Forbidden`] also no new process (threads only), no exec after the sandbox's own, and signals only to itself |
 //!
-//! The environment is [`Policy::env`] alone: nothing is inherited. After the run (on
-//! exit, time-out, cancel or drop) its process group and every orphan re-parented to
-//! the grader are killed and reaped: nothing survives a run.
+//! After the run (on exit, time-out, cancel or drop) its process group and every orphan
+//! re-parented to the grader are killed and reaped: nothing survives a run.
 //!
-//! Where the kernel offers less (no Landlock, an older ABI, no seccomp, not Linux), runs
-//! still work with what there is; [`protection`] says what is missing. Off Linux, only
-//! the process group, the descriptors and the rlimits apply. What the grader tells
+//! On macOS (`unix`, with the layers of `macos`): the same fork, process group,
+//! descriptors and rlimits (but the address space, which macOS does not bound), and the
+//! program is started by `sandbox-exec` under a Seatbelt profile written from the
+//! policy (`macos::profile`): deny by default, read and execute only what the policy
+//! lists, write only under `write`, no network, no new process for a learner's program.
+//!
+//! On Windows (`windows`): each compile and run is started suspended, put in a Job
+//! Object of its own (killed when the job closes, a process limit, memory and CPU-time
+//! limits, no crash dialog; for a learner's program, one process and no reach into
+//! other windows or the clipboard), then resumed; the channels are inherited handles
+//! whose values the runner reads from its environment. File access is not confined
+//! there: [`protection`] says so.
+//!
+//! The environment is [`Policy::env`] alone: nothing is inherited. Where the system
+//! offers less (no Landlock, an older ABI, no seccomp, no Seatbelt), runs still work
+//! with what there is; [`protection`] says what is missing. What the grader tells
 //! people (`cargo grader doctor`, class grading's refusal) is [`reported_protection`]:
 //! tests make it report layers missing with [`PRETEND_MISSING_VARIABLE`], which never
 //! changes what is enforced.
 //!
 //! Usage:
-//! 1. call [`init`] once at the start of `main` (it makes the grader a child subreaper);
-//! 2. build a [`Policy`] (see [`Policy::compiler`] and [`Policy::program`]);
+//! 1. call [`init`] once at the start of `main` (on Linux it makes the grader a child
+//!    subreaper);
+//! 2. build a [`Policy`] (see `Policy::compiler` and `Policy::program`, each system's
+//!    own);
 //! 3. [`spawn`] a [`Command`] whose program is a path (no `PATH` look-up), with its
-//!    standard streams set as usual, and the descriptors the program needs;
+//!    standard streams set as usual, and the program's [`Channels`] if it has them;
 //! 4. [`Confined::wait`] with a time limit and a [`Cancel`], or drop the run to stop it.
 //!
 //! Caveats:
-//! - A run is tied to the thread that spawned it: the child dies with that thread
-//!   (`PR_SET_PDEATHSIG` follows the thread, not the process), so spawn from a thread
-//!   that outlives the run.
+//! - On Linux a run is tied to the thread that spawned it: the child dies with that
+//!   thread (`PR_SET_PDEATHSIG` follows the thread, not the process), so spawn from a
+//!   thread that outlives the run.
 //! - After [`init`], a child the grader starts outside [`spawn`] is an orphan to the
-//!   clean-up of every run: start trusted helpers with [`output_of_trusted`].
+//!   clean-up of every run (and, on Windows, could inherit a run's channels): start
+//!   trusted helpers with [`output_of_trusted`].
 //! - A learner's program cannot read `/proc/self/maps`, so std cannot find the *main*
 //!   thread's guard page: an overflow of the main thread's stack ends in SIGSEGV
 //!   instead of std's message. Other threads (the runner's worker) report overflows as
 //!   usual.
 
 mod cancel;
+mod deadline;
 mod protection;
+
+// The backends: how a confined process is started, waited for and ended.
 #[cfg(unix)]
 mod unix;
+#[cfg(unix)]
+use unix as backend;
+#[cfg(windows)]
+use windows as backend;
 
-// The platform's own layers, which the Unix backend applies.
+// Each system's own layers (which the Unix backend applies on Linux and macOS), policies
+// and detection. macOS's and Windows' are also compiled, for their tests, on every
+// system: their platform-neutral parts (the Seatbelt profile, the Job Object's settings,
+// the environments) are tested wherever the tests run.
 #[cfg(target_os = "linux")]
 mod linux;
 #[cfg(target_os = "linux")]
 use linux as platform;
+#[cfg(any(target_os = "macos", test))]
+mod macos;
+#[cfg(target_os = "macos")]
+use macos as platform;
+#[cfg(any(windows, test))]
+mod windows;
+#[cfg(windows)]
+use windows as platform;
+
+#[cfg(not(any(target_os = "linux", target_os = "macos", windows)))]
+compile_error!("the sandbox has backends for Linux, macOS and Windows only");
 
 use std::ffi::OsString;
-use std::os::fd::{OwnedFd, RawFd};
+use std::fs::File;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use anyhow::{Context, Result};
 use xorlings_core::run::{Ended as RunEnded, Limit, Signal};
 
+pub use backend::Confined;
 pub use cancel::Cancel;
+pub use deadline::{Deadline, Ended, How};
 #[cfg(target_os = "linux")]
 pub use linux::ForkFriendly;
-pub use protection::{
-    FULL_LANDLOCK_ABI, PRETEND_MISSING_VARIABLE, Protection, TaskBound, protection,
-    reported_protection,
-};
-use unix::reaper;
-pub use unix::{Confined, Deadline, How};
+pub use protection::{PRETEND_MISSING_VARIABLE, protection, reported_protection};
 
 /// What a confined process may do.
 #[derive(Debug, Clone)]
@@ -99,10 +137,11 @@ pub struct Policy {
 /// Resource limits of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Address space of each process, in bytes (heap, stacks and mapped files together).
+    /// Address space of each process, in bytes (heap, stacks and mapped files together;
+    /// on Windows, the memory each process commits; macOS bounds neither).
     pub address_space: u64,
     /// Memory of the whole run, all its processes together, in bytes (where the
-    /// machine can bound it: see [`Protection`]).
+    /// machine can bound it: see [`protection`]).
     pub memory: u64,
     /// Largest file it may write, in bytes.
     pub file_size: u64,
@@ -124,31 +163,43 @@ pub enum Processes {
     Forbidden,
 }
 
-/// Starts `command` confined by `policy`. `fds` are descriptors the grader opened, each
-/// installed in the child at the given number (say the cases at 3 and the answers at
-/// 4); every other descriptor above 2 is closed.
+/// The files the grader opens for a learner's program besides its standard streams:
+/// the cases it reads and the file it writes its answers to. Each backend hands them
+/// over its own way (descriptors 3 and 4 on Unix, inherited handles named in the
+/// environment on Windows: see `xorlings_core::runner::channels`).
+#[derive(Debug)]
+pub struct Channels {
+    /// Opened for reading only.
+    pub cases: File,
+    pub answers: File,
+}
+
+/// Starts `command` confined by `policy`, with `channels` if the program has them.
+/// Every other descriptor or handle of the grader's stays out of the child.
 ///
 /// The command's program must be a path, and its environment settings are ignored
-/// ([`Policy::env`] is the whole environment). The command is consumed: its pre-exec
-/// step confines one child only.
-pub fn spawn(command: Command, policy: &Policy, fds: Vec<(OwnedFd, RawFd)>) -> Result<Confined> {
-    unix::spawn(command, policy, fds)
+/// ([`Policy::env`] is the whole environment). The command is consumed: its
+/// confinement is for one child only.
+pub fn spawn(command: Command, policy: &Policy, channels: Option<Channels>) -> Result<Confined> {
+    backend::spawn(command, policy, channels)
 }
 
 /// Runs a trusted command (the rustup proxy telling where the toolchain is) to its end,
 /// unconfined, and returns its output. Meanwhile no run's clean-up can take it for an
-/// orphan; runs cannot start or end their clean-up until it is done, so keep it short.
+/// orphan, nor can it inherit a run's channels; runs cannot start or end their clean-up
+/// until it is done, so keep it short.
 pub fn output_of_trusted(command: &mut Command) -> Result<Output> {
-    reaper::output_of_trusted(command)
+    backend::output_of_trusted(command)
         .with_context(|| format!("cannot run {}", command.get_program().display()))
 }
 
-/// Prepares the grader for confined runs; call it once, first thing in `main`. It makes
-/// the grader a child subreaper, so that processes a run leaves behind are re-parented
-/// to the grader (and killed) instead of escaping to `init`; it also detects the
-/// protection this machine offers.
+/// Prepares the grader for confined runs; call it once, first thing in `main`. On
+/// Linux it makes the grader a child subreaper, so that processes a run leaves behind
+/// are re-parented to the grader (and killed) instead of escaping to `init`; on
+/// Windows it keeps crashes from opening dialogs. It also detects the protection this
+/// machine offers.
 pub fn init() -> Result<()> {
-    platform::become_subreaper()?;
+    platform::prepare()?;
     protection();
     Ok(())
 }
@@ -159,7 +210,7 @@ pub fn ended(how: How) -> RunEnded {
         How::Exited(code) => RunEnded::Exited(code),
         How::Signalled(number) => RunEnded::Signalled(Signal {
             number,
-            kind: unix::signal_kind(number),
+            kind: backend::signal_kind(number),
         }),
         How::TimedOut => RunEnded::TimedOut(Limit::Waiting),
         How::OutOfCpuTime => RunEnded::TimedOut(Limit::Cpu),

@@ -111,6 +111,7 @@ impl Debouncer {
 
 /// Sends `Message::Stop` on SIGINT (Ctrl-C without raw mode), SIGTERM and SIGHUP (the
 /// terminal closed), so watch stops its grading and restores the terminal first.
+#[cfg(unix)]
 pub fn forward_signals(messages: Sender<Message>) -> Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
@@ -120,6 +121,34 @@ pub fn forward_signals(messages: Sender<Message>) -> Result<()> {
         .spawn(move || {
             for _ in signals.forever() {
                 if messages.send(Message::Stop).is_err() {
+                    break;
+                }
+            }
+        })
+        .context("cannot start the thread that listens for Ctrl-C")?;
+    Ok(())
+}
+
+/// Windows: Ctrl-C (without raw mode) and Ctrl-Break arrive as SIGINT and SIGBREAK
+/// through the C runtime, a console closing as SIGTERM. A handler may only set a flag,
+/// which a thread turns into `Message::Stop`.
+#[cfg(windows)]
+pub fn forward_signals(messages: Sender<Message>) -> Result<()> {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use signal_hook::consts::{SIGBREAK, SIGINT, SIGTERM};
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGBREAK, SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .context("cannot listen for Ctrl-C")?;
+    }
+    std::thread::Builder::new()
+        .name("watch-signals".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(QUIET);
+                if stop.swap(false, Ordering::SeqCst) && messages.send(Message::Stop).is_err() {
                     break;
                 }
             }

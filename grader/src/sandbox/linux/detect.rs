@@ -2,14 +2,63 @@
 
 use std::os::unix::process::CommandExt;
 use std::process::Command;
+use std::sync::OnceLock;
 
 use rustix::thread::UnshareFlags;
 
 use crate::sandbox::output_of_trusted;
-use crate::sandbox::protection::{FULL_LANDLOCK_ABI, Protection, TaskBound};
 
-/// What this kernel enforces.
-pub fn detect() -> Protection {
+/// The Landlock ABI that brings everything the sandbox asks of Landlock (scopes).
+pub const FULL_LANDLOCK_ABI: u32 = 6;
+
+/// The layers of confinement this kernel enforces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kernel {
+    /// The kernel's release (`uname -r`).
+    pub release: String,
+    /// The kernel's Landlock ABI; 0 without Landlock.
+    pub landlock_abi: u32,
+    /// Landlock file-system rules (ABI 1).
+    pub landlock_files: bool,
+    /// Landlock scoping of signals and abstract unix sockets (ABI 6).
+    pub landlock_scopes: bool,
+    /// seccomp filters, for this CPU.
+    pub seccomp: bool,
+    pub no_new_privs: bool,
+    /// The child ends with no capability and cannot regain one (trivially so when the
+    /// grader has none).
+    pub capabilities_dropped: bool,
+    /// The grader adopts the orphans of a run (`sandbox::init` was called).
+    pub subreaper: bool,
+    /// How each run's threads and processes are bounded.
+    pub task_bound: TaskBound,
+    /// Each run's memory is bounded as a whole, in a cgroup of its own (else each
+    /// process's address space is, and a learner's program is one process).
+    pub memory_cgroup: bool,
+    /// A learner's program runs in a root of its own, where no path of the machine's
+    /// exists but what it reads (a mount namespace; where the machine allows one).
+    pub private_view: bool,
+}
+
+/// How each run's threads and processes are bounded, so that a run with thousands of
+/// threads cannot slow the others, or exhaust the machine's processes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskBound {
+    /// A cgroup of its own (`pids.max`).
+    Cgroup,
+    /// RLIMIT_NPROC in a user namespace of its own, where it counts this run alone.
+    UserNamespace,
+    None,
+}
+
+/// What this kernel enforces, detected on the first call. The sandbox enforces every
+/// layer this says it has.
+pub fn detected() -> &'static Kernel {
+    static KERNEL: OnceLock<Kernel> = OnceLock::new();
+    KERNEL.get_or_init(detect)
+}
+
+fn detect() -> Kernel {
     let landlock_abi = landlock_abi();
     let cgroups = super::cgroup::bounds();
     // RLIMIT_NPROC never applies to root, even in a user namespace of its own.
@@ -20,7 +69,11 @@ pub fn detect() -> Protection {
     } else {
         TaskBound::None
     };
-    Protection {
+    Kernel {
+        release: rustix::system::uname()
+            .release()
+            .to_string_lossy()
+            .into_owned(),
         task_bound,
         memory_cgroup: cgroups.memory,
         private_view: mount_namespaces(),

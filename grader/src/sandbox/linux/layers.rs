@@ -4,8 +4,10 @@
 //! Landlock; the seccomp filter last, since it forbids every exec but the one that
 //! follows.
 
+use std::ffi::OsString;
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
+use std::process::Command;
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -15,12 +17,12 @@ use rustix::process::{
 use rustix::thread::{CpuSet, UnshareFlags, sched_getaffinity, sched_setaffinity};
 
 use super::Isolation;
+use super::detect::{TaskBound, detected};
 use super::private_root::PrivateRoot;
 use super::privileges::Privileges;
 use super::syscalls::Filter;
 use super::{ruleset, syscalls};
 use crate::sandbox::Policy;
-use crate::sandbox::protection::{TaskBound, protection};
 use crate::sandbox::unix::child::{Step, at};
 
 /// Limits set to 0: no real-time priority, no higher niceness, no real-time CPU time,
@@ -53,14 +55,14 @@ impl Layers {
         isolation: &Isolation,
         exec_path: *const libc::c_char,
     ) -> Result<Layers> {
-        let ruleset = (protection().landlock_files)
+        let ruleset = (detected().landlock_files)
             .then(|| ruleset::prepare(policy))
             .transpose()?;
-        let filter = (protection().seccomp)
+        let filter = (detected().seccomp)
             .then(|| syscalls::Filter::new(policy.processes, exec_path))
             .transpose()?;
         let nproc =
-            (protection().task_bound == TaskBound::UserNamespace).then_some(policy.limits.tasks);
+            (detected().task_bound == TaskBound::UserNamespace).then_some(policy.limits.tasks);
         Ok(Layers {
             parent: getpid(),
             cgroups: isolation
@@ -135,6 +137,20 @@ impl Layers {
         }
         Ok(())
     }
+}
+
+/// What the child executes to run `command`: its own program (at its path in the run's
+/// own root, when it has one) and arguments; the layers are applied in the child itself.
+pub fn confined_command(
+    command: &Command,
+    _policy: &Policy,
+    isolation: &Isolation,
+) -> Result<(OsString, Vec<OsString>)> {
+    let program = isolation
+        .exec_path()
+        .map_or(command.get_program(), |path| path.as_os_str());
+    let args = command.get_args().map(OsString::from).collect();
+    Ok((program.to_owned(), args))
 }
 
 /// A limit of `value`, soft and hard.

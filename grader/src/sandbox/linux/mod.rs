@@ -3,7 +3,7 @@
 //! capability (`privileges`), a kill when the grader dies, the grader as a child
 //! subreaper (`orphans`); and what they need: the file lists of the two policies
 //! (`policies`), a program's ELF loader (`interpreter`), and what this kernel offers
-//! (`detect`).
+//! (`detect`), in the words of `cargo grader doctor` (`report`).
 
 mod allocator;
 mod cgroup;
@@ -14,15 +14,17 @@ mod orphans;
 mod policies;
 mod private_root;
 mod privileges;
+mod report;
 mod ruleset;
 mod syscalls;
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests;
 
 pub use allocator::ForkFriendly;
-pub use detect::detect;
-pub use layers::Layers;
-pub use orphans::{become_subreaper, children};
+pub use detect::detected;
+pub use layers::{Layers, confined_command};
+pub use orphans::{become_subreaper as prepare, children};
+pub use report::{describe, pretend_missing};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -30,7 +32,6 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::sandbox::Policy;
-use crate::sandbox::protection::protection;
 use cgroup::RunGroup;
 use private_root::PrivateRoot;
 
@@ -45,7 +46,7 @@ pub struct Isolation {
 impl Isolation {
     /// The isolation of a run of `program` under `policy`.
     pub fn new(policy: &Policy, program: &Path) -> Result<Isolation> {
-        let root = (policy.private_view && protection().private_view)
+        let root = (policy.private_view && detected().private_view)
             .then(|| PrivateRoot::new(policy, program, !rustix::process::getuid().is_root()))
             .transpose()?;
         Ok(Isolation {

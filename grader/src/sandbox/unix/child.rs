@@ -16,7 +16,7 @@ use anyhow::{Result, anyhow};
 use super::descriptors::Descriptors;
 use super::exec::Exec;
 use super::limits::Rlimits;
-use super::platform::{Isolation, Layers};
+use super::platform::{self, Isolation, Layers};
 use super::shared_page::SharedPage;
 use crate::sandbox::Policy;
 
@@ -87,7 +87,8 @@ impl Confinement {
         isolation: &Isolation,
         fds: Vec<(OwnedFd, RawFd)>,
     ) -> Result<Confinement> {
-        let exec = Exec::new(command, isolation.exec_path(), &policy.env)?;
+        let (program, args) = platform::confined_command(command, policy, isolation)?;
+        let exec = Exec::new(&program, &args, &policy.env)?;
         Ok(Confinement {
             layers: Layers::new(policy, isolation, exec.path())?,
             descriptors: Descriptors::new(fds)?,

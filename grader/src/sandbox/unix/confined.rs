@@ -15,53 +15,13 @@ use super::child::reported_failure;
 use super::platform::Isolation;
 use super::reaper;
 use super::shared_page::SharedPage;
-use crate::sandbox::Cancel;
-
-/// How long a run may take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Deadline {
-    /// The CPU time of all its threads and processes.
-    pub cpu: Duration,
-    /// The time it may spend using no CPU time: sleeping, blocked, waiting.
-    pub waiting: Duration,
-    /// Wall-clock time, however busy the machine: for a run that uses so little CPU
-    /// time at once that it would hold its slot for ever.
-    pub wall: Duration,
-}
-
-/// A run that got less than this share of a core (1 in WORKING_SHARE) since the last
-/// look was waiting, not working: even on a machine a hundred times over-booked, a run
-/// that wants the CPU gets more.
-const WORKING_SHARE: u32 = 100;
+use crate::sandbox::deadline::Watch;
+use crate::sandbox::{Cancel, Deadline, Ended, How};
 
 /// How often a wait checks its cancel flag, at most.
 const CANCEL_CHECK: Duration = Duration::from_millis(20);
 /// The first pause of a wait without a pidfd; each next one doubles, up to CANCEL_CHECK.
 const FIRST_PAUSE: Duration = Duration::from_millis(1);
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum How {
-    /// The program exited with this code (and every process of the run was gone).
-    Exited(i32),
-    /// The program was killed by this signal.
-    Signalled(i32),
-    /// Stopped at its wall-clock limit.
-    TimedOut,
-    /// Stopped once its processes had used their CPU time.
-    OutOfCpuTime,
-    Cancelled,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ended {
-    pub how: How,
-    /// From the spawn until the last process of the run was gone (or the time-out, or
-    /// the cancel).
-    pub elapsed: Duration,
-    /// The CPU time the run's processes used, their threads included.
-    pub cpu: Duration,
-}
 
 /// A running confined program. Dropping it kills and reaps everything the run started.
 pub struct Confined {
@@ -76,7 +36,7 @@ pub struct Confined {
     /// How the leader ended (its raw wait status), once reaped.
     status: Option<i32>,
     /// The leader's CPU-time clock, while it runs.
-    clock: Option<libc::clockid_t>,
+    clock: Option<CpuClock>,
     /// The CPU time of the run's processes reaped so far.
     reaped_cpu: Duration,
     /// The run's process group is empty: its number may belong to someone else now.
@@ -121,7 +81,7 @@ impl Confined {
     }
 
     /// The leader's pid, which is also the run's process group.
-    #[cfg(test)]
+    #[cfg(all(test, target_os = "linux"))]
     pub fn id(&self) -> u32 {
         self.leader.as_raw_nonzero().get() as u32
     }
@@ -149,29 +109,20 @@ impl Confined {
             return Ok(ended);
         }
         let mut backoff = FIRST_PAUSE;
-        let (mut last, mut last_cpu) = (self.started.elapsed(), Duration::ZERO);
-        let mut waited = Duration::ZERO;
+        let mut watch = Watch::new(deadline, self.started.elapsed());
         let how = loop {
             if let Some(how) = self.finished()? {
                 break how;
             }
-            let (elapsed, cpu) = (self.started.elapsed(), self.cpu_used());
-            // Waiting: it used (almost) no CPU time since the last look. A run starved
-            // by the machine's load still gets some.
-            if (cpu.saturating_sub(last_cpu)) * WORKING_SHARE < elapsed - last {
-                waited += elapsed - last;
-            }
-            (last, last_cpu) = (elapsed, cpu);
+            let elapsed = self.started.elapsed();
+            let over = watch.look(elapsed, self.cpu_used());
             if cancel.is_cancelled() {
                 break How::Cancelled;
             }
-            if waited >= deadline.waiting || elapsed >= deadline.wall {
-                break How::TimedOut;
+            if let Some(how) = over {
+                break how;
             }
-            if cpu >= deadline.cpu {
-                break How::OutOfCpuTime;
-            }
-            self.pause(backoff, deadline.wall - elapsed);
+            self.pause(backoff, watch.left(elapsed));
             backoff = (backoff * 2).min(CANCEL_CHECK);
         };
         let elapsed = self.started.elapsed();
@@ -314,8 +265,16 @@ fn how(status: i32) -> How {
     }
 }
 
+/// How to read a running leader's CPU time (all its threads): Linux gives the process a
+/// CPU-time clock; macOS tells its resource usage by pid.
+#[cfg(target_os = "linux")]
+type CpuClock = libc::clockid_t;
+#[cfg(target_os = "macos")]
+type CpuClock = Pid;
+
 /// The CPU-time clock of the process `pid` (all its threads), where the system has one.
-fn cpu_clock(pid: Pid) -> Option<libc::clockid_t> {
+#[cfg(target_os = "linux")]
+fn cpu_clock(pid: Pid) -> Option<CpuClock> {
     let mut clock: libc::clockid_t = 0;
     // SAFETY: clock_getcpuclockid writes only into `clock`.
     let found = unsafe { libc::clock_getcpuclockid(pid.as_raw_nonzero().get(), &mut clock) };
@@ -323,12 +282,24 @@ fn cpu_clock(pid: Pid) -> Option<libc::clockid_t> {
 }
 
 /// The time on `clock`; `None` once its process is gone.
-fn clock_time(clock: libc::clockid_t) -> Option<Duration> {
+#[cfg(target_os = "linux")]
+fn clock_time(clock: CpuClock) -> Option<Duration> {
     // SAFETY: timespec is plain data, which clock_gettime fills.
     let mut time: libc::timespec = unsafe { std::mem::zeroed() };
     // SAFETY: clock_gettime writes only into `time`.
     let read = unsafe { libc::clock_gettime(clock, &mut time) };
     (read == 0).then(|| Duration::new(time.tv_sec as u64, time.tv_nsec as u32))
+}
+
+/// The leader itself: its pid stays its own until it is reaped.
+#[cfg(target_os = "macos")]
+fn cpu_clock(pid: Pid) -> Option<CpuClock> {
+    Some(pid)
+}
+
+#[cfg(target_os = "macos")]
+fn clock_time(pid: CpuClock) -> Option<Duration> {
+    super::platform::cpu_time(pid)
 }
 
 fn time_of(time: libc::timeval) -> Duration {

@@ -32,7 +32,9 @@ impl Descriptors {
         Ok(Descriptors {
             moved: vec![-1; passed.len()],
             above: targets.last().map_or(3, |highest| highest + 1),
-            highest: limit.map_or(RawFd::MAX, |limit| limit.min(RawFd::MAX as u64) as RawFd),
+            highest: limit
+                .or_else(most_open_files)
+                .map_or(RawFd::MAX, |limit| limit.min(RawFd::MAX as u64) as RawFd),
             passed,
         })
     }
@@ -53,6 +55,29 @@ impl Descriptors {
         }
         Ok(())
     }
+}
+
+/// The most descriptors a process may have open, when its own limit is infinite: on
+/// macOS, `kern.maxfilesperproc` (Linux has `close_range`, and needs no bound).
+fn most_open_files() -> Option<u64> {
+    #[cfg(target_os = "macos")]
+    {
+        let mut most: libc::c_int = 0;
+        let mut len = std::mem::size_of::<libc::c_int>();
+        // SAFETY: sysctlbyname writes one int into `most`, and its size into `len`.
+        let read = unsafe {
+            libc::sysctlbyname(
+                c"kern.maxfilesperproc".as_ptr(),
+                (&mut most as *mut libc::c_int).cast(),
+                &mut len,
+                std::ptr::null_mut(),
+                0,
+            )
+        };
+        (read == 0).then(|| most.max(0) as u64)
+    }
+    #[cfg(not(target_os = "macos"))]
+    None
 }
 
 /// A close-on-exec copy of `fd` at `above` or higher.

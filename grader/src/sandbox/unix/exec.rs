@@ -3,8 +3,6 @@
 use std::ffi::{CString, OsStr, OsString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
-use std::process::Command;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, ensure};
@@ -29,14 +27,8 @@ unsafe impl Send for Exec {}
 unsafe impl Sync for Exec {}
 
 impl Exec {
-    /// Prepares the exec of `command`'s program and arguments with exactly `env`; the
-    /// program at `exec_as` when given (its path in a root of the run's own).
-    pub fn new(
-        command: &Command,
-        exec_as: Option<&Path>,
-        env: &[(OsString, OsString)],
-    ) -> Result<Exec> {
-        let program = exec_as.map_or(command.get_program(), Path::as_os_str);
+    /// Prepares the exec of `program` with `args` (after its own name) and exactly `env`.
+    pub fn new(program: &OsStr, args: &[OsString], env: &[(OsString, OsString)]) -> Result<Exec> {
         ensure!(
             program.as_bytes().contains(&b'/'),
             "the confined program must be a path, not a name to look up: {}",
@@ -45,7 +37,7 @@ impl Exec {
         let program_c = c_string(program)?;
         let (page, path) = SharedPage::with(program_c.as_bytes_with_nul())?;
         let mut strings = vec![program_c];
-        for arg in command.get_args() {
+        for arg in args {
             strings.push(c_string(arg)?);
         }
         let args = strings.len();

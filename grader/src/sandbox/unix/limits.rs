@@ -6,14 +6,22 @@ use crate::sandbox::Limits;
 
 /// The limits to set in the child, each with soft = hard: a process without
 /// `CAP_SYS_RESOURCE` (and the child has none) can never raise them again.
-pub struct Rlimits([(Resource, u64); 5]);
+pub struct Rlimits([(Resource, u64); LIMITS]);
+
+/// macOS refuses every address-space limit a run could live with (`setrlimit` fails
+/// with EINVAL): there, the other four.
+#[cfg(not(target_os = "macos"))]
+const LIMITS: usize = 5;
+#[cfg(target_os = "macos")]
+const LIMITS: usize = 4;
 
 impl Rlimits {
     pub fn new(limits: &Limits) -> Self {
         // RLIMIT_NPROC is left alone: it counts every process and thread of the user on
         // the whole machine, so no value both lets a run start its threads and stops it
-        // from forking. seccomp forbids new processes instead.
+        // from forking. seccomp (Seatbelt on macOS) forbids new processes instead.
         let wanted = [
+            #[cfg(not(target_os = "macos"))]
             (Resource::As, limits.address_space),
             (Resource::Fsize, limits.file_size),
             (Resource::Nofile, limits.open_files),

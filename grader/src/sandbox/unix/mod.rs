@@ -11,13 +11,28 @@ pub mod reaper;
 mod shared_page;
 mod spawn;
 
-use xorlings_core::run::SignalKind;
+use std::os::fd::OwnedFd;
+use std::process::Command;
 
-use super::platform;
-#[cfg(test)]
-pub use confined::Ended;
-pub use confined::{Confined, Deadline, How};
-pub use spawn::spawn;
+use anyhow::Result;
+use xorlings_core::run::SignalKind;
+use xorlings_core::runner::channels::{ANSWERS_FD, CASES_FD};
+
+use super::{Channels, Policy, platform};
+pub use confined::Confined;
+pub use reaper::output_of_trusted;
+
+/// Starts `command` confined, with its channels at the runner's descriptor numbers.
+pub fn spawn(command: Command, policy: &Policy, channels: Option<Channels>) -> Result<Confined> {
+    let fds = match channels {
+        Some(Channels { cases, answers }) => vec![
+            (OwnedFd::from(cases), CASES_FD),
+            (OwnedFd::from(answers), ANSWERS_FD),
+        ],
+        None => Vec::new(),
+    };
+    spawn::spawn(command, policy, fds)
+}
 
 /// What a Unix signal's number means.
 pub fn signal_kind(number: i32) -> SignalKind {

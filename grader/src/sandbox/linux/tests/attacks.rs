@@ -4,6 +4,7 @@ use std::path::Path;
 
 use super::{attack, attacker, attacker_policy};
 use crate::sandbox::How;
+use crate::sandbox::linux::detect::{TaskBound, detected};
 
 /// A file name no test has used.
 fn unique(what: &str) -> String {
@@ -187,9 +188,7 @@ fn a_program_outside_the_policy_does_not_start() {
     let mut policy = attacker_policy();
     policy.execute.retain(|path| path != attacker());
     let command = std::process::Command::new(attacker());
-    let error = crate::sandbox::spawn(command, &policy, Vec::new())
-        .err()
-        .unwrap();
+    let error = crate::sandbox::spawn(command, &policy, None).err().unwrap();
     let message = format!("{error:#}");
     assert!(
         message.contains("could not execute the program"),
@@ -202,7 +201,7 @@ fn a_program_outside_the_policy_does_not_start() {
 /// (where the machine offers one), and cannot exhaust the machine's processes.
 #[test]
 fn a_thread_bomb_stays_within_its_bound() {
-    if crate::sandbox::protection().task_bound == crate::sandbox::TaskBound::None {
+    if detected().task_bound == TaskBound::None {
         return;
     }
     let run = attack("threads", &[]);
@@ -245,7 +244,7 @@ fn a_run_keeps_to_its_core_at_its_priority_and_watches_nothing() {
 /// folder it was started from, not where its program lies.
 #[test]
 fn a_run_learns_no_path_of_the_machines() {
-    if !crate::sandbox::protection().private_view {
+    if !detected().private_view {
         return;
     }
     let workbook = tempfile::tempdir().unwrap();

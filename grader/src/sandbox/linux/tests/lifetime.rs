@@ -2,7 +2,6 @@
 
 use std::fs::File;
 use std::io::Read;
-use std::os::fd::OwnedFd;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -10,8 +9,9 @@ use rustix::io::Errno;
 use rustix::process::{Pid, test_kill_process};
 
 use super::{attacker, attacker_policy, run};
+use crate::sandbox::unix::reaper;
 use crate::sandbox::{
-    Cancel, Confined, How, Policy, Processes, init, output_of_trusted, reaper, spawn,
+    Cancel, Channels, Confined, How, Policy, Processes, init, output_of_trusted, spawn,
 };
 
 /// A short limit for programs that would run far longer.
@@ -33,12 +33,11 @@ fn start(mode: &[&str], policy: &Policy, answers: &std::path::Path) -> Confined 
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
-    let cases = tempfile::tempfile().unwrap();
-    let fds = vec![
-        (OwnedFd::from(cases), 3),
-        (OwnedFd::from(File::create(answers).unwrap()), 4),
-    ];
-    spawn(command, policy, fds).unwrap()
+    let channels = Channels {
+        cases: tempfile::tempfile().unwrap(),
+        answers: File::create(answers).unwrap(),
+    };
+    spawn(command, policy, Some(channels)).unwrap()
 }
 
 /// The attacker's policy, but allowed to fork like rustc, and to write in `folder`.
@@ -142,11 +141,11 @@ fn a_child_holding_stdout_does_not_outlast_the_limit() {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
-    let fds = vec![
-        (OwnedFd::from(tempfile::tempfile().unwrap()), 3),
-        (OwnedFd::from(tempfile::tempfile().unwrap()), 4),
-    ];
-    let mut confined = spawn(command, &forking_policy(folder.path()), fds).unwrap();
+    let channels = Channels {
+        cases: tempfile::tempfile().unwrap(),
+        answers: tempfile::tempfile().unwrap(),
+    };
+    let mut confined = spawn(command, &forking_policy(folder.path()), Some(channels)).unwrap();
     let mut stdout = confined.stdout.take().unwrap();
     let ended = confined.wait(SHORT, &Cancel::default()).unwrap();
     // The program exited at once, but its child lived on: the run lasted to the limit.

@@ -10,14 +10,13 @@ mod protection;
 use std::fs::File;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Read;
-use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::sandbox::unix::Ended;
-use crate::sandbox::{Cancel, Limits, Policy, init, output_of_trusted, spawn};
+use crate::sandbox::Ended;
+use crate::sandbox::{Cancel, Channels, Limits, Policy, init, output_of_trusted, spawn};
 
 /// The attacker's source: one program, one mode per kind of attack.
 const ATTACKER: &str = include_str!("programs/attacker.rs");
@@ -86,7 +85,7 @@ fn compile(source: &str, dir: &Path) -> Result<PathBuf, String> {
         .stdout(Stdio::null())
         .stderr(File::create(dir.join("messages")).unwrap());
     let policy = Policy::compiler(&toolchain.sysroot, dir, COMPILER_LIMITS);
-    let mut rustc = spawn(command, &policy, Vec::new()).unwrap();
+    let mut rustc = spawn(command, &policy, None).unwrap();
     let ended = rustc
         .wait(Duration::from_secs(60), &Cancel::default())
         .unwrap();
@@ -161,8 +160,8 @@ impl std::fmt::Debug for Run {
     }
 }
 
-/// Runs `program` with `args` under `policy`, the cases ("cases-ok") at descriptor 3
-/// and the answers at 4.
+/// Runs `program` with `args` under `policy`, the cases ("cases-ok") and the answers as
+/// its channels (descriptors 3 and 4).
 fn run(program: &Path, args: &[&str], policy: &Policy, limit: Duration, cancel: &Cancel) -> Run {
     init().unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -177,11 +176,11 @@ fn run(program: &Path, args: &[&str], policy: &Policy, limit: Duration, cancel: 
         .stdin(Stdio::null())
         .stdout(File::create(&stdout).unwrap())
         .stderr(File::create(&stderr).unwrap());
-    let fds = vec![
-        (OwnedFd::from(File::open(&cases).unwrap()), 3),
-        (OwnedFd::from(File::create(&answers).unwrap()), 4),
-    ];
-    let mut confined = spawn(command, policy, fds).unwrap();
+    let channels = Channels {
+        cases: File::open(&cases).unwrap(),
+        answers: File::create(&answers).unwrap(),
+    };
+    let mut confined = spawn(command, policy, Some(channels)).unwrap();
     let ended = confined.wait(limit, cancel).unwrap();
     let read = |path: &Path| {
         let mut text = String::new();

@@ -1,0 +1,123 @@
+//! How long a run may take and how it ended, in the words every backend shares, and the
+//! watch each backend's wait keeps on a run's time.
+
+use std::time::Duration;
+
+/// How long a run may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline {
+    /// The CPU time of all its threads and processes.
+    pub cpu: Duration,
+    /// The time it may spend using no CPU time: sleeping, blocked, waiting.
+    pub waiting: Duration,
+    /// Wall-clock time, however busy the machine: for a run that uses so little CPU
+    /// time at once that it would hold its slot for ever.
+    pub wall: Duration,
+}
+
+/// A run that got less than this share of a core (1 in WORKING_SHARE) since the last
+/// look was waiting, not working: even on a machine a hundred times over-booked, a run
+/// that wants the CPU gets more.
+const WORKING_SHARE: u32 = 100;
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// The program exited with this code (and every process of the run was gone).
+    Exited(i32),
+    /// The program was killed by this signal (on Windows, died of this exception: its
+    /// NTSTATUS, as a signed number).
+    Signalled(i32),
+    /// Stopped once it had waited its time, or at its wall-clock limit.
+    TimedOut,
+    /// Stopped once its processes had used their CPU time.
+    OutOfCpuTime,
+    Cancelled,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ended {
+    pub how: How,
+    /// From the spawn until the last process of the run was gone (or the time-out, or
+    /// the cancel).
+    pub elapsed: Duration,
+    /// The CPU time the run's processes used, their threads included.
+    pub cpu: Duration,
+}
+
+/// A run's time, look after look: how long it has waited, and whether it is past its
+/// deadline.
+#[derive(Debug)]
+pub struct Watch {
+    deadline: Deadline,
+    last: Duration,
+    last_cpu: Duration,
+    waited: Duration,
+}
+
+impl Watch {
+    /// The watch of a run first looked at `elapsed` after its spawn.
+    pub fn new(deadline: Deadline, elapsed: Duration) -> Watch {
+        Watch {
+            deadline,
+            last: elapsed,
+            last_cpu: Duration::ZERO,
+            waited: Duration::ZERO,
+        }
+    }
+
+    /// Looks at the run, `elapsed` after its spawn with `cpu` used: how it ends, once
+    /// it is past its deadline.
+    pub fn look(&mut self, elapsed: Duration, cpu: Duration) -> Option<How> {
+        // Waiting: it used (almost) no CPU time since the last look. A run starved by
+        // the machine's load still gets some.
+        let since = elapsed.saturating_sub(self.last);
+        if cpu.saturating_sub(self.last_cpu) * WORKING_SHARE < since {
+            self.waited += since;
+        }
+        (self.last, self.last_cpu) = (elapsed, cpu);
+        if self.waited >= self.deadline.waiting || elapsed >= self.deadline.wall {
+            Some(How::TimedOut)
+        } else if cpu >= self.deadline.cpu {
+            Some(How::OutOfCpuTime)
+        } else {
+            None
+        }
+    }
+
+    /// How long the run may still take, by the wall clock.
+    pub fn left(&self, elapsed: Duration) -> Duration {
+        self.deadline.wall.saturating_sub(elapsed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    #[test]
+    fn a_run_that_works_is_stopped_by_its_cpu_time_and_one_that_waits_by_its_waiting() {
+        let deadline = Deadline {
+            cpu: 100 * MS,
+            waiting: 50 * MS,
+            wall: 1000 * MS,
+        };
+        // Working: the CPU time grows with the clock.
+        let mut working = Watch::new(deadline, Duration::ZERO);
+        assert_eq!(working.look(60 * MS, 60 * MS), None);
+        assert_eq!(working.look(120 * MS, 110 * MS), Some(How::OutOfCpuTime));
+        // Starved: a tenth of a core is still work, however long it takes.
+        let mut starved = Watch::new(deadline, Duration::ZERO);
+        assert_eq!(starved.look(500 * MS, 50 * MS), None);
+        // Waiting: no CPU time for 60 ms.
+        let mut waiting = Watch::new(deadline, Duration::ZERO);
+        assert_eq!(waiting.look(30 * MS, Duration::ZERO), None);
+        assert_eq!(waiting.look(60 * MS, Duration::ZERO), Some(How::TimedOut));
+        // The wall clock stops anything.
+        let mut trickling = Watch::new(deadline, Duration::ZERO);
+        assert_eq!(trickling.look(1000 * MS, 20 * MS), Some(How::TimedOut));
+        assert_eq!(trickling.left(400 * MS), 600 * MS);
+    }
+}

@@ -12,9 +12,7 @@ use wait_timeout::ChildExt;
 mod common;
 
 use common::GRADER;
-#[cfg(target_os = "linux")]
-use common::tmux::POLL;
-use common::tmux::{DEADLINE, Tmux, find_phrase};
+use common::tmux::{DEADLINE, POLL, Tmux, find_phrase};
 
 /// The time limit of `xor_all`: a grading of an endless loop ends no sooner.
 const ENDLESS_LOOP_LIMIT: Duration = Duration::from_secs(2);

@@ -121,6 +121,13 @@ pub enum Command {
     /// numbered from 1), h for help, q to quit. When stdin is not a terminal, moves are
     /// read one per line until q or the end of input.
     Play(PlayArgs),
+    /// The course in your browser: the lesson, the verdict on every save, try and play.
+    ///
+    /// Serves a page on 127.0.0.1 only (its address is the first line printed): every
+    /// exercise with its status, the current one's lesson, its verdict updated on each
+    /// save of its file, pictures of the failing position, a box to try your function,
+    /// and Nim against your engine. Ctrl-C stops it.
+    Serve(ServeArgs),
     /// What the sandbox enforces on this machine, layer by layer, and what is missing.
     Doctor,
     /// Commands for instructors and maintainers.
@@ -161,6 +168,17 @@ pub struct PlayArgs {
     /// misere_winning_move.
     #[arg(long)]
     pub misere: bool,
+}
+
+/// Where `serve` listens.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    /// The port on 127.0.0.1 [default: any free port].
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Open the page in your browser.
+    #[arg(long)]
+    pub open: bool,
 }
 
 /// Who moves first in `play`.

@@ -9,7 +9,7 @@
 //! 1. `text` (bounded, visible, wrapped text) and `parallel` (threads and the slots of
 //!    the heavy work);
 //! 2. `model`, the exercise model (what hidden tests are: plans, checkers, cases), and
-//!    `lesson` (Markdown for the terminal);
+//!    `lesson` (Markdown for the terminal and the browser);
 //! 3. `hidden`: each exercise's hidden tests, one file each;
 //! 4. `sandbox`: every compile and run of a learner's code is confined there;
 //! 5. `judge`: reading, building, running and deciding;
@@ -17,7 +17,9 @@
 //! 7. `grading` (one request, one response), `progress`, `reference`;
 //! 8. `report` (what people and tools read) and `session` (the learner's progress);
 //! 9. `class` (learners' checkouts and commits) and `cli` (the command line);
-//! 10. `watch`, `dev` and `commands`' own modules, then `commands`, which runs them.
+//! 10. `watch`, `dev` and `commands`' own modules;
+//! 11. `serve` (the course in the browser, graded by watch's own parts), then
+//!     `commands`, which runs them all.
 
 mod class;
 mod cli;
@@ -36,6 +38,7 @@ mod report;
 // unsafe code, each block with its `// SAFETY:` reason.
 #[allow(unsafe_code)]
 mod sandbox;
+mod serve;
 mod session;
 mod text;
 mod watch;

@@ -166,6 +166,16 @@ impl Text {
             .collect()
     }
 
+    /// The lines wrapped to `width`, each as its styled spans, for a page to style
+    /// (`cargo grader serve`).
+    pub fn styled_lines(&self, width: usize) -> Vec<Vec<(Style, String)>> {
+        let width = width.max(MIN_WIDTH);
+        self.lines
+            .iter()
+            .flat_map(|line| line_spans(line, width))
+            .collect()
+    }
+
     /// The lines wrapped to `width`, as one string ending in a newline.
     pub fn to_string(&self, width: usize, color: bool) -> String {
         self.render(width, color)
@@ -187,28 +197,51 @@ impl Text {
 }
 
 fn render_line(line: &Line, width: usize, color: bool) -> Vec<String> {
+    if line.kind == Kind::Laid {
+        let plain: String = line.spans.iter().map(|(_, s)| s.as_str()).collect();
+        return laid_line(&plain, width);
+    }
+    line_spans(line, width)
+        .into_iter()
+        .map(|spans| {
+            spans
+                .iter()
+                .map(|(style, text)| style.paint(text, color))
+                .collect()
+        })
+        .collect()
+}
+
+/// The screen lines of `line`, each as its styled spans (the indentation a plain one).
+fn line_spans(line: &Line, width: usize) -> Vec<Vec<(Style, String)>> {
     let indent = line.indent.min(width / 2);
     let room = width - indent;
     let plain: String = line.spans.iter().map(|(_, s)| s.as_str()).collect();
     let pieces: Vec<(usize, usize)> = match line.kind {
-        Kind::Laid => return laid_line(&plain, width),
+        // The compiler's lines, their colors taken out.
+        Kind::Laid => {
+            return laid_line(&plain, width)
+                .into_iter()
+                .map(|laid| vec![(Style::Plain, without_codes(&laid).0)])
+                .collect();
+        }
         Kind::Prose => word_pieces(&plain, room),
         Kind::Verbatim => column_pieces(&plain, room),
     };
     pieces
         .into_iter()
         .map(|(start, end)| {
-            let mut out = " ".repeat(indent);
+            let mut spans = vec![(Style::Plain, " ".repeat(indent))];
             let mut at = 0;
             for (style, text) in &line.spans {
                 let (span_start, span_end) = (at, at + text.len());
                 at = span_end;
                 let (from, to) = (start.max(span_start), end.min(span_end));
                 if from < to {
-                    out.push_str(&style.paint(&shown(&plain[from..to]), color));
+                    spans.push((*style, shown(&plain[from..to])));
                 }
             }
-            out
+            spans
         })
         .collect()
 }

@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["report", "session"],
     &["class", "cli"],
     &["watch", "dev"],
+    &["serve"],
     &["commands"],
 ];
 

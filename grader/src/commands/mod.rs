@@ -25,7 +25,7 @@ use crate::model::Seed;
 use crate::report::{self, Format};
 use crate::session::Session;
 use crate::workbook::Workbook;
-use crate::{dev, watch};
+use crate::{dev, serve, watch};
 
 /// The environment variable an instructor can put a grading seed in.
 pub const SEED_VARIABLE: &str = "XORLINGS_SEED";
@@ -94,6 +94,11 @@ pub fn run(cli: Cli) -> Result<Exit> {
             reset::run(&mut session(Seed::DEFAULT, Notes::Printed)?, &exercise, yes)
         }
         Command::Play(options) => play::run(&mut session(Seed::DEFAULT, Notes::Printed)?, &options),
+        Command::Serve(options) => serve::run(
+            session(Seed::DEFAULT, Notes::Shown)?,
+            &options,
+            play::start_on_page,
+        ),
         Command::Try { exercise, input } => {
             try_::run(&session(Seed::DEFAULT, Notes::Printed)?, &exercise, &input)
         }

@@ -1,6 +1,7 @@
 //! Lessons for the terminal: the Markdown rendered to lines that fit the screen (wrapped
 //! prose, code as written, tables in columns), the `<details>` answers folded until the
-//! reader asks for them, and a small pager.
+//! reader asks for them, and a small pager; and, for `cargo grader serve`, the same
+//! Markdown as HTML (`web`).
 //!
 //! `render` is pure and gives every line; `show` picks the width, colors and pager.
 
@@ -18,8 +19,10 @@ mod table;
 mod terminal;
 #[cfg(test)]
 mod tests;
+mod web;
 
 #[cfg(test)]
 use render::render;
 pub use show::{page_in_place, read, show};
 pub use terminal::Closed;
+pub use web::to_html;

@@ -25,11 +25,12 @@ use anyhow::{Context, Result, bail};
 
 use crate::report::tried;
 use crate::session::Session;
-use events::Debouncer;
+pub use events::{Debouncer, forward_signals, watch_folder};
 use input::Resume;
-use state::{Action, Entry, Event, Key, State};
+use state::{Action, Entry, Key, State};
+pub use state::{Event, JobId, Outcome, TryOutcome};
 use terminal::{Mode, Terminal};
-use worker::{Job, Worker};
+pub use worker::{Job, Worker, try_input};
 
 /// What the threads tell the loop.
 pub enum Message {

@@ -125,7 +125,9 @@ fn run(grader: &Grader, job: Job, cancel: &Cancel) -> Message {
     }
 }
 
-fn try_input(
+/// Calls the learner's function of `exercise` on the input typed as `words` (watch's
+/// `t`, and the page of `cargo grader serve`).
+pub fn try_input(
     grader: &Grader,
     exercise: &Exercise,
     words: &[String],

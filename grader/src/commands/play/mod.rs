@@ -6,6 +6,7 @@
 mod console;
 mod engine;
 mod game;
+mod page;
 
 use anyhow::{Result, bail};
 use rand::Rng;
@@ -19,6 +20,7 @@ use crate::text::{Style, Text};
 use console::Console;
 use engine::{Engine, Reply, Started};
 use game::{Game, MAX_HEAPS, Player, Rules, Typed};
+pub use page::start_on_page;
 use xorlings_core::verdict::Failure;
 
 const DEFAULT_HEAPS: [u64; 3] = [3, 4, 5];
@@ -92,33 +94,51 @@ enum Turn {
 }
 
 fn engine_turn(engine: &Engine, game: &mut Game, console: &mut Console) -> Result<Turn> {
+    match engine_move(engine, game)? {
+        Ok(said) => {
+            for (style, text) in said {
+                console.say(style, &text);
+            }
+            Ok(Turn::Moved)
+        }
+        Err(failure) => Ok(Turn::Caught(failure)),
+    }
+}
+
+/// What the engine's move did: what to say, or the checker's failure.
+type EngineMove = Result<Vec<(Style, String)>, Box<Failure>>;
+
+/// Plays the engine's move in `game`: what to say about it, or the checker's failure
+/// when the engine answered wrongly (nothing is played then).
+fn engine_move(engine: &Engine, game: &mut Game) -> Result<EngineMove> {
+    let mut said = Vec::new();
     let m = match engine.reply(game.heaps())? {
         Reply::Winning(m) => m,
         Reply::NoWinningMove => {
             let Some(m) = game.one_from_largest() else {
                 bail!("the engine was asked to move in an empty position");
             };
-            console.say(
+            said.push((
                 Style::Plain,
-                &format!(
+                format!(
                     "Your {} returned None: no winning move here. The engine must still \
                      move, so it takes one stone from the largest heap.",
                     engine.exercise.name
                 ),
-            );
+            ));
             m
         }
-        Reply::Wrong(failure) => return Ok(Turn::Caught(failure)),
+        Reply::Wrong(failure) => return Ok(Err(failure)),
     };
     // The checker approved the move: breaking a rule here is the grader's bug.
     let made = game
         .play(m)
         .or_else(|illegal| bail!("the checker let an illegal engine move through: {illegal}"))?;
-    console.say(
+    said.push((
         Style::Note,
-        &format!("The engine takes {}.", made.describe()),
-    );
-    Ok(Turn::Moved)
+        format!("The engine takes {}.", made.describe()),
+    ));
+    Ok(Ok(said))
 }
 
 fn your_turn(game: &mut Game, console: &mut Console) -> Result<Turn> {
@@ -247,20 +267,28 @@ fn help(rules: Rules) -> String {
 }
 
 fn say_result(console: &mut Console, winner: Player, rules: Rules) {
+    for (style, text) in result(winner, rules) {
+        console.say(style, &text);
+    }
+}
+
+/// What is said when the game is over.
+fn result(winner: Player, rules: Rules) -> Vec<(Style, String)> {
     let last = match (winner, rules) {
         (Player::You, Rules::Normal) | (Player::Engine, Rules::Misere) => "You took",
         _ => "The engine took",
     };
     match winner {
-        Player::You => console.say(Style::Good, &format!("{last} the last stone: you win!")),
+        Player::You => vec![(Style::Good, format!("{last} the last stone: you win!"))],
         Player::Engine => {
-            console.say(
+            let mut said = vec![(
                 Style::Bad,
-                &format!("{last} the last stone: the engine wins."),
-            );
+                format!("{last} the last stone: the engine wins."),
+            )];
             if rules == Rules::Normal {
-                console.say(Style::Plain, YOU_LOST);
+                said.push((Style::Plain, YOU_LOST.to_string()));
             }
+            said
         }
     }
 }

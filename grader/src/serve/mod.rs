@@ -1,0 +1,304 @@
+//! `cargo grader serve`: the course in the browser. An HTTP server on 127.0.0.1 only
+//! (std's `TcpListener`, a thread per connection, a small bounded parser in `http`)
+//! serves one page: the course with each exercise's status, the current exercise's
+//! lesson as HTML, its verdict pushed on every save (server-sent events; the grading is
+//! watch's own, in `live`), pictures drawn from the failing case, a "Try your function"
+//! box and Nim against the learner's engine.
+//!
+//! Safety on a laptop: a request whose `Host` is not this server's own is refused (DNS
+//! rebinding); no CORS header, so no other site can read a response; every request
+//! that runs code is a POST carrying the session's random token, which only the page
+//! has; nothing is served but the lessons of the manifest and the embedded assets; the
+//! learner's code runs only through the grader (so in the sandbox).
+
+mod http;
+mod live;
+mod play;
+mod view;
+
+use std::io::Write;
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use serde_json::{Value, json};
+
+use crate::Exit;
+use crate::cli::ServeArgs;
+use crate::grading::Grader;
+use crate::judge::Cancel;
+use crate::model::show::typed_words;
+use crate::session::Session;
+use crate::watch;
+use http::{Refused, Request, respond};
+use live::{Command, Live};
+pub use play::{Game, StartGame, Started, Turn};
+
+const PAGE: &str = include_str!("assets/index.html");
+const SCRIPT: &str = include_str!("assets/app.js");
+const STYLE: &str = include_str!("assets/style.css");
+/// Where the page's token goes in `PAGE`.
+const TOKEN_SLOT: &str = "{{token}}";
+/// At most this many connections at once (each page keeps one for its events).
+const MAX_CONNECTIONS: usize = 32;
+/// A client that sends nothing for this long is dropped.
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// A comment line to an idle event stream this often: a closed page is noticed.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+const PORT_IN_USE: &str = "is in use: pick another with `--port N`, or leave it out to \
+take any free port";
+const FOREIGN_HOST: &str = "this server answers only to 127.0.0.1 and localhost on its own \
+port";
+const NO_TOKEN: &str = "this request runs code: it needs the token of the page the server \
+gave (reload the page)";
+
+/// What every connection's thread shares.
+struct Server {
+    port: u16,
+    token: String,
+    grader: Grader,
+    live: Arc<Live>,
+    commands: Mutex<mpsc::Sender<Command>>,
+    /// One try or engine move at a time: each runs the learner's code.
+    running: Mutex<()>,
+    play: play::Table,
+    connections: AtomicUsize,
+}
+
+/// Serves until Ctrl-C. The first line on stdout is the page's address.
+pub fn run(session: Session, args: &ServeArgs, start_game: StartGame) -> Result<Exit> {
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, args.port)).with_context(|| {
+        format!(
+            "cannot serve on 127.0.0.1:{}: the port {PORT_IN_USE}",
+            args.port
+        )
+    })?;
+    let port = listener
+        .local_addr()
+        .context("cannot read the server's address")?
+        .port();
+    let address = format!("http://127.0.0.1:{port}/");
+    println!("{address}");
+    println!("Open it in your browser; the page follows your saves. Ctrl-C stops the server.");
+    std::io::stdout()
+        .flush()
+        .context("cannot write to stdout")?;
+    let grader = session.grader.clone();
+    let live = Arc::new(Live::default());
+    let stopping = Arc::new(AtomicBool::new(false));
+    let stop = Arc::clone(&stopping);
+    let commands = live::spawn(session, Arc::clone(&live), move || {
+        // A connection of its own wakes the accepting loop, which sees the flag.
+        stop.store(true, Ordering::SeqCst);
+        let _ = TcpStream::connect((Ipv4Addr::LOCALHOST, port));
+    })?;
+    let server = Arc::new(Server {
+        port,
+        token: new_token(),
+        grader,
+        live,
+        commands: Mutex::new(commands),
+        running: Mutex::new(()),
+        play: play::Table::new(start_game),
+        connections: AtomicUsize::new(0),
+    });
+    if args.open {
+        open_browser(&address);
+    }
+    for stream in listener.incoming() {
+        if stopping.load(Ordering::SeqCst) {
+            break;
+        }
+        let Ok(stream) = stream else { continue };
+        if server.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            server.connections.fetch_sub(1, Ordering::SeqCst);
+            let mut stream = stream;
+            let _ = respond(&mut stream, 503, "text/plain", b"too many connections");
+            continue;
+        }
+        let shared = Arc::clone(&server);
+        let spawned = std::thread::Builder::new()
+            .name("serve-connection".into())
+            .spawn(move || {
+                serve_connection(&shared, stream);
+                shared.connections.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            server.connections.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    println!("xorlings: stopped serving; `cargo grader serve` starts again.");
+    Ok(Exit::Passed)
+}
+
+/// 128 bits no other page can guess: two hashes keyed by the OS's randomness.
+fn new_token() -> String {
+    use std::hash::BuildHasher;
+    let half = |salt: u64| std::collections::hash_map::RandomState::new().hash_one(salt);
+    format!("{:016x}{:016x}", half(1), half(2))
+}
+
+fn open_browser(address: &str) {
+    let command = if cfg!(target_os = "macos") {
+        vec!["open", address]
+    } else if cfg!(windows) {
+        vec!["cmd", "/C", "start", "", address]
+    } else {
+        vec!["xdg-open", address]
+    };
+    let opened = std::process::Command::new(command[0])
+        .args(&command[1..])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(error) = opened {
+        eprintln!("note: the browser could not be opened ({error}); open {address} yourself.");
+    }
+}
+
+fn serve_connection(server: &Server, mut stream: TcpStream) {
+    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+    let request = match http::read_request(&mut stream) {
+        Ok(Ok(Some(request))) => request,
+        Ok(Err(Refused { status, reason })) => {
+            let _ = respond(&mut stream, status, "text/plain", reason.as_bytes());
+            return;
+        }
+        Ok(Ok(None)) | Err(_) => return,
+    };
+    if !http::host_allowed(request.header("host"), server.port) {
+        let _ = respond(&mut stream, 421, "text/plain", FOREIGN_HOST.as_bytes());
+        return;
+    }
+    if request.method == "GET" && request.path == "/events" {
+        let _ = events(server, &mut stream);
+        return;
+    }
+    let (status, content_type, body) = route(server, &request);
+    let _ = respond(&mut stream, status, content_type, body.as_bytes());
+}
+
+type Answer = (u16, &'static str, String);
+
+const HTML: &str = "text/html; charset=utf-8";
+const JSON: &str = "application/json";
+
+fn route(server: &Server, request: &Request) -> Answer {
+    match (request.method.as_str(), request.path.as_str()) {
+        ("GET", "/") => (200, HTML, PAGE.replace(TOKEN_SLOT, &server.token)),
+        ("GET", "/app.js") => (200, "text/javascript; charset=utf-8", SCRIPT.to_string()),
+        ("GET", "/style.css") => (200, "text/css; charset=utf-8", STYLE.to_string()),
+        ("GET", "/api/state") => json_answer(200, &server.live.snapshot().state),
+        ("GET", "/api/lesson") => lesson(server, request),
+        ("POST", _) if !http::token_allowed(request, &server.token) => {
+            (403, "text/plain", NO_TOKEN.to_string())
+        }
+        ("POST", "/api/current") => make_current(server, request),
+        ("POST", "/api/try") => try_input(server, request),
+        ("POST", "/api/play") => play::play(server, request),
+        ("GET" | "POST", _) => (404, "text/plain", "no such page".to_string()),
+        _ => (405, "text/plain", "only GET and POST".to_string()),
+    }
+}
+
+fn json_answer(status: u16, value: &Value) -> Answer {
+    (status, JSON, value.to_string())
+}
+
+fn problem(status: u16, message: &str) -> Answer {
+    json_answer(status, &json!({ "problem": message }))
+}
+
+/// The request's body as JSON.
+fn body(request: &Request) -> Result<Value, Answer> {
+    serde_json::from_slice(&request.body)
+        .map_err(|error| problem(400, &format!("the body is not JSON: {error}")))
+}
+
+/// The lesson of exercise `?exercise=N` (default: the current one) as HTML: only the
+/// lessons the manifest names are ever read.
+fn lesson(server: &Server, request: &Request) -> Answer {
+    let exercises = &server.grader.workbook.exercises;
+    let index = match request.query_value("exercise") {
+        None => server.live.snapshot().current,
+        Some(number) => match number.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) {
+            Some(index) if index < exercises.len() => index,
+            _ => return (404, "text/plain", "no such exercise".to_string()),
+        },
+    };
+    let path = &exercises[index].lesson;
+    match crate::lesson::read(&server.grader.workbook.root, path) {
+        Ok(markdown) => (200, HTML, crate::lesson::to_html(&markdown)),
+        Err(error) => (500, "text/plain", format!("{error:#}")),
+    }
+}
+
+fn make_current(server: &Server, request: &Request) -> Answer {
+    let body = match body(request) {
+        Ok(body) => body,
+        Err(answer) => return answer,
+    };
+    let count = server.grader.workbook.exercises.len();
+    let Some(index) = body["exercise"]
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .and_then(|n| n.checked_sub(1))
+        .filter(|&index| index < count)
+    else {
+        return problem(400, &format!("`exercise` is a number from 1 to {count}"));
+    };
+    let sent = server
+        .commands
+        .lock()
+        .map(|commands| commands.send(Command::MakeCurrent(index)).is_ok());
+    match sent {
+        Ok(true) => json_answer(200, &json!({ "ok": true })),
+        _ => problem(
+            503,
+            "the grading loop has stopped: restart `cargo grader serve`",
+        ),
+    }
+}
+
+/// "Try your function": the current exercise's function on the typed input, as
+/// `cargo grader try` calls it.
+fn try_input(server: &Server, request: &Request) -> Answer {
+    let body = match body(request) {
+        Ok(body) => body,
+        Err(answer) => return answer,
+    };
+    let Some(typed) = body["input"].as_str() else {
+        return problem(400, "`input` is the text typed in the box");
+    };
+    let current = server.live.snapshot().current;
+    let exercise = &server.grader.workbook.exercises[current];
+    let words = typed_words(typed);
+    if words.is_empty() || exercise.tests.signature().is_none() {
+        let usage = crate::report::tried::usage(exercise.tests);
+        return problem(400, &format!("type an input first. {usage}"));
+    }
+    let Ok(_running) = server.running.lock() else {
+        return problem(500, "a try crashed the server's lock: restart it");
+    };
+    let outcome = watch::try_input(&server.grader, exercise, &words, &Cancel::default());
+    json_answer(200, &view::tried(exercise, typed, &outcome))
+}
+
+/// The event stream: the state now, then each new one, until the page goes.
+fn events(server: &Server, stream: &mut TcpStream) -> std::io::Result<()> {
+    // The stream stays open: no read timeout matters now, writes fail once it closes.
+    http::start_events(stream)?;
+    let mut seen = 0;
+    loop {
+        let published = server.live.snapshot();
+        if published.version > seen {
+            seen = published.version;
+            http::event(stream, "state", &published.state.to_string())?;
+        }
+        if server.live.wait_past(seen, KEEP_ALIVE).is_none() {
+            stream.write_all(b": still here\n\n")?;
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! `grader serve`: the real server, over TCP and in a real browser (Debian's Chromium
+//! driven by playwright-core, `scripts/browser/`). The browser test checks that the
+//! page shows the stub's verdict, that a save turns it into a pass without a reload,
+//! that the try box and a move in play are answered, and that save to verdict on the
+//! page keeps within watch's own time (measured in the same run) plus 100 ms.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{GRADER, Workbook, repo_root};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+/// Set (by `.ci/run`, which installs Chromium and node) where the browser test must run
+/// rather than skip.
+const REQUIRED: &str = "XORLINGS_BROWSER_TEST";
+/// Saves timed on the page, and as many under watch, taking turns (each alternating a
+/// solution and the stub, so every save changes the verdict).
+const SAVES: usize = 8;
+/// How much slower than watch the page may be, save to verdict.
+const SLOWER_BY_AT_MOST: Duration = Duration::from_millis(100);
+const WAIT: Duration = Duration::from_secs(180);
+
+/// A running `grader serve`, stopped when dropped.
+struct Server {
+    child: Child,
+    url: String,
+    port: u16,
+}
+
+impl Server {
+    fn start(workbook: &Workbook) -> Server {
+        let mut child = Command::new(GRADER)
+            .arg("serve")
+            .current_dir(workbook.root())
+            .env("NO_COLOR", "1")
+            .env_remove("XORLINGS_SEED")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        // The rest of stdout is drained, so the server never blocks on a full pipe.
+        std::thread::Builder::new()
+            .name("serve-stdout".into())
+            .spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()))
+            .unwrap();
+        let url = first.trim_end().to_string();
+        let port = url
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("the first line is not the address: {first:?}"));
+        Server { child, url, port }
+    }
+
+    /// Sends `request` as written and gives the status and the body.
+    fn raw(&self, request: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response
+            .split(' ')
+            .nth(1)
+            .and_then(|status| status.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {response:?}"));
+        let body = response
+            .split_once("\r\n\r\n")
+            .map(|(_, body)| body.to_string())
+            .unwrap_or_default();
+        (status, body)
+    }
+
+    fn get(&self, path: &str, host: &str) -> (u16, String) {
+        self.raw(&format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n"))
+    }
+
+    fn post(&self, path: &str, token: Option<&str>, body: &str) -> (u16, String) {
+        let token = token
+            .map(|token| format!("X-Xorlings-Token: {token}\r\n"))
+            .unwrap_or_default();
+        self.raw(&format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{token}Content-Length: {}\r\n\r\n{body}",
+            self.port,
+            body.len()
+        ))
+    }
+
+    fn token(&self) -> String {
+        let (_, page) = self.get("/", &format!("127.0.0.1:{}", self.port));
+        let at = page.find("name=\"xorlings-token\" content=\"").unwrap() + 31;
+        page[at..at + 32].to_string()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_foreign_host_or_a_missing_token_is_refused() {
+    let workbook = Workbook::new();
+    let server = Server::start(&workbook);
+    let own = format!("127.0.0.1:{}", server.port);
+    assert_eq!(server.get("/", &own).0, 200);
+    assert_eq!(
+        server.get("/", &format!("localhost:{}", server.port)).0,
+        200
+    );
+    // DNS rebinding: another site's name pointed at 127.0.0.1.
+    for host in [
+        format!("evil.example:{}", server.port),
+        format!("127.0.0.1:{}", server.port + 1),
+        "127.0.0.1".to_string(),
+    ] {
+        let (status, _) = server.get("/api/state", &host);
+        assert_eq!(status, 421, "Host: {host}");
+    }
+    let (status, _) = server.raw("GET / HTTP/1.1\r\n\r\n");
+    assert_eq!(status, 421, "no Host at all");
+    // Code runs only with the page's token.
+    let token = server.token();
+    let input = r#"{"input": "3 4 5"}"#;
+    assert_eq!(server.post("/api/try", None, input).0, 403);
+    assert_eq!(server.post("/api/try", Some(&"0".repeat(32)), input).0, 403);
+    assert_eq!(server.post("/api/play", None, r#"{"move": [1, 1]}"#).0, 403);
+    assert_eq!(
+        server.post("/api/current", None, r#"{"exercise": 2}"#).0,
+        403
+    );
+    let (status, tried) = server.post("/api/try", Some(&token), input);
+    assert_eq!(status, 200, "{tried}");
+    assert!(tried.contains("not yet implemented"), "{tried}");
+    // Nothing but the lessons and the page's own files.
+    assert_eq!(server.get("/api/lesson?exercise=99", &own).0, 404);
+    assert_eq!(server.get("/../workbook.toml", &own).0, 404);
+    assert_eq!(server.get("/exercises/xor_all/src/lib.rs", &own).0, 404);
+    let (status, lesson) = server.get("/api/lesson?exercise=1", &own);
+    assert_eq!(status, 200);
+    assert!(lesson.starts_with("<h1 id=\"the-nim-sum\">"), "{lesson}");
+}
+
+/// What is needed to drive Chromium: the driver's folder, or why it cannot run.
+fn browser_driver() -> Result<PathBuf, String> {
+    let driver = repo_root().join("scripts/browser");
+    let runs = |program: &str, args: &[&str]| {
+        Command::new(program)
+            .args(args)
+            .current_dir(&driver)
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
+    };
+    if !runs("node", &["--version"]) {
+        return Err("node is not installed (apt-get install nodejs npm)".into());
+    }
+    if !Path::new(CHROMIUM).exists() {
+        return Err(format!("{CHROMIUM} is missing (apt-get install chromium)"));
+    }
+    if !driver.join("node_modules/playwright-core").exists()
+        && !runs("npm", &["ci", "--no-audit", "--no-fund"])
+    {
+        return Err("playwright-core could not be installed (npm ci in scripts/browser)".into());
+    }
+    Ok(driver)
+}
+
+/// A running `grader watch` in `workbook`, its screen written to `screen`, once it shows
+/// the stub's verdict; stopped when dropped.
+struct Watch(Child);
+
+impl Watch {
+    fn start(workbook: &Workbook, screen: &Path) -> Watch {
+        let child = Command::new(GRADER)
+            .arg("watch")
+            .current_dir(workbook.root())
+            .env("NO_COLOR", "1")
+            .env_remove("XORLINGS_SEED")
+            .stdin(Stdio::null())
+            .stdout(std::fs::File::create(screen).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let watch = Watch(child);
+        let start = Instant::now();
+        while !std::fs::read_to_string(screen)
+            .unwrap()
+            .contains("panicked")
+        {
+            assert!(
+                start.elapsed() < WAIT,
+                "watch never showed the stub's verdict"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        watch
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn median(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    sorted[sorted.len() / 2]
+}
+
+#[test]
+fn the_page_follows_saves_tries_and_plays_in_a_real_browser() {
+    let driver = match browser_driver() {
+        Ok(driver) => driver,
+        Err(why) if std::env::var_os(REQUIRED).is_none() => {
+            eprintln!("SKIPPED the browser test of `grader serve`: {why}");
+            return;
+        }
+        Err(why) => panic!("the browser test cannot run, and {REQUIRED} is set: {why}"),
+    };
+    let watched = Workbook::new();
+    let screens = tempfile::tempdir().unwrap();
+    let screen = screens.path().join("watch-screen");
+    let _watch = Watch::start(&watched, &screen);
+    let workbook = Workbook::new();
+    // The engine plays once nim_winning_move passes.
+    workbook.solve("nim_winning_move");
+    let xor_all = workbook.exercise_file("xor_all");
+    let stub = workbook.path(&xor_all);
+    let pristine = workbook.path("grader/stubs/xor_all.rs");
+    let server = Server::start(&workbook);
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let output = Command::new("node")
+        .arg(driver.join("serve_test.js"))
+        .current_dir(&driver)
+        .env("SERVE_URL", &server.url)
+        .env("EXERCISE_FILE", &stub)
+        .env("SOLUTION", workbook.path("solutions/xor_all/src/lib.rs"))
+        .env("STUB", &pristine)
+        .env("SAVES", SAVES.to_string())
+        .env("SHOTS", &shots)
+        .env("CHROMIUM", CHROMIUM)
+        .env("WATCH_FILE", watched.path(&xor_all))
+        .env("WATCH_SCREEN", &screen)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the browser driver failed:\n{stderr}\n{stdout}"
+    );
+    let page: serde_json::Value =
+        serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"));
+
+    let text = |key: &str| page[key].as_str().unwrap_or_default().to_string();
+    let stub_verdict = text("stubVerdict");
+    assert!(
+        stub_verdict.contains("✗ xor_all: panicked on hidden case")
+            && stub_verdict.contains("not yet implemented"),
+        "{stub_verdict}"
+    );
+    // Three heaps and the nim-sum, in binary.
+    assert_eq!(page["pictureHeaps"], 4, "{page}");
+    assert!(
+        text("passVerdict").contains("✓ xor_all passed all"),
+        "{page}"
+    );
+    assert_eq!(page["noReload"], true, "the page was reloaded");
+    assert_eq!(text("tryStatus"), "passed", "{page}");
+    assert!(text("tryText").contains("returned 2"), "{page}");
+    assert_eq!(page["practiceOpened"], true, "{page}");
+    assert!(
+        text("animationEnd").contains("Heap 1 goes from 3 to 1"),
+        "{page}"
+    );
+    assert_eq!(page["tokenlessStatus"], 403, "{page}");
+    assert_eq!(text("startHeaps"), "3 4 5");
+    let play_log = text("playLog");
+    assert!(
+        play_log.contains("You take 1 from heap 1 (3 -> 2)"),
+        "{play_log}"
+    );
+    assert!(play_log.contains("The engine takes"), "{play_log}");
+    // The engine answered 2 4 5 (nim-sum 3) with a move to a nim-sum of 0.
+    let heaps: Vec<u64> = text("playHeaps")
+        .split(' ')
+        .map(|heap| heap.parse().unwrap())
+        .collect();
+    assert_eq!(heaps.iter().fold(0, |sum, heap| sum ^ heap), 0, "{heaps:?}");
+    // [1, 2] is won (take 1 from the 2), and its first child [0, 2] too.
+    assert!(text("treeRoot").starts_with("[1, 2] N[0, 2] N"), "{page}");
+    let grundy = text("grundyCaption");
+    assert!(grundy.starts_with("g(4): the moves reach"), "{grundy}");
+    assert!(grundy.contains("mex {"), "{grundy}");
+    assert!(text("lessonTitle").starts_with("Grundy numbers"), "{page}");
+    for shot in ["serve-1280x900.png", "serve-390x844.png"] {
+        let bytes = std::fs::read(shots.join(shot)).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "{shot} is a PNG");
+    }
+
+    let times = |key: &str| -> Vec<Duration> {
+        let times = page[key].as_array().unwrap();
+        times
+            .iter()
+            .map(|ms| Duration::from_millis(ms.as_u64().unwrap()))
+            .collect()
+    };
+    let (on_page, watch) = (times("saveToVerdictMs"), times("watchSaveToVerdictMs"));
+    assert_eq!((on_page.len(), watch.len()), (SAVES, SAVES));
+    let (page_median, watch_median) = (median(&on_page), median(&watch));
+    eprintln!(
+        "save to verdict: page {page_median:?} (each {on_page:?}), watch {watch_median:?} \
+         (each {watch:?}); screenshots in {}",
+        shots.display()
+    );
+    assert!(
+        page_median <= watch_median + SLOWER_BY_AT_MOST,
+        "the page took {page_median:?} from a save to its verdict, watch {watch_median:?}"
+    );
+}

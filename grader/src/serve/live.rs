@@ -175,9 +175,11 @@ impl Grading {
                 Ok(Signal::Page(Command::MakeCurrent(index))) => self.make_current(index),
             }
             let saved = debouncer.take_due(Instant::now());
-            let path = self.current_path();
-            if saved.contains(&path) {
+            if saved.contains(&self.current_path()) {
                 self.grade();
+            } else if let Some(other) = self.saved_exercise(&saved) {
+                self.note = Some(other);
+                self.publish();
             }
         }
     }
@@ -185,6 +187,22 @@ impl Grading {
     fn current_path(&self) -> std::path::PathBuf {
         let workbook = self.session.workbook();
         workbook.root.join(workbook.exercises[self.current].file())
+    }
+
+    /// What to say when another exercise's file was saved: the page stays on its own
+    /// (as watch does), and says how to switch.
+    fn saved_exercise(&self, saved: &[std::path::PathBuf]) -> Option<String> {
+        let workbook = self.session.workbook();
+        let other = workbook
+            .exercises
+            .iter()
+            .find(|e| saved.contains(&workbook.root.join(e.file())))?;
+        Some(format!(
+            "You saved {}, but the page shows {}: click {} in the course to work on it.",
+            other.file().display(),
+            workbook.exercises[self.current].name,
+            other.name
+        ))
     }
 
     fn grade(&mut self) {
@@ -217,6 +235,7 @@ impl Grading {
             return;
         };
         let name = exercise.name.clone();
+        self.note = None;
         if let Err(error) = self.session.set_current(&name) {
             self.note = Some(format!(
                 "The current exercise could not be saved: {error:#}"

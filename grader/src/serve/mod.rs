@@ -45,6 +45,8 @@ const TOKEN_SLOT: &str = "{{token}}";
 const MAX_CONNECTIONS: usize = 32;
 /// A client that sends nothing for this long is dropped.
 const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// A client that reads nothing for this long is dropped.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 /// A comment line to an idle event stream this often: a closed page is noticed.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 const PORT_IN_USE: &str = "is in use: pick another with `--port N`, or leave it out to \
@@ -160,6 +162,8 @@ fn open_browser(address: &str) {
 
 fn serve_connection(server: &Server, mut stream: TcpStream) {
     let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+    // A page that stops reading its events frees its thread.
+    let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
     let request = match http::read_request(&mut stream) {
         Ok(Ok(Some(request))) => request,
         Ok(Err(Refused { status, reason })) => {
@@ -292,13 +296,12 @@ fn events(server: &Server, stream: &mut TcpStream) -> std::io::Result<()> {
     http::start_events(stream)?;
     let mut seen = 0;
     loop {
-        let published = server.live.snapshot();
-        if published.version > seen {
-            seen = published.version;
-            http::event(stream, "state", &published.state.to_string())?;
-        }
-        if server.live.wait_past(seen, KEEP_ALIVE).is_none() {
-            stream.write_all(b": still here\n\n")?;
+        match server.live.wait_past(seen, KEEP_ALIVE) {
+            Some(published) => {
+                seen = published.version;
+                http::event(stream, "state", &published.state.to_string())?;
+            }
+            None => stream.write_all(b": still here\n\n")?,
         }
     }
 }

@@ -62,7 +62,7 @@ struct Server {
     token: String,
     grader: Grader,
     live: Arc<Live>,
-    commands: Mutex<mpsc::Sender<Command>>,
+    commands: mpsc::Sender<Command>,
     /// One try or engine move at a time: each runs the learner's code.
     running: Mutex<()>,
     play: play::Table,
@@ -101,7 +101,7 @@ pub fn run(session: Session, args: &ServeArgs, start_game: StartGame) -> Result<
         token: new_token(),
         grader,
         live,
-        commands: Mutex::new(commands),
+        commands,
         running: Mutex::new(()),
         play: play::Table::new(start_game),
         connections: AtomicUsize::new(0),
@@ -253,13 +253,9 @@ fn make_current(server: &Server, request: &Request) -> Answer {
     else {
         return problem(400, &format!("`exercise` is a number from 1 to {count}"));
     };
-    let sent = server
-        .commands
-        .lock()
-        .map(|commands| commands.send(Command::MakeCurrent(index)).is_ok());
-    match sent {
-        Ok(true) => json_answer(200, &json!({ "ok": true })),
-        _ => problem(
+    match server.commands.send(Command::MakeCurrent(index)) {
+        Ok(()) => json_answer(200, &json!({ "ok": true })),
+        Err(_) => problem(
             503,
             "the grading loop has stopped: restart `cargo grader serve`",
         ),

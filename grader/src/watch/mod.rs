@@ -8,6 +8,9 @@
 //! - `events` (file changes, signals), `input` (keys) and `worker` (grading) run on
 //!   their own threads and send [`Message`]s over one channel to the loop here, which
 //!   blocks on it: idle watch costs no CPU.
+//!
+//! `serve` grades with the same parts (the file watcher, the debouncer, the worker and
+//! its try), exported here, so the page and the terminal give the same verdict as soon.
 
 mod events;
 mod input;

@@ -50,6 +50,8 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Verify {
             workbook: checkout,
             allow_weak_sandbox,
+            container_boundary,
+            exercise,
             class,
             out,
             as_of,
@@ -57,16 +59,26 @@ pub fn run(cli: Cli) -> Result<Exit> {
         } => {
             let target = Target::of(checkout, class, out)?;
             let deadline = as_of.as_deref().map(Deadline::parse).transpose()?;
+            let confinement = match (container_boundary, allow_weak_sandbox) {
+                (true, _) => Confinement::Container,
+                (false, true) => Confinement::AllowWeak,
+                (false, false) => Confinement::Full,
+            };
             verify(
-                workbook()?,
+                verify::only(workbook()?, &exercise)?,
                 color,
                 target,
                 deadline,
-                allow_weak_sandbox,
+                confinement,
                 &output,
             )
         }
         Command::Dev { command } => match command {
+            DevCommand::Check { format, .. }
+                if matches!(format, Format::Gradescope | Format::Prairielearn) =>
+            {
+                bail!("`dev check` reports as text or as `--format json`")
+            }
             DevCommand::Check { exercises, format } => dev::check::run(
                 &Grader::new(workbook()?, color, Seed::DEFAULT),
                 &exercises,
@@ -106,7 +118,7 @@ fn verify(
     color: bool,
     target: Target,
     deadline: Option<Deadline>,
-    allow_weak_sandbox: bool,
+    confinement: Confinement,
     output: &OutputArgs,
 ) -> Result<Exit> {
     let seed = seed(output)?;
@@ -117,8 +129,12 @@ fn verify(
         eprintln!("warning: {GUESSABLE_SEED}\n");
     }
     // Other people's code: only in the full sandbox, unless allowed.
-    if target != Target::Own {
-        doctor::require_full_sandbox(allow_weak_sandbox)?;
+    match (&target, confinement) {
+        (Target::Own, _) => {}
+        (_, Confinement::Container) => verify::in_container()?,
+        (_, confinement) => {
+            doctor::require_full_sandbox(confinement == Confinement::AllowWeak)?;
+        }
     }
     match target {
         Target::Own => {
@@ -140,6 +156,18 @@ fn verify(
             class::run(&grader, &dir, &out, deadline.as_ref(), output.format)
         }
     }
+}
+
+/// What `verify` asks of the sandbox before it grades other people's code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Confinement {
+    /// Every layer (the default).
+    Full,
+    /// What there is (`--allow-weak-sandbox`).
+    AllowWeak,
+    /// What there is, inside a grading container that isolates the submission
+    /// (`--container-boundary`).
+    Container,
 }
 
 /// Where a command shows the notes for the learner (a damaged progress file, a weak

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::autograder::{self, Machine, markdown_within};
 use super::exercism;
-use super::{Detail, Entry, describe};
+use super::Entry;
 use crate::judge::Verdict;
 
 #[derive(Debug, Serialize)]
@@ -52,8 +52,11 @@ fn build(graded: &[Entry], machine: Machine, budget: usize) -> Results {
         let format_errors: Vec<String> = graded
             .iter()
             .map(|g| {
-                let text = describe(g.grade, g.exercise, &g.shown_file(), Detail::BRIEF);
-                markdown_within(&text.plain(), budget)
+                let why = match &g.grade.verdict {
+                    Verdict::Unreadable(why) => why.as_str(),
+                    _ => "",
+                };
+                markdown_within(&format!("{}: {why}", g.grade.exercise), budget)
             })
             .collect();
         return Results {

@@ -26,5 +26,6 @@ rm -rf /tmp/xorlings-build
 # manifest and lessons) but write none of it, and never read the seed or the solutions.
 chown -R root:root "$SOURCE"
 chmod -R go-w "$SOURCE"
-chmod -R go-rwx "$SOURCE/xorlings/solutions"
+# A learner edition has no solutions/ folder.
+if [ -d "$SOURCE/xorlings/solutions" ]; then chmod -R go-rwx "$SOURCE/xorlings/solutions"; fi
 if [ -f "$SOURCE/seed" ]; then chmod 600 "$SOURCE/seed"; fi

@@ -73,8 +73,7 @@ fn gradescope_rules(text: &str) -> Vec<String> {
     let mut sum = 0.0;
     for test in tests {
         let name = test["name"].as_str().unwrap_or("?");
-        let (Some(score), Some(max)) = (test["score"].as_f64(), test["max_score"].as_f64())
-        else {
+        let (Some(score), Some(max)) = (test["score"].as_f64(), test["max_score"].as_f64()) else {
             broken.push(format!("{name}: score and max_score are numbers"));
             continue;
         };
@@ -94,8 +93,16 @@ fn gradescope_rules(text: &str) -> Vec<String> {
         if !test["number"].is_string() {
             broken.push(format!("{name}: number is a string such as \"1.2\""));
         }
-        broken.extend(one_of("a test's output_format", &test["output_format"], &OUTPUT_FORMATS));
-        broken.extend(one_of("a test's visibility", &test["visibility"], &VISIBILITIES));
+        broken.extend(one_of(
+            "a test's output_format",
+            &test["output_format"],
+            &OUTPUT_FORMATS,
+        ));
+        broken.extend(one_of(
+            "a test's visibility",
+            &test["visibility"],
+            &VISIBILITIES,
+        ));
         let tags = test["tags"].as_array();
         if !tags.is_some_and(|tags| tags.iter().all(Value::is_string)) {
             broken.push(format!("{name}: tags are an array of strings"));
@@ -143,7 +150,9 @@ fn prairielearn_rules(text: &str) -> Vec<String> {
             _ => false,
         };
         if !said {
-            broken.push(format!("an ungradable result says why in format_errors: {errors}"));
+            broken.push(format!(
+                "an ungradable result says why in format_errors: {errors}"
+            ));
         }
         if results["message"].as_str().is_none_or(str::is_empty) {
             broken.push("an ungradable result has a message".into());
@@ -226,7 +235,11 @@ fn verify(checkout: &Workbook, format: &str, extra: &[&str]) -> Run {
 
 /// Each exercise's points in a Gradescope and a PrairieLearn file, by the tests' tags
 /// and names, beside the JSON report's.
-fn points_by_exercise(tests: &[Value], points: &str, name_of: impl Fn(&Value) -> String) -> Vec<(String, u64)> {
+fn points_by_exercise(
+    tests: &[Value],
+    points: &str,
+    name_of: impl Fn(&Value) -> String,
+) -> Vec<(String, u64)> {
     let mut sums: Vec<(String, u64)> = Vec::new();
     for test in tests {
         let name = name_of(test);
@@ -249,13 +262,28 @@ fn same_points_in_every_format(checkout: &Workbook, extra: &[&str]) -> Value {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| (e["name"].as_str().unwrap().to_string(), e["score"].as_u64().unwrap()))
+        .map(|e| {
+            (
+                e["name"].as_str().unwrap().to_string(),
+                e["score"].as_u64().unwrap(),
+            )
+        })
         .collect();
-    let exercise_of_name =
-        |t: &Value| t["name"].as_str().unwrap().split(": ").next().unwrap().to_string();
+    let exercise_of_name = |t: &Value| {
+        t["name"]
+            .as_str()
+            .unwrap()
+            .split(": ")
+            .next()
+            .unwrap()
+            .to_string()
+    };
     let gradescope_tests = gradescope["tests"].as_array().unwrap();
     assert_eq!(
-        points_by_exercise(gradescope_tests, "score", |t| t["tags"][0].as_str().unwrap().into()),
+        points_by_exercise(gradescope_tests, "score", |t| t["tags"][0]
+            .as_str()
+            .unwrap()
+            .into()),
         expected
     );
     assert_eq!(gradescope["score"], json["score"]);
@@ -269,7 +297,10 @@ fn same_points_in_every_format(checkout: &Workbook, extra: &[&str]) -> Value {
     assert!((prairielearn["score"].as_f64().unwrap() - fraction).abs() < 1e-9);
     // One test per group, as in the JSON report, passing where it passes.
     let json_tests = json["tests"].as_array().unwrap();
-    for (platform, tests) in [("gradescope", gradescope_tests), ("prairielearn", prairielearn_tests)] {
+    for (platform, tests) in [
+        ("gradescope", gradescope_tests),
+        ("prairielearn", prairielearn_tests),
+    ] {
         assert_eq!(tests.len(), json_tests.len(), "{platform}");
         for (test, theirs) in json_tests.iter().zip(tests) {
             assert_eq!(test["name"], theirs["name"], "{platform}");
@@ -277,7 +308,12 @@ fn same_points_in_every_format(checkout: &Workbook, extra: &[&str]) -> Value {
                 "gradescope" => theirs["status"] == "passed",
                 _ => theirs["points"] == theirs["max_points"],
             };
-            assert_eq!(test["status"] == "pass", passed, "{platform}: {}", test["name"]);
+            assert_eq!(
+                test["status"] == "pass",
+                passed,
+                "{platform}: {}",
+                test["name"]
+            );
         }
     }
     gradescope
@@ -287,7 +323,10 @@ fn same_points_in_every_format(checkout: &Workbook, extra: &[&str]) -> Value {
 fn a_half_solved_checkout_gets_the_points_of_the_json_report_on_both_platforms() {
     let gradescope = same_points_in_every_format(&half_solved(), &[]);
     let score = gradescope["score"].as_u64().unwrap();
-    assert!((100..200).contains(&score), "xor_all and part of grundy_number: {score}");
+    assert!(
+        (100..200).contains(&score),
+        "xor_all and part of grundy_number: {score}"
+    );
     // A failing test's output is its verdict in Markdown: the case, the rule, the advice.
     let wrong = gradescope["tests"]
         .as_array()
@@ -297,7 +336,10 @@ fn a_half_solved_checkout_gets_the_points_of_the_json_report_on_both_platforms()
         .expect("grundy_number fails some group");
     let output = wrong["output"].as_str().unwrap();
     assert!(output.starts_with("**wrong answer on case "), "{output}");
-    assert!(output.contains("**input:**") && output.contains("**yours:**"), "{output}");
+    assert!(
+        output.contains("**input:**") && output.contains("**yours:**"),
+        "{output}"
+    );
     assert_eq!(wrong["output_format"], "md");
 }
 
@@ -389,13 +431,23 @@ fn run_readme_command(line: &str, places: &[(&str, &Path)]) -> Run {
     let line = substituted(line, places);
     let run = match line.strip_prefix("cargo grader ") {
         Some(args) => {
-            let args: Vec<String> = args.split_whitespace().map(|a| a.trim_matches('"').to_string()).collect();
+            let args: Vec<String> = args
+                .split_whitespace()
+                .map(|a| a.trim_matches('"').to_string())
+                .collect();
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             Workbook::new().grader(&args)
         }
-        None => run(unprivileged("bash").args(["-c", &line]).current_dir(repo_root())),
+        None => run(unprivileged("bash")
+            .args(["-c", &line])
+            .current_dir(repo_root())),
     };
-    assert!(run.code == 0 || run.code == 1, "{line}\n{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.code == 0 || run.code == 1,
+        "{line}\n{}\n{}",
+        run.stdout,
+        run.stderr
+    );
     run
 }
 
@@ -409,8 +461,14 @@ fn packed_zip() -> &'static Path {
         let (seed, zip) = (dir.join("seed"), dir.join("autograder.zip"));
         std::fs::write(&seed, format!("{SEED}\n")).unwrap();
         let line = readme_command("bash autograder/gradescope/pack.sh");
-        assert!(line.contains(&format!("--exercises {ASSIGNMENT} ")), "{line}");
-        let ran = run_readme_command(&line, &[("~/xorlings-seed", &seed), ("autograder.zip", &zip)]);
+        assert!(
+            line.contains(&format!("--exercises {ASSIGNMENT} ")),
+            "{line}"
+        );
+        let ran = run_readme_command(
+            &line,
+            &[("~/xorlings-seed", &seed), ("autograder.zip", &zip)],
+        );
         assert_eq!(ran.code, 0, "{}", ran.stderr);
         zip
     })
@@ -458,9 +516,15 @@ fn seed_kept(results: &str, log: &str, graded: bool) {
     assert!(!results.contains(SEED), "the seed is in the results");
     assert!(!log.contains(SEED), "the seed is in the log:\n{log}");
     if graded {
-        let digest = sha1_smol::Sha1::from(format!("xorlings seed {SEED}")).digest().to_string();
-        assert!(results.contains(&format!("\"seed_fingerprint\": \"{}\"", &digest[..8]))
-            || results.contains(&format!("seed fingerprint {}", &digest[..8])), "{}", head(results));
+        let digest = sha1_smol::Sha1::from(format!("xorlings seed {SEED}"))
+            .digest()
+            .to_string();
+        assert!(
+            results.contains(&format!("\"seed_fingerprint\": \"{}\"", &digest[..8]))
+                || results.contains(&format!("seed fingerprint {}", &digest[..8])),
+            "{}",
+            head(results)
+        );
     }
 }
 
@@ -491,7 +555,12 @@ fn run_autograder_grades_a_whole_checkout_with_the_points_of_the_json_report() {
     let json = valid_report(&verify(&checkout, "json", &["--exercise", ASSIGNMENT]).stdout);
     assert_eq!(results["score"], json["score"]);
     assert_eq!(results["score"], 100);
-    assert!(ran.stdout.contains("xor_all: grading xorlings-main/exercises/xor_all/src/lib.rs"), "{}", ran.stdout);
+    assert!(
+        ran.stdout
+            .contains("xor_all: grading xorlings-main/exercises/xor_all/src/lib.rs"),
+        "{}",
+        ran.stdout
+    );
     seed_kept(&text, &ran.stdout, true);
 }
 
@@ -501,9 +570,20 @@ fn run_autograder_says_what_does_not_compile_and_what_is_missing() {
     let (ran, text) = run_autograder(root.path(), GRADER);
     let results = gradescope_results(&text);
     assert_eq!(results["score"], 0);
-    assert!(outputs_of(&results, "xor_all")[0].contains("does not compile"), "{}", head(&text));
-    assert!(outputs_of(&results, "mex")[0].contains("is missing"), "{}", head(&text));
-    assert!(ran.stdout.contains("mex: the submission has no exercises/mex/src/lib.rs nor mex.rs"));
+    assert!(
+        outputs_of(&results, "xor_all")[0].contains("does not compile"),
+        "{}",
+        head(&text)
+    );
+    assert!(
+        outputs_of(&results, "mex")[0].contains("is missing"),
+        "{}",
+        head(&text)
+    );
+    assert!(
+        ran.stdout
+            .contains("mex: the submission has no exercises/mex/src/lib.rs nor mex.rs")
+    );
     seed_kept(&text, &ran.stdout, true);
 }
 
@@ -518,7 +598,11 @@ fn run_autograder_keeps_the_results_under_1_mb_when_the_code_prints_megabytes() 
     let (_, text) = run_autograder(root.path(), GRADER);
     let results = gradescope_results(&text);
     let outputs = outputs_of(&results, "xor_all");
-    assert!(outputs.iter().any(|o| o.contains("Your code printed")), "{}", head(&text));
+    assert!(
+        outputs.iter().any(|o| o.contains("Your code printed")),
+        "{}",
+        head(&text)
+    );
     assert!(text.len() < RESULTS_BYTES);
 }
 
@@ -530,7 +614,10 @@ fn run_autograder_writes_results_that_say_why_when_the_grader_cannot_start() {
     assert_eq!(results["score"], 0);
     let output = results["output"].as_str().unwrap();
     assert!(output.contains("could not be graded"), "{output}");
-    assert!(output.contains("/nonexistent/grader"), "the grader's own words: {output}");
+    assert!(
+        output.contains("/nonexistent/grader"),
+        "the grader's own words: {output}"
+    );
     seed_kept(&text, &ran.stdout, false);
 }
 
@@ -583,26 +670,46 @@ fn the_prairielearn_entrypoint_grades_the_students_file_and_keeps_the_seed() {
     // Code that does not compile is graded, and scores 0.
     let job = prairielearn_job(&[("lib.rs", b"pub fn xor_all(")]);
     let results = prairielearn_results(&entrypoint(job.path(), Some("xor_all")).1);
-    assert_eq!((&results["gradable"], &results["score"]), (&Value::Bool(true), &Value::from(0.0)));
-    assert!(results["tests"][0]["output"].as_str().unwrap().contains("does not compile"));
+    assert_eq!(
+        (&results["gradable"], &results["score"]),
+        (&Value::Bool(true), &Value::from(0.0))
+    );
+    assert!(
+        results["tests"][0]["output"]
+            .as_str()
+            .unwrap()
+            .contains("does not compile")
+    );
 }
 
 #[test]
 fn the_prairielearn_entrypoint_grades_nothing_it_cannot_read_and_says_why() {
     for (files, why) in [
         (&[][..], "is missing"),
-        (&[("lib.rs", &b"pub fn xor_all() {} \xff\xfe\n"[..])][..], "UTF-8"),
+        (
+            &[("lib.rs", &b"pub fn xor_all() {} \xff\xfe\n"[..])][..],
+            "UTF-8",
+        ),
     ] {
         let job = prairielearn_job(files);
         let (_, text) = entrypoint(job.path(), Some("xor_all"));
         let results = prairielearn_results(&text);
         assert_eq!(results["gradable"], false, "{text}");
-        assert!(results["format_errors"][0].as_str().unwrap().contains(why), "{text}");
+        assert!(
+            results["format_errors"][0].as_str().unwrap().contains(why),
+            "{text}"
+        );
     }
     let job = prairielearn_job(&[("lib.rs", b"")]);
     let results = prairielearn_results(&entrypoint(job.path(), None).1);
     assert_eq!(results["gradable"], false);
-    assert!(results["output"].as_str().unwrap().contains("XORLINGS_EXERCISE"), "{results}");
+    assert!(
+        results["output"]
+            .as_str()
+            .unwrap()
+            .contains("XORLINGS_EXERCISE"),
+        "{results}"
+    );
 }
 
 #[test]
@@ -651,17 +758,29 @@ fn the_adapter_grades_as_an_unprivileged_user_and_never_as_root() {
             .env("XORLINGS_LEARNER_USER", user));
         assert_eq!(ran.code, 0, "{}", ran.stderr);
         let results = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
-        gradescope_results(&results)["output"].as_str().unwrap().to_string()
+        gradescope_results(&results)["output"]
+            .as_str()
+            .unwrap()
+            .to_string()
     };
     let output = autograde("nobody");
     let expected_uid = match is_root() {
         true => "65534".to_string(),
         false => rustix::process::geteuid().as_raw().to_string(),
     };
-    assert!(output.starts_with(&format!("uid {expected_uid} ")), "{output}");
-    assert!(output.contains(&format!("seed {SEED} ")), "the grader gets the seed: {output}");
+    assert!(
+        output.starts_with(&format!("uid {expected_uid} ")),
+        "{output}"
+    );
+    assert!(
+        output.contains(&format!("seed {SEED} ")),
+        "the grader gets the seed: {output}"
+    );
     assert!(output.contains("--container-boundary"), "{output}");
-    assert!(output.contains(&format!("--exercise {ASSIGNMENT} ")), "{output}");
+    assert!(
+        output.contains(&format!("--exercise {ASSIGNMENT} ")),
+        "{output}"
+    );
     if is_root() {
         let output = autograde("root");
         assert!(output.contains("could not be graded"), "{output}");
@@ -674,7 +793,15 @@ fn container_boundary_grades_without_the_missing_layers_and_names_them() {
     let checkout = Workbook::new();
     checkout.solve("xor_all");
     let path = checkout.root().display().to_string();
-    let args = ["verify", "--workbook", &path, "--exercise", "xor_all", "--format", "gradescope"];
+    let args = [
+        "verify",
+        "--workbook",
+        &path,
+        "--exercise",
+        "xor_all",
+        "--format",
+        "gradescope",
+    ];
     let grade = |extra: &[&str], as_root: bool| {
         let mut command = match as_root {
             true => {
@@ -699,17 +826,27 @@ fn container_boundary_grades_without_the_missing_layers_and_names_them() {
     assert_eq!(graded.code, 0, "{}", graded.stderr);
     let results = gradescope_results(&graded.stdout);
     assert_eq!(results["score"], 100);
-    let missing = results["extra_data"]["missing_sandbox_layers"].as_array().unwrap();
+    let missing = results["extra_data"]["missing_sandbox_layers"]
+        .as_array()
+        .unwrap();
     assert_eq!(missing.len(), 2, "{missing:?}");
     let output = results["output"].as_str().unwrap();
     for layer in missing {
         assert!(output.contains(layer.as_str().unwrap()), "{output}");
     }
-    assert!(graded.stderr.contains("the container is the isolation boundary"));
+    assert!(
+        graded
+            .stderr
+            .contains("the container is the isolation boundary")
+    );
     // As root it refuses: the adapter must drop to another user first.
     let as_root = grade(&["--container-boundary"], true);
     assert_eq!(as_root.code, 2, "{}", as_root.stderr);
-    assert!(as_root.stderr.contains("unprivileged user only"), "{}", as_root.stderr);
+    assert!(
+        as_root.stderr.contains("unprivileged user only"),
+        "{}",
+        as_root.stderr
+    );
 }
 
 // --- What the instructor copies -------------------------------------------------------
@@ -770,21 +907,38 @@ fn the_example_question_and_the_images_agree_with_the_workbook() {
     assert_eq!(options["enabled"], true);
     assert_eq!(options["enableNetworking"], false);
     let dockerfile = read("autograder/prairielearn/Dockerfile");
-    let entrypoint: Vec<String> =
-        serde_json::from_str(after(&dockerfile, "ENTRYPOINT")).unwrap();
+    let entrypoint: Vec<String> = serde_json::from_str(after(&dockerfile, "ENTRYPOINT")).unwrap();
     assert_eq!(options["entrypoint"], entrypoint[0]);
     // The image holds the workbook at /xorlings: the entrypoint is its own file there.
     let in_workbook = entrypoint[0].strip_prefix("/xorlings/").unwrap();
     assert!(repo_root().join(in_workbook).is_file(), "{in_workbook}");
-    let exercise = options["environment"]["XORLINGS_EXERCISE"].as_str().unwrap();
+    let exercise = options["environment"]["XORLINGS_EXERCISE"]
+        .as_str()
+        .unwrap();
     let manifest = common::manifest();
-    let stub = manifest.exercises.iter().find(|e| e.name == exercise).unwrap().stub();
-    assert_eq!(read(&format!("{question}/stub.rs")), read(&stub.to_string_lossy()));
+    let stub = manifest
+        .exercises
+        .iter()
+        .find(|e| e.name == exercise)
+        .unwrap()
+        .stub();
+    assert_eq!(
+        read(&format!("{question}/stub.rs")),
+        read(&stub.to_string_lossy())
+    );
     let html = read(&format!("{question}/question.html"));
-    assert!(html.contains("<pl-file-editor file-name=\"lib.rs\""), "{html}");
+    assert!(
+        html.contains("<pl-file-editor file-name=\"lib.rs\""),
+        "{html}"
+    );
     assert!(html.contains("source-file-name=\"stub.rs\""), "{html}");
     assert!(html.contains("<pl-external-grader-results>"), "{html}");
-    assert!(options["serverFilesCourse"][0] == "xorlings/", "the seed's folder");
+    assert!(
+        options["serverFilesCourse"][0] == "xorlings/",
+        "the seed's folder"
+    );
+    let timeout = options["timeout"].as_u64().unwrap();
+    assert!(read("README.md").contains(&format!("a {timeout} s timeout")));
     // Both images pin the same toolchain, the one the README names.
     let setup = read("autograder/gradescope/setup.sh");
     let pinned = after(&setup, "RUST_VERSION=");

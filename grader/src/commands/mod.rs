@@ -74,11 +74,10 @@ pub fn run(cli: Cli) -> Result<Exit> {
             )
         }
         Command::Dev { command } => match command {
-            DevCommand::Check { format, .. }
-                if matches!(format, Format::Gradescope | Format::Prairielearn) =>
-            {
-                bail!("`dev check` reports as text or as `--format json`")
-            }
+            DevCommand::Check {
+                format: Format::Gradescope | Format::Prairielearn,
+                ..
+            } => bail!("`dev check` reports as text or, with `--format json`, as JSON"),
             DevCommand::Check { exercises, format } => dev::check::run(
                 &Grader::new(workbook()?, color, Seed::DEFAULT),
                 &exercises,

@@ -15,9 +15,9 @@
 
 use serde::Serialize;
 
+use super::Entry;
 use super::autograder::{self, Machine, markdown_within};
 use super::exercism;
-use super::Entry;
 use crate::judge::Verdict;
 
 #[derive(Debug, Serialize)]

@@ -102,7 +102,8 @@ xorlings_redacted() {
 # (comma-separated) in FORMAT into REPORT, the grader's messages into LOG. As root, it
 # drops to XORLINGS_LEARNER_USER first; the grader then refuses to run as root itself
 # (--container-boundary). Nothing of the caller's environment reaches the grader but
-# the toolchain's variables and the seed.
+# the toolchain's variables. The seed goes through a pipe, the grader's stdin: neither
+# a file nor a variable that code running as the same user could read.
 xorlings_grade() {
     local format=$1 checkout=$2 exercises=$3 seed=$4 report=$5 log=$6
     local -a as_learner=()
@@ -119,14 +120,16 @@ xorlings_grade() {
         chmod -R a+rX "$checkout"
         as_learner=(setpriv --reuid="$uid" --regid="$gid" --clear-groups --inh-caps=-all)
     fi
-    local -a environment=(PATH="$PATH" HOME="${HOME:-/nonexistent}" NO_COLOR=1 XORLINGS_SEED="$seed")
+    local -a environment=(PATH="$PATH" HOME="${HOME:-/nonexistent}" NO_COLOR=1)
     local name
     for name in RUSTUP_HOME CARGO_HOME RUSTUP_TOOLCHAIN; do
         [ -z "${!name:-}" ] || environment+=("$name=${!name}")
     done
-    (cd "$XORLINGS_WORKBOOK" && env -i "${environment[@]}" "${as_learner[@]}" \
+    local -a seeded=()
+    [ -z "$seed" ] || seeded=(--seed-file -)
+    printf '%s' "$seed" | (cd "$XORLINGS_WORKBOOK" && env -i "${environment[@]}" "${as_learner[@]}" \
         "$XORLINGS_GRADER" verify --workbook "$checkout" --container-boundary \
-        --exercise "$exercises" --format "$format") >"$report" 2>"$log"
+        --exercise "$exercises" --format "$format" "${seeded[@]}") >"$report" 2>"$log"
 }
 
 # xorlings_results FORMAT STATUS REPORT LOG: the results file's text: the grader's

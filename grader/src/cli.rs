@@ -155,7 +155,8 @@ pub struct OutputArgs {
     /// Default: the learners' fixed seed, or $XORLINGS_SEED, or the file of --seed-file.
     #[arg(long, value_name = "N|random")]
     pub seed: Option<String>,
-    /// Read the seed from this file (keep it outside the learners' checkouts).
+    /// Read the seed from this file (keep it outside the learners' checkouts); `-` reads
+    /// it from stdin.
     #[arg(long, value_name = "FILE", conflicts_with = "seed")]
     pub seed_file: Option<PathBuf>,
 }

@@ -357,6 +357,26 @@ fn untouched_and_solved_checkouts_get_the_points_of_the_json_report_on_both_plat
     assert_eq!(solved["extra_data"]["max_score"], 200);
 }
 
+#[test]
+fn run_writes_both_platforms_results_for_one_exercise_of_the_learners_own_workbook() {
+    let workbook = Workbook::new();
+    workbook.solve("xor_all");
+    for (format, rules) in [
+        ("gradescope", gradescope_rules as fn(&str) -> Vec<String>),
+        ("prairielearn", prairielearn_rules),
+    ] {
+        let ran = workbook.grader(&["run", "xor_all", "--format", format]);
+        assert_eq!(ran.code, 0, "{}", ran.stderr);
+        assert_eq!(rules(&ran.stdout), Vec::<String>::new(), "{format}");
+        let results: Value = serde_json::from_str(&ran.stdout).unwrap();
+        let full = match format {
+            "gradescope" => results["score"] == 100,
+            _ => results["score"] == 1.0,
+        };
+        assert!(full, "{format}: {results}");
+    }
+}
+
 // --- Running the adapters -------------------------------------------------------------
 
 fn is_root() -> bool {
@@ -735,8 +755,8 @@ fn stand_in_grader(dir: &Path) -> PathBuf {
     let path = dir.join("stand-in-grader");
     std::fs::write(
         &path,
-        "#!/bin/sh\nprintf '{\"score\": 0, \"output\": \"uid %s seed %s args %s\", \"tests\": []}\\n' \
-         \"$(id -u)\" \"$XORLINGS_SEED\" \"$*\"\n",
+        "#!/bin/sh\nprintf '{\"score\": 0, \"output\": \"uid %s seed %s variable %s args %s\", \
+         \"tests\": []}\\n' \"$(id -u)\" \"$(cat)\" \"${XORLINGS_SEED:-none}\" \"$*\"\n",
     )
     .unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -773,9 +793,10 @@ fn the_adapter_grades_as_an_unprivileged_user_and_never_as_root() {
         "{output}"
     );
     assert!(
-        output.contains(&format!("seed {SEED} ")),
-        "the grader gets the seed: {output}"
+        output.contains(&format!("seed {SEED} variable none ")),
+        "the grader gets the seed on its stdin, in no variable: {output}"
     );
+    assert!(output.contains("--seed-file -"), "{output}");
     assert!(output.contains("--container-boundary"), "{output}");
     assert!(
         output.contains(&format!("--exercise {ASSIGNMENT} ")),
@@ -786,6 +807,61 @@ fn the_adapter_grades_as_an_unprivileged_user_and_never_as_root() {
         assert!(output.contains("could not be graded"), "{output}");
         assert!(output.contains("no unprivileged user 'root'"), "{output}");
     }
+}
+
+/// The grader and the toolchain where any user can run them: hard links in `dir` (the
+/// test's own toolchain may be under a home no other user can enter).
+fn tools_for_anyone(dir: &Path) -> (PathBuf, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let grader = dir.join("grader");
+    if std::fs::hard_link(GRADER, &grader).is_err() {
+        std::fs::copy(GRADER, &grader).unwrap();
+    }
+    let sysroot = Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .unwrap();
+    let sysroot = String::from_utf8(sysroot.stdout).unwrap();
+    let toolchain = dir.join("toolchain");
+    let linked = Command::new("cp")
+        .arg("-al")
+        .arg(sysroot.trim())
+        .arg(&toolchain)
+        .status()
+        .unwrap();
+    assert!(
+        linked.success(),
+        "cannot link the toolchain into {}",
+        dir.display()
+    );
+    (grader, toolchain.join("bin"))
+}
+
+#[test]
+fn run_autograder_as_root_grades_as_an_unprivileged_user_with_the_whole_sandbox_it_has() {
+    use std::os::unix::fs::PermissionsExt;
+    let tools = tempfile::tempdir().unwrap();
+    let (grader, toolchain) = tools_for_anyone(tools.path());
+    let checkout = half_solved();
+    let solved = checkout.read(&checkout.exercise_file("xor_all"));
+    let root = gradescope_root(&[("xor_all.rs", solved.as_bytes())]);
+    std::fs::set_permissions(root.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:/usr/bin:/bin", toolchain.display());
+    // As root (this machine's test user), run_autograder drops to `nobody`.
+    let ran = run(Command::new("bash")
+        .arg(root.path().join("source/run_autograder"))
+        .env("XORLINGS_AUTOGRADER_ROOT", root.path())
+        .env("XORLINGS_GRADER", &grader)
+        .env("XORLINGS_LEARNER_USER", "nobody")
+        .env("PATH", path)
+        .env_remove("RUSTUP_HOME")
+        .env_remove("RUSTUP_TOOLCHAIN"));
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let text = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
+    let results = gradescope_results(&text);
+    assert_eq!(results["score"], 100, "{}\n{}", ran.stdout, head(&text));
+    seed_kept(&text, &ran.stdout, true);
 }
 
 #[test]

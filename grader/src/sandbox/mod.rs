@@ -219,23 +219,6 @@ pub fn running_as_root() -> bool {
     }
 }
 
-/// Keeps the grader's own /proc files (its environment, which may hold the seed, its
-/// memory and its descriptors, among them the results it writes) from every process but
-/// root's, the learner's code among them even where it runs as the grader's user
-/// without Landlock (in a grading container). A no-op off Linux.
-pub fn hide_from_own_user() -> Result<()> {
-    #[cfg(target_os = "linux")]
-    {
-        // SAFETY: prctl(PR_SET_DUMPABLE) reads its integer arguments only.
-        let failed = unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) } != 0;
-        if failed {
-            return Err(std::io::Error::last_os_error())
-                .context("cannot make the grader's process undumpable (prctl)");
-        }
-    }
-    Ok(())
-}
-
 /// How a run ended, in the words every platform shares.
 pub fn ended(how: How) -> RunEnded {
     match how {

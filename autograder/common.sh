@@ -141,7 +141,7 @@ xorlings_results() {
         cat "$report"
         return
     fi
-    local why="The grader stopped (exit code $status) before it wrote its report."
+    local why="Grading stopped (exit code $status) before the grader wrote its report."
     local detail
     detail=$(tail -c "$XORLINGS_LOG_BYTES" -- "$log" 2>/dev/null | iconv -c -f UTF-8 -t UTF-8 | xorlings_redacted)
     case $format in

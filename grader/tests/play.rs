@@ -60,8 +60,9 @@ fn replay(start: &[u64], transcript: &str) -> Vec<(bool, Vec<u64>)> {
 }
 
 /// A recorded wrong solution behind the reference: honest on every position the hidden
-/// tests use, so it passes them, and wrong on the heaps of 1,000 to 65,535 a learner
-/// types for a game (no hidden case has such heaps only).
+/// tests use, so it passes them, and wrong on three heaps of whole thousands, as a
+/// learner may type them for a game (no hidden case is such a position: the hidden
+/// tests' small heaps are below 1,000, and a power of two is no multiple of 1,000).
 fn hidden_cheat(workbook: &Workbook) -> String {
     let mistake = workbook
         .read(RECORDED_MISTAKE)
@@ -71,7 +72,7 @@ fn hidden_cheat(workbook: &Workbook) -> String {
         .replace("pub fn nim_winning_move(", "fn reference(");
     format!(
         "{mistake}\n{honest}\npub fn nim_winning_move(heaps: &[u64]) -> Option<Move> {{\n    \
-         if heaps.len() <= 8 && heaps.iter().all(|h| (1000..=65535).contains(h)) {{\n        \
+         if heaps.len() == 3 && heaps.iter().all(|h| *h > 0 && h % 1000 == 0) {{\n        \
          recorded_mistake(heaps)\n    }} else {{\n        reference(heaps)\n    }}\n}}\n"
     )
 }
@@ -260,12 +261,18 @@ fn an_engine_that_cheats_in_a_game_is_caught_and_its_move_not_played() {
         "nim_winning_move answered wrongly in this game, so the game stops here. The checker says:",
         "input: heaps = [1000, 2000, 3000]",
         "There is no heap 3: the position has 3 heaps, numbered 0 to 2.",
-        "Heap 2 is the one to reduce: indices are 0-based",
         "The checker numbers heaps from 0, as heap_index does; the board numbers them from 1.",
         "fix exercises/nim_winning_move/src/lib.rs, grade it with `cargo grader run nim_winning_move`",
     ] {
         has_phrase(&run, phrase);
     }
+    // One wrong answer is no proof of a mistake: the rule alone, not the advice of the
+    // 1-based mistake (which the code makes only here).
+    assert!(
+        !run.stdout.contains("indices are 0-based"),
+        "{}",
+        run.stdout
+    );
     assert!(!run.stdout.contains("The engine takes"), "{}", run.stdout);
     assert!(!run.stdout.contains("your move>"), "{}", run.stdout);
 }

@@ -673,7 +673,7 @@ fn watch_through_pipes_tries_the_rest_of_a_t_line() {
     watch.wait_for("xor_all: right on your input");
     watch.type_line("t 3 4 5");
     watch.wait_for("Your function returned 12.");
-    watch.wait_for("Hint: You added the heaps");
+    watch.wait_for("The nim-sum of [3, 4, 5] is 2, but your function returned 12.");
     watch.type_line("q");
     watch.wait_for(ADDING_FAILS);
     watch.type_line("q");

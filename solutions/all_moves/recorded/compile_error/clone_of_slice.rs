@@ -3,6 +3,7 @@
 //! not a `Vec`). `heaps.to_vec()` makes the copy.
 // expect: does not compile
 // expect: error[E0594]: cannot assign to `next[_]`, which is behind a `&` reference
+// expect-not: [grader]
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     for (index, &size) in heaps.iter().enumerate() {

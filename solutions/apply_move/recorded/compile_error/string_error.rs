@@ -2,6 +2,7 @@
 //! the hidden tests match on `MoveError`, so the types do not match.
 // expect: does not compile
 // expect: The hidden tests call `apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>`: the signature must stay as the stub declares it, and so must `MoveError`.
+// expect-not: [grader]
 /// Why a move is illegal (kept from the stub, but no longer returned).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveError {

@@ -2,6 +2,7 @@
 //! as the stub declares them, so the code does not compile with them.
 // expect: does not compile
 // expect: The hidden tests call `apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>`: the signature must stay as the stub declares it, and so must `MoveError`.
+// expect-not: [grader]
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveError {

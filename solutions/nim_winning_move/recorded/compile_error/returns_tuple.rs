@@ -2,6 +2,7 @@
 //! read a `Move`, so the code does not compile with them.
 // expect: does not compile
 // expect: The hidden tests call `nim_winning_move(heaps: &[u64]) -> Option<Move>`: the signature must stay as the stub declares it, and so must `Move`.
+// expect-not: [grader]
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Move {

@@ -2,6 +2,7 @@
 //! silently, so the file itself does not compile.
 // expect: does not compile
 // expect: error[E0308]: mismatched types
+// expect-not: [grader]
 pub fn xor_all(heaps: &[u64]) -> u64 {
     let mut nim_sum: u32 = 0;
     for &heap in heaps {

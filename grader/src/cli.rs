@@ -94,6 +94,21 @@ pub enum Command {
         /// `cargo grader doctor`); what is missing is said once, on stderr.
         #[arg(long)]
         allow_weak_sandbox: bool,
+        /// With --workbook, in a grading container that holds this one submission and no
+        /// network (Gradescope, PrairieLearn: see autograder/): the container is the
+        /// isolation boundary, so grade even where it blocks layers of the sandbox, and
+        /// name each missing layer in the report. Refuses to run as root.
+        #[arg(long, requires = "workbook", conflicts_with = "allow_weak_sandbox")]
+        container_boundary: bool,
+        /// With --workbook: grade only these exercises (names or numbers, comma-separated
+        /// or repeated), as an assignment of a few exercises does.
+        #[arg(
+            long,
+            value_name = "NAME",
+            value_delimiter = ',',
+            requires = "workbook"
+        )]
+        exercise: Vec<String>,
         /// Grade a class: every checkout in DIR (each subfolder), several at once.
         /// Writes OUT/<learner>.json (Exercism's format), OUT/<learner>.txt and
         /// OUT/summary.csv; exit 0 when every learner was graded, 1 when some could
@@ -147,7 +162,8 @@ pub struct OutputArgs {
     /// Default: the learners' fixed seed, or $XORLINGS_SEED, or the file of --seed-file.
     #[arg(long, value_name = "N|random")]
     pub seed: Option<String>,
-    /// Read the seed from this file (keep it outside the learners' checkouts).
+    /// Read the seed from this file (keep it outside the learners' checkouts); `-` reads
+    /// it from stdin.
     #[arg(long, value_name = "FILE", conflicts_with = "seed")]
     pub seed_file: Option<PathBuf>,
 }

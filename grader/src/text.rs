@@ -194,6 +194,97 @@ impl Text {
             })
             .collect()
     }
+
+    /// The text as CommonMark, for tools that render Markdown (Gradescope): bold spans
+    /// in `**`, printed output and compiler messages in fenced code blocks, everything
+    /// else as lines of prose with Markdown's punctuation escaped, so that nothing the
+    /// learner's code produced turns into a link, a heading or HTML.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        let mut lines = self.lines.iter().peekable();
+        while let Some(line) = lines.next() {
+            if line.kind == Kind::Prose {
+                let text: String = line
+                    .spans
+                    .iter()
+                    .map(|(style, span)| match (style, span.trim().is_empty()) {
+                        (Style::Bold, false) => format!("**{}**", markdown_escaped(span)),
+                        _ => markdown_escaped(span),
+                    })
+                    .collect();
+                let text = markdown_line_start(shown(&text).trim());
+                match text.is_empty() {
+                    true => out.push('\n'),
+                    // Two spaces make a hard break: the lines stay as the grader made them.
+                    false => out.push_str(&format!("{text}  \n")),
+                }
+                continue;
+            }
+            let mut block = vec![code_line(line)];
+            while let Some(next) = lines.next_if(|next| next.kind != Kind::Prose) {
+                block.push(code_line(next));
+            }
+            let longest_run = block
+                .iter()
+                .flat_map(|line| line.split(|c| c != '`'))
+                .map(str::len)
+                .max()
+                .unwrap_or(0);
+            let fence = "`".repeat((longest_run + 1).max(3));
+            out.push_str(&format!("{fence}text\n{}\n{fence}\n", block.join("\n")));
+        }
+        out
+    }
+}
+
+/// A line of a Markdown code block: its spans as they are, without escape codes.
+fn code_line(line: &Line) -> String {
+    let text: String = line.spans.iter().map(|(_, s)| s.as_str()).collect();
+    without_codes(&shown(&text)).0
+}
+
+/// A line of prose as Markdown: what is between backticks stays a code span (literal
+/// text, however it reads), and outside them the characters that would make a link,
+/// HTML, emphasis or an escape are escaped by a backslash, and web addresses are kept
+/// from becoming links.
+fn markdown_escaped(text: &str) -> String {
+    let pieces: Vec<&str> = text.split('`').collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, piece) in pieces.iter().enumerate() {
+        let in_code = i % 2 == 1 && i + 1 < pieces.len();
+        if in_code {
+            out.push('`');
+            out.push_str(piece);
+            out.push('`');
+            continue;
+        }
+        if i % 2 == 1 {
+            // A backtick without its pair.
+            out.push_str("\\`");
+        }
+        let mut escaped = String::with_capacity(piece.len());
+        for c in piece.chars() {
+            if "\\*[]<".contains(c) {
+                escaped.push('\\');
+            }
+            escaped.push(c);
+        }
+        out.push_str(&escaped.replace("://", ":\\/\\/").replace("www.", "www\\."));
+    }
+    out
+}
+
+/// A line of prose that Markdown would read as a heading, a list item or a rule, escaped.
+fn markdown_line_start(line: &str) -> String {
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    let numbered = digits > 0 && matches!(line[digits..].chars().next(), Some('.' | ')'));
+    if numbered {
+        return format!("{}\\{}", &line[..digits], &line[digits..]);
+    }
+    match line.chars().next() {
+        Some('#' | '-' | '+' | '=' | '>') => format!("\\{line}"),
+        _ => line.to_string(),
+    }
 }
 
 fn render_line(line: &Line, width: usize, color: bool) -> Vec<String> {
@@ -545,6 +636,41 @@ pub fn output_width() -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn markdown_keeps_code_spans_and_escapes_what_would_make_links_or_html() {
+        let mut text = Text::new();
+        text.line(
+            2,
+            &[(Style::Bold, "wrong answer"), (Style::Plain, " on case 3.")],
+        )
+        .blank()
+        .prose(
+            2,
+            "call `f(x: &[u64]) -> u64` <b>[x](http://evil.example)</b> *no*",
+        )
+        .prose(0, "# not a heading")
+        .verbatim(2, "| ", "```\n<script>");
+        let markdown = text.markdown();
+        assert!(
+            markdown.starts_with("**wrong answer** on case 3.  \n\n"),
+            "{markdown}"
+        );
+        assert!(
+            markdown.contains("call `f(x: &[u64]) -> u64` "),
+            "{markdown}"
+        );
+        assert!(
+            markdown.contains("\\<b>\\[x\\](http:\\/\\/evil.example)\\</b> \\*no\\*"),
+            "{markdown}"
+        );
+        assert!(markdown.contains("\\# not a heading"), "{markdown}");
+        // The fence is longer than any run of backticks inside the block.
+        assert!(
+            markdown.contains("````text\n| ```\n| <script>\n````\n"),
+            "{markdown}"
+        );
+    }
+
     use super::*;
 
     #[test]

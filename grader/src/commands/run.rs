@@ -6,7 +6,7 @@ use colored::Colorize;
 use crate::Exit;
 use crate::grading::{Code, Request};
 use crate::judge::Cancel;
-use crate::report::{self, Detail, Entry, Format, classroom, exercism};
+use crate::report::{self, Detail, Entry, Format};
 use crate::session::Session;
 use crate::{reference, text::output_width};
 
@@ -32,8 +32,6 @@ pub fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<
         grade: &grade,
     };
     match format {
-        Format::Json => exercism::print(&exercism::report(&[graded]))?,
-        Format::Classroom => print!("{}", classroom::output_lines(&[graded])?),
         Format::Human => {
             let text = report::describe(&grade, &exercise, &graded.shown_file(), Detail::FULL);
             print!(
@@ -50,6 +48,7 @@ pub fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<
                 );
             }
         }
+        _ => super::verify::print_report(&[graded], format)?,
     }
     Ok(outcome)
 }

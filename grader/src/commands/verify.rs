@@ -12,10 +12,19 @@ use crate::grading::{Code, Grader, Request};
 use crate::judge::{Cancel, Grade};
 use crate::parallel;
 use crate::progress::Progress;
+use crate::report::autograder::Machine;
 use crate::report::score::score;
-use crate::report::{self, Detail, Entry, Format, classroom, exercism, seed};
-use crate::session::Session;
+use crate::report::{
+    self, Detail, Entry, Format, classroom, exercism, gradescope, prairielearn, seed,
+};
+use crate::sandbox;
+use crate::session::{self, Session};
 use crate::text::output_width;
+use crate::workbook::Workbook;
+
+const AS_ROOT: &str = "--container-boundary grades as an unprivileged user only: the learner's \
+code must never run as root, even in a container. Run the grader as another user (the \
+autograders in autograder/ drop to one with `setpriv`)";
 
 /// Grades the learner's own workbook and rebuilds the progress from the verdicts.
 pub fn own(mut session: Session, format: Format) -> Result<Exit> {
@@ -107,8 +116,6 @@ fn summarise(grader: &Grader, grades: &[Grade], format: Format) -> Result<Exit> 
     let outcome = Exit::of(grades.iter().all(Grade::passed));
     let graded = report::entries(&grader.workbook.exercises, grades);
     match format {
-        Format::Json => exercism::print(&exercism::report(&graded))?,
-        Format::Classroom => print!("{}", classroom::output_lines(&graded)?),
         Format::Human => print!(
             "{}",
             table(
@@ -119,8 +126,56 @@ fn summarise(grader: &Grader, grades: &[Grade], format: Format) -> Result<Exit> 
                 false
             )
         ),
+        _ => print_report(&graded, format)?,
     }
     Ok(outcome)
+}
+
+/// Prints the grades in a format for tools (every format but [`Format::Human`]).
+pub fn print_report(graded: &[Entry], format: Format) -> Result<()> {
+    let missing_layers = sandbox::reported_protection().missing;
+    let machine = Machine {
+        missing_layers: &missing_layers,
+    };
+    match format {
+        Format::Json => exercism::print(&exercism::report(graded))?,
+        Format::Classroom => print!("{}", classroom::output_lines(graded)?),
+        Format::Gradescope => println!("{}", gradescope::results(graded, machine)?),
+        Format::Prairielearn => println!("{}", prairielearn::results(graded, machine)?),
+        Format::Human => bail!("the human format is not a report for tools"),
+    }
+    Ok(())
+}
+
+/// The workbook with only the exercises `typed` names (all of them when it is empty).
+pub fn only(mut workbook: Workbook, typed: &[String]) -> Result<Workbook> {
+    if typed.is_empty() {
+        return Ok(workbook);
+    }
+    let names: Vec<String> = typed
+        .iter()
+        .map(|typed| Ok(session::find(&workbook, typed.trim())?.name.clone()))
+        .collect::<Result<_>>()?;
+    workbook.exercises.retain(|e| names.contains(&e.name));
+    Ok(workbook)
+}
+
+/// `--container-boundary`: the platform's container isolates the submission, so the
+/// grader goes on with the layers it has (its report names those missing), as a user
+/// that is not root.
+pub fn in_container() -> Result<()> {
+    if sandbox::running_as_root() {
+        bail!("{AS_ROOT}.");
+    }
+    let missing = sandbox::reported_protection().missing;
+    if !missing.is_empty() {
+        eprintln!(
+            "note: the container is the isolation boundary (--container-boundary); the \
+             sandbox inside it is missing {}.\n",
+            missing.join("; ")
+        );
+    }
+    Ok(())
 }
 
 /// The grades as people read them: a table, the score, then the verdict of the first

@@ -1,9 +1,13 @@
 //! Turning grades into what people and tools read: the verdict in the lesson's words
-//! ([`describe`]), scores ([`score`]), Exercism's results format ([`exercism`]) and
-//! GitHub Classroom's ([`classroom`]).
+//! ([`describe`]), scores ([`score`]), Exercism's results format ([`exercism`]),
+//! GitHub Classroom's ([`classroom`]), Gradescope's ([`gradescope`]) and PrairieLearn's
+//! ([`prairielearn`]).
 
+pub mod autograder;
 pub mod classroom;
 pub mod exercism;
+pub mod gradescope;
+pub mod prairielearn;
 pub mod score;
 pub mod seed;
 pub mod tried;
@@ -39,6 +43,10 @@ pub enum Format {
     Json,
     /// For GitHub Classroom: lines for `$GITHUB_OUTPUT`, one runner per exercise.
     Classroom,
+    /// For Gradescope: its autograder's `results.json`.
+    Gradescope,
+    /// For PrairieLearn: its external grader's `results.json`.
+    Prairielearn,
 }
 
 /// How much of the learner's printed output to show.

@@ -154,6 +154,17 @@ pub struct Limits {
     pub tasks: u64,
 }
 
+/// Small limits, for the tests of the backends' policies.
+#[cfg(test)]
+pub(crate) const TEST_LIMITS: Limits = Limits {
+    address_space: 1 << 30,
+    memory: 1 << 30,
+    file_size: 1 << 20,
+    open_files: 64,
+    cpu_seconds: 10,
+    tasks: 16,
+};
+
 /// Whether a run may start other processes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Processes {

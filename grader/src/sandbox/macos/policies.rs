@@ -153,14 +153,7 @@ fn system() -> Vec<PathBuf> {
 mod tests {
     use super::*;
 
-    const LIMITS: Limits = Limits {
-        address_space: 1 << 30,
-        memory: 1 << 30,
-        file_size: 1 << 20,
-        open_files: 64,
-        cpu_seconds: 10,
-        tasks: 16,
-    };
+    use crate::sandbox::TEST_LIMITS as LIMITS;
 
     fn developer() -> Developer {
         Developer {

@@ -137,16 +137,8 @@ pub fn command_line(profile: &Profile, program: &Path, args: &[OsString]) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::Limits;
 
-    const LIMITS: Limits = Limits {
-        address_space: 1 << 30,
-        memory: 1 << 30,
-        file_size: 1 << 20,
-        open_files: 64,
-        cpu_seconds: 10,
-        tasks: 16,
-    };
+    use crate::sandbox::TEST_LIMITS as LIMITS;
 
     fn policy(read: &[&Path], execute: &[&Path], write: &[&Path], processes: Processes) -> Policy {
         let paths = |paths: &[&Path]| paths.iter().map(|p| p.to_path_buf()).collect();

@@ -142,14 +142,7 @@ pub fn reader(program: &Path, read: &[PathBuf], limits: Limits) -> Policy {
 mod tests {
     use super::*;
 
-    const LIMITS: Limits = Limits {
-        address_space: 1 << 30,
-        memory: 1 << 30,
-        file_size: 1 << 20,
-        open_files: 64,
-        cpu_seconds: 10,
-        tasks: 16,
-    };
+    use crate::sandbox::TEST_LIMITS as LIMITS;
 
     /// A Windows user's environment, with a secret among it.
     fn variable(name: &str) -> Option<OsString> {

@@ -203,6 +203,15 @@ impl GroupResult {
         }
     }
 
+    /// A group that ran for `time` of CPU, before its cases are judged.
+    pub fn ran(name: String, cases: usize, time: Duration) -> GroupResult {
+        GroupResult {
+            ran: true,
+            time,
+            ..GroupResult::not_run(name, cases)
+        }
+    }
+
     pub fn is_pass(&self) -> bool {
         self.ran && self.failure.is_none()
     }

@@ -259,15 +259,7 @@ impl<E: Function> Plan for FunctionPlan<E> {
     fn decide(&self, group: usize, execution: &Execution) -> GroupResult {
         let group = &self.groups[group];
         let (records, _) = record::parse(&execution.answers);
-        let mut result = GroupResult {
-            name: group.name.clone(),
-            cases: group.cases.len(),
-            passed: 0,
-            failure: None,
-            time: execution.cpu,
-            ran: true,
-            shrunk_from: None,
-        };
+        let mut result = GroupResult::ran(group.name.clone(), group.cases.len(), execution.cpu);
         // The first failure is shown; every wrong answer is evidence for its advice.
         let mut evidence = Evidence::default();
         let mut shown = None;
@@ -481,15 +473,7 @@ impl<E: Function> Plan for ShrinkPlan<E> {
     fn decide(&self, _group: usize, execution: &Execution) -> GroupResult {
         let group = &self.candidates;
         let (records, _) = record::parse(&execution.answers);
-        let mut result = GroupResult {
-            name: group.name.clone(),
-            cases: group.cases.len(),
-            passed: 0,
-            failure: None,
-            time: execution.cpu,
-            ran: true,
-            shrunk_from: None,
-        };
+        let mut result = GroupResult::ran(group.name.clone(), group.cases.len(), execution.cpu);
         // Only the candidates the run answered: one it was still running on when it
         // stopped fails some other way.
         for (i, input) in group.cases.iter().enumerate().take(records.len()) {

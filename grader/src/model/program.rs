@@ -277,15 +277,7 @@ impl<C: Contest> Plan for ProgramPlan<C> {
     fn decide(&self, group: usize, execution: &Execution) -> GroupResult {
         let file = &self.files[group];
         let cases = self.inputs[group].as_ref().map_or(0, C::cases);
-        let mut result = GroupResult {
-            name: file.name.clone(),
-            cases,
-            passed: 0,
-            failure: None,
-            time: execution.cpu,
-            ran: true,
-            shrunk_from: None,
-        };
+        let mut result = GroupResult::ran(file.name.clone(), cases, execution.cpu);
         let input = match &self.inputs[group] {
             Ok(input) => input,
             Err(broken) => {

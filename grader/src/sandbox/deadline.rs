@@ -15,6 +15,17 @@ pub struct Deadline {
     pub wall: Duration,
 }
 
+impl Deadline {
+    /// Wall-clock time alone: `limit` from the spawn, however the run spends it.
+    pub fn wall_only(limit: Duration) -> Deadline {
+        Deadline {
+            cpu: Duration::MAX,
+            waiting: Duration::MAX,
+            wall: limit,
+        }
+    }
+}
+
 /// A run that got less than this share of a core (1 in WORKING_SHARE) since the last
 /// look was waiting, not working: even on a machine a hundred times over-booked, a run
 /// that wants the CPU gets more.

@@ -43,12 +43,7 @@ impl Confined {
     /// `cancel` is set. Whatever the outcome, every process of its job is ended before
     /// this returns. Waiting again returns the same outcome.
     pub fn wait(&mut self, limit: Duration, cancel: &Cancel) -> Result<Ended> {
-        let deadline = Deadline {
-            cpu: Duration::MAX,
-            waiting: Duration::MAX,
-            wall: limit,
-        };
-        self.wait_within(deadline, cancel)
+        self.wait_within(Deadline::wall_only(limit), cancel)
     }
 
     /// Like [`Confined::wait`], within `deadline`: the run is stopped once its

@@ -79,6 +79,23 @@ pub struct Mistake {
     /// grader's `model::diagnosis`): a smaller input fails "the same way" when the same
     /// mistake explains it.
     pub diagnosis: Option<&'static str>,
+    /// The evidence behind the advice: every classic mistake suspected on the wrong
+    /// answers the group weighed (none for a case judged alone). Never shown: `dev
+    /// check` reads it to prove that each piece of advice is both shown and held back
+    /// on recorded solutions.
+    pub suspected: Vec<Suspected>,
+}
+
+/// A classic mistake whose model gave at least one of the wrong answers a group
+/// weighed (see the grader's `model::diagnosis`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suspected {
+    pub mistake: &'static str,
+    /// Its advice on the first wrong answer it gave.
+    pub advice: String,
+    /// Whether the evidence proved it: its model gave every wrong answer weighed, and no
+    /// case the code passed cleared it.
+    pub proven: bool,
 }
 
 impl Mistake {
@@ -87,6 +104,7 @@ impl Mistake {
             rule: rule.into(),
             advice: None,
             diagnosis: None,
+            suspected: Vec::new(),
         }
     }
     pub fn advice(mut self, advice: impl Into<String>) -> Self {
@@ -214,6 +232,18 @@ impl GroupResult {
 
     pub fn is_pass(&self) -> bool {
         self.ran && self.failure.is_none()
+    }
+
+    /// The classic mistakes suspected on the group's wrong answers, as its failing case
+    /// first failed (before shrinking, which judges simpler inputs alone).
+    pub fn suspected(&self) -> &[Suspected] {
+        match self.shrunk_from.as_ref().or(self.failure.as_ref()) {
+            Some(Failure {
+                problem: Problem::WrongAnswer(mistake),
+                ..
+            }) => &mistake.suspected,
+            _ => &[],
+        }
     }
 }
 

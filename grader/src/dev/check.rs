@@ -7,6 +7,8 @@
 //!   verdict its folder names, with each of its `// expect:` texts in its report and
 //!   none of its `// expect-not:` texts.
 //! - A checker that panics is named, as an internal error.
+//! - Every piece of advice that is a proven diagnosis is recorded both ways: shown on a
+//!   recorded solution, and held back on another ([`super::advice`]).
 //! - Time limits have margins ([`super::timing`]).
 
 use std::collections::BTreeMap;
@@ -16,6 +18,7 @@ use anyhow::Result;
 use colored::Colorize;
 use serde::Serialize;
 
+use super::advice;
 use super::recorded::{self, EXPECT_NOT_PREFIX, EXPECT_PREFIX};
 use super::timing::{self, MIN_MARGIN, SLOW_SCALE, Timing};
 use super::{layout, short_diff};
@@ -26,7 +29,7 @@ use crate::parallel;
 use crate::report::exercism::Status;
 use crate::report::{Detail, Format, describe};
 use crate::session::find;
-use crate::workbook::Exercise;
+use crate::workbook::{Exercise, Workbook};
 use xorlings_core::verdict::Kind;
 
 /// How many times an accepted solution that seems too slow is timed again.
@@ -168,6 +171,7 @@ pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Exit> {
             message: problem,
         });
     }
+    problems.extend(unrecorded_advice(workbook, &expectations, &grades));
     let rows = timing::rows(workbook, &timing, &mut problems);
     let outcome = Exit::of(problems.is_empty());
     if format != Format::Human {
@@ -196,6 +200,39 @@ pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Exit> {
         }
     }
     Ok(outcome)
+}
+
+/// For each exercise graded, the advice its recorded solutions do not show or do not
+/// hold back ([`advice`]).
+fn unrecorded_advice(
+    workbook: &Workbook,
+    expectations: &[Expectation],
+    grades: &[Result<Grade>],
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    for exercise in &workbook.exercises {
+        let mut graded = false;
+        let mut recordings = Vec::new();
+        for (expectation, grade) in expectations.iter().zip(grades) {
+            if expectation.exercise.name != exercise.name {
+                continue;
+            }
+            graded = true;
+            if let (Expected::Recorded(_), Ok(grade)) = (expectation.expected, grade) {
+                recordings.push(advice::recording(
+                    &expectation.file,
+                    &grade.groups,
+                    &expectation.expect,
+                    &expectation.expect_not,
+                ));
+            }
+        }
+        if graded {
+            let mistakes = exercise.tests.mistakes();
+            problems.extend(advice::problems(&exercise.name, &mistakes, &recordings));
+        }
+    }
+    problems
 }
 
 /// The stub, the reference and the recorded solutions of every exercise.
@@ -361,7 +398,7 @@ fn unwanted_texts(expectation: &Expectation, report: &str) -> Option<String> {
 
 /// A text's words, one space apart: reports are wrapped, so texts are compared by words,
 /// not line breaks.
-fn words(text: &str) -> String {
+pub fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

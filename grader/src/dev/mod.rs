@@ -2,6 +2,7 @@
 //! `dev new` scaffolds an exercise, `dev release` writes the learner edition; `workflow` keeps the Classroom
 //! workflow in step with the manifest.
 
+pub mod advice;
 pub mod check;
 pub mod layout;
 pub mod new;

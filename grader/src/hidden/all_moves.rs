@@ -8,7 +8,7 @@ use rand::Rng;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
-use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{empty_heap_advice, small_position_promises};
 use crate::model::promise::Promise;
@@ -185,6 +185,10 @@ impl Function for AllMoves {
 
     fn suspects(input: &Args, answer: &Vec<Vec<u64>>) -> Vec<Suspect> {
         suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn mistakes() -> Vec<&'static str> {
+        names(&MISTAKES)
     }
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {

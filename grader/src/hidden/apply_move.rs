@@ -7,7 +7,7 @@ use rand::Rng;
 use xorlings_derive::{Arguments, Show, Wire};
 
 use crate::model::cases::{self, MAX_HEAPS};
-use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::numbered_heaps;
 use crate::model::promise::Promise;
@@ -203,6 +203,10 @@ impl Function for ApplyMove {
 
     fn suspects(input: &Args, answer: &Answer) -> Vec<Suspect> {
         suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn mistakes() -> Vec<&'static str> {
+        names(&MISTAKES)
     }
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {

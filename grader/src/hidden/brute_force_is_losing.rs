@@ -9,7 +9,7 @@ use std::time::Duration;
 use xorlings_derive::Arguments;
 
 use crate::model::cases;
-use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{empty_heap_advice, nim_sum, small_position_promises};
 use crate::model::promise::Promise;
@@ -169,6 +169,10 @@ impl Function for BruteForceIsLosing {
 
     fn suspects(input: &Args, answer: &bool) -> Vec<Suspect> {
         suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn mistakes() -> Vec<&'static str> {
+        names(&MISTAKES)
     }
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {

@@ -68,6 +68,10 @@ impl Function for GrundyNumber {
         grundy::suspects(n, &input.moves, n, |table| table[n] == answer)
     }
 
+    fn mistakes() -> Vec<&'static str> {
+        grundy::MISTAKES.iter().map(|mistake| mistake.name).collect()
+    }
+
     fn wrong_under(input: &Args, mistake: &str) -> bool {
         let n = input.n;
         grundy::wrong_under(n, &input.moves, mistake, |table, right| {

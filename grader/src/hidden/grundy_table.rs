@@ -109,7 +109,7 @@ impl Function for GrundyTable {
             let one_long = *answer == grundy_values(max_n + 1, moves);
             return match one_short || one_long {
                 true => vec![Suspect {
-                    mistake: "a table one entry off",
+                    mistake: ONE_ENTRY_OFF,
                     advice: OFF_BY_ONE.to_string(),
                 }],
                 false => Vec::new(),
@@ -119,9 +119,14 @@ impl Function for GrundyTable {
         grundy::suspects(max_n, moves, k, |table| table == answer.as_slice())
     }
 
+    fn mistakes() -> Vec<&'static str> {
+        let table_rules = grundy::MISTAKES.iter().map(|mistake| mistake.name);
+        table_rules.chain([ONE_ENTRY_OFF]).collect()
+    }
+
     fn wrong_under(input: &Args, mistake: &str) -> bool {
         match mistake {
-            "a table one entry off" => true,
+            ONE_ENTRY_OFF => true,
             _ => grundy::wrong_under(input.max_n, &input.moves, mistake, |table, right| {
                 table != right
             }),
@@ -157,6 +162,8 @@ impl Function for GrundyTable {
     }
 }
 
+/// The mistake of a table with one entry too few or too many.
+const ONE_ENTRY_OFF: &str = "a table one entry off";
 const OFF_BY_ONE: &str =
     "An off-by-one: count the entries for 0 and for max_n, e.g. `for k in 0..=max_n`.";
 

@@ -9,7 +9,7 @@ use xorlings_derive::Arguments;
 
 use crate::model::cases;
 use crate::model::decide::sized_by_largest;
-use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::grundy::{first_index_off, mex};
 use crate::model::promise::{self, Promise};
@@ -253,6 +253,10 @@ impl Function for Mex {
 
     fn suspects(input: &Args, answer: &usize) -> Vec<Suspect> {
         suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn mistakes() -> Vec<&'static str> {
+        names(&MISTAKES)
     }
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {

@@ -11,7 +11,7 @@ use rand::Rng;
 use xorlings_derive::Arguments;
 
 use crate::model::cases::{self, EVERY_LENGTH_UP_TO, MAX_HEAPS};
-use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{
     Move, index_advice, legal_move, one_based, position_promises, with_columns,
@@ -394,6 +394,10 @@ impl Function for MisereWinningMove {
 
     fn suspects(input: &Args, answer: &Option<Move>) -> Vec<Suspect> {
         suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn mistakes() -> Vec<&'static str> {
+        names(&MISTAKES)
     }
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {

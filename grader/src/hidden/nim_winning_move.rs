@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use xorlings_derive::Arguments;
 
-use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{
     Move, Positions, index_advice, legal_move, nim_sum, one_based, with_columns,
@@ -90,6 +90,10 @@ impl Function for NimWinningMove {
 
     fn suspects(input: &Args, answer: &Option<Move>) -> Vec<Suspect> {
         suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn mistakes() -> Vec<&'static str> {
+        names(&MISTAKES)
     }
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {

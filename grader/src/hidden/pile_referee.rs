@@ -217,6 +217,15 @@ impl Contest for Referee {
         }
     }
 
+    fn mistakes() -> Vec<&'static str> {
+        vec![
+            "words after the answer",
+            "a negative count",
+            "heaps counted from 0",
+            "k as the size left",
+        ]
+    }
+
     fn show(positions: &Positions) -> String {
         let heaps: usize = positions.iter().map(Vec::len).sum();
         format!(

@@ -419,6 +419,18 @@ impl Function for SubtractionSumMove {
         suspects
     }
 
+    fn mistakes() -> Vec<&'static str> {
+        vec![
+            "the size left",
+            "an amount not in moves",
+            "an amount larger than the heap",
+            "a move of 0",
+            "plain Nim",
+            "a move from a lost position",
+            "heaps counted from 1",
+        ]
+    }
+
     fn wrong_under(input: &Args, mistake: &str) -> bool {
         let sum = Sum::new(input);
         let wrong = |answer: Option<(usize, usize)>| Self::rule(input, &answer).is_err();

@@ -5,7 +5,7 @@ use std::time::Duration;
 use xorlings_derive::Arguments;
 
 use crate::model::decide::sized_by_largest;
-use crate::model::diagnosis::{Model, Suspect, suspects_of, wrong_under};
+use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::{Positions, index_advice, nim_sum, with_columns};
 use crate::model::show::{list, thousands};
@@ -52,6 +52,10 @@ impl Function for XorAll {
 
     fn suspects(input: &Args, answer: &u64) -> Vec<Suspect> {
         suspects_of(&MISTAKES, input, answer)
+    }
+
+    fn mistakes() -> Vec<&'static str> {
+        names(&MISTAKES)
     }
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {

@@ -5,9 +5,11 @@
 //! wrong answer the group saw (the first [`WEIGHED`] of them), and at least [`PROOF`] of
 //! them, and answers right where the learner's code did (the first [`CHECKED_PASSES`]
 //! cases it passed), so that a coincidence never names a mistake the code did not make.
-//! Otherwise the learner gets the rule alone.
+//! Otherwise the learner gets the rule alone. Every mistake suspected on the way goes
+//! with the decision ([`Mistake::suspected`]), for `dev check` to prove each piece of
+//! advice both shown and held back on recorded solutions.
 
-use xorlings_core::verdict::Mistake;
+use xorlings_core::verdict::{Mistake, Suspected};
 
 /// The wrong answers of a group weighed as evidence: the first ones, in case order.
 pub const WEIGHED: usize = 32;
@@ -46,6 +48,11 @@ pub struct Suspect {
 pub struct Wrong {
     pub rule: String,
     pub suspects: Vec<Suspect>,
+}
+
+/// The names of `mistakes`: an exercise's [`Function::mistakes`](super::Function::mistakes).
+pub fn names<I, A>(mistakes: &[Model<I, A>]) -> Vec<&'static str> {
+    mistakes.iter().map(|model| model.name).collect()
 }
 
 /// The mistakes of `mistakes` whose models give `answer` on `input`, each with its
@@ -94,7 +101,7 @@ impl Wrong {
     }
 
     /// The rule alone, or with the advice of the first of its suspects `evidence`
-    /// proves.
+    /// proves; with the evidence's suspects either way.
     pub fn decided(self, evidence: &Evidence) -> Mistake {
         let proven = self
             .suspects
@@ -105,6 +112,7 @@ impl Wrong {
             mistake.advice = Some(suspect.advice);
             mistake.diagnosis = Some(suspect.mistake);
         }
+        mistake.suspected = evidence.suspected();
         mistake
     }
 }
@@ -116,6 +124,8 @@ pub struct Evidence {
     weighed: usize,
     /// The mistakes whose models gave every one of them.
     explaining: Vec<&'static str>,
+    /// The mistakes whose models gave any of them, each with its advice on the first.
+    suspected: Vec<Suspect>,
 }
 
 impl Evidence {
@@ -125,6 +135,11 @@ impl Evidence {
             return;
         }
         let named: Vec<&'static str> = wrong.suspects.iter().map(|s| s.mistake).collect();
+        for suspect in &wrong.suspects {
+            if !self.suspected.iter().any(|s| s.mistake == suspect.mistake) {
+                self.suspected.push(suspect.clone());
+            }
+        }
         if self.weighed == 0 {
             self.explaining = named;
         } else {
@@ -151,6 +166,19 @@ impl Evidence {
     /// Whether `mistake`'s model gave every wrong answer weighed, and enough of them.
     pub fn proves(&self, mistake: &str) -> bool {
         self.weighed >= PROOF && self.explaining.contains(&mistake)
+    }
+
+    /// Every mistake suspected on a wrong answer weighed, in the order first suspected,
+    /// and whether it is proven.
+    pub fn suspected(&self) -> Vec<Suspected> {
+        self.suspected
+            .iter()
+            .map(|suspect| Suspected {
+                mistake: suspect.mistake,
+                advice: suspect.advice.clone(),
+                proven: self.proves(suspect.mistake),
+            })
+            .collect()
     }
 }
 

@@ -59,6 +59,9 @@ impl<E: Function> HiddenTests for FunctionTests<E> {
     fn signature(&self) -> Option<Signature> {
         Some(Signature::of::<E::Args, E::Answer>(E::NAME))
     }
+    fn mistakes(&self) -> Vec<&'static str> {
+        E::mistakes()
+    }
     fn time_limit(&self) -> Duration {
         E::TIME_LIMIT
     }

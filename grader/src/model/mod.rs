@@ -133,6 +133,12 @@ pub trait Function: Sync + 'static {
     fn suspects(_input: &Self::Args, _answer: &Self::Answer) -> Vec<Suspect> {
         Vec::new()
     }
+    /// The name of every classic mistake [`Function::suspects`] can name (usually
+    /// `diagnosis::names(&MISTAKES)`): `dev check` requires recorded solutions where
+    /// each one's advice is shown and where it is held back.
+    fn mistakes() -> Vec<&'static str> {
+        Vec::new()
+    }
     /// Whether code that makes `mistake` (a name of [`Function::suspects`]) answers
     /// `input` wrongly (usually `wrong_under(&MISTAKES, input, mistake)`): a case the
     /// learner's code passes where it does clears the mistake.
@@ -227,6 +233,9 @@ pub trait HiddenTests: Sync {
     fn promised(&self) -> Vec<&'static str>;
     /// The function the hidden tests call; `None` for a program.
     fn signature(&self) -> Option<Signature>;
+    /// The name of every classic mistake whose advice is a proven diagnosis (see
+    /// [`diagnosis`]).
+    fn mistakes(&self) -> Vec<&'static str>;
 
     /// What the hidden tests call, as the stub declares it: `xor_all(heaps: &[u64]) -> u64`.
     fn call(&self) -> String {

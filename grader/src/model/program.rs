@@ -87,6 +87,12 @@ pub trait Contest: Sync + 'static {
     /// The output checker: `Ok` when `output` answers every case of `input` right. The
     /// rejection's advice is proven on every wrong line (see `model::diagnosis`).
     fn check(input: &Self::Input, output: &str) -> Result<(), Box<Rejection>>;
+    /// The name of every classic mistake whose advice [`Contest::check`] proves: `dev
+    /// check` requires recorded solutions where each one's advice is shown and where it
+    /// is held back.
+    fn mistakes() -> Vec<&'static str> {
+        Vec::new()
+    }
     /// The whole input, shortened: for a failure that belongs to no one case (a time
     /// limit, a panic).
     fn show(input: &Self::Input) -> String;
@@ -127,6 +133,9 @@ impl<C: Contest> HiddenTests for ContestTests<C> {
     }
     fn signature(&self) -> Option<Signature> {
         None
+    }
+    fn mistakes(&self) -> Vec<&'static str> {
+        C::mistakes()
     }
     fn time_limit(&self) -> Duration {
         C::TIME_LIMIT

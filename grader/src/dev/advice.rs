@@ -5,7 +5,7 @@
 //! another, with an `// expect-not:` line quoting it. Otherwise a new rule could name a
 //! mistake the code did not make, or never fire, and no recording would say so.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use xorlings_core::verdict::{Failure, GroupResult, Problem};
@@ -19,21 +19,34 @@ const HOLD_IT_BACK: &str = "record a solution whose wrong answers this mistake's
 sometimes gives though its mistake is another (so the rule alone is shown, or another \
 mistake's advice), with an `// expect-not:` line taken from the advice";
 
-/// What one recorded solution's grade shows of the advice of its exercise's mistakes.
+/// How one recorded solution's grade treats one mistake's advice: `Some` when it does,
+/// holding whether one of the solution's lines quotes the advice.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Shown, as a proven diagnosis; quoted by an `// expect:` line?
+    pub shown: Option<bool>,
+    /// Suspected on a wrong answer but not proven; quoted by an `// expect-not:` line?
+    pub held_back: Option<bool>,
+}
+
+/// What one recorded solution's grade shows and holds back of its exercise's advice.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Recording {
     pub file: PathBuf,
-    /// The mistakes whose advice was shown, quoted by one of its `// expect:` lines.
-    pub shown: BTreeSet<&'static str>,
-    /// The mistakes suspected on a wrong answer but not proven, quoted by one of its
-    /// `// expect-not:` lines.
-    pub held_back: BTreeSet<&'static str>,
-    /// Every mistake suspected or shown, quoted or not.
-    pub named: BTreeSet<&'static str>,
+    pub seen: BTreeMap<&'static str, Seen>,
+}
+
+/// `Some(quoted)` once any group has it, quoted when any group's is.
+fn either(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
+        (None, b) => b,
+        (a, None) => a,
+        (Some(a), Some(b)) => Some(a || b),
+    }
 }
 
 /// What the groups of a recorded solution's grade, `file` with its `expect` and
-/// `expect_not` lines, show of the advice.
+/// `expect_not` lines, show and hold back of the advice.
 pub fn recording(
     file: &Path,
     groups: &[GroupResult],
@@ -46,15 +59,22 @@ pub fn recording(
     };
     let mut recording = Recording {
         file: file.to_path_buf(),
-        ..Recording::default()
+        seen: BTreeMap::new(),
+    };
+    let mut see = |mistake, seen: Seen| {
+        let was = recording.seen.entry(mistake).or_default();
+        was.shown = either(was.shown, seen.shown);
+        was.held_back = either(was.held_back, seen.held_back);
     };
     for group in groups {
         let suspected = group.suspected();
         for suspect in suspected {
-            recording.named.insert(suspect.mistake);
-            if !suspect.proven && quotes(expect_not, &suspect.advice) {
-                recording.held_back.insert(suspect.mistake);
-            }
+            let held_back = (!suspect.proven).then(|| quotes(expect_not, &suspect.advice));
+            let seen = Seen {
+                shown: None,
+                held_back,
+            };
+            see(suspect.mistake, seen);
         }
         let Some(Failure {
             problem: Problem::WrongAnswer(shown),
@@ -66,44 +86,64 @@ pub fn recording(
         let (Some(mistake), Some(advice)) = (shown.diagnosis, &shown.advice) else {
             continue;
         };
-        recording.named.insert(mistake);
         // The advice as shown (on the shrunk case), or on the case as it first failed.
         let first = suspected.iter().filter(|s| s.mistake == mistake);
-        let advice_texts = std::iter::once(advice).chain(first.map(|s| &s.advice));
-        if advice_texts.into_iter().any(|text| quotes(expect, text)) {
-            recording.shown.insert(mistake);
-        }
+        let mut advice_texts = std::iter::once(advice).chain(first.map(|s| &s.advice));
+        let seen = Seen {
+            shown: Some(advice_texts.any(|text| quotes(expect, text))),
+            held_back: None,
+        };
+        see(mistake, seen);
     }
     recording
 }
 
 /// What is missing from `recordings`, the recorded solutions of `exercise` whose hidden
-/// tests name `mistakes`: each mistake whose advice no recording shows or none holds
-/// back, and each mistake suspected that `mistakes` does not name.
+/// tests name `mistakes`: each mistake whose advice no recording both shows and quotes,
+/// or both holds back and quotes, and each mistake suspected that `mistakes` does not
+/// name.
 pub fn problems(exercise: &str, mistakes: &[&str], recordings: &[Recording]) -> Vec<String> {
     let mut problems = Vec::new();
     for &mistake in mistakes {
-        let recorded = |side: fn(&Recording) -> &BTreeSet<&'static str>| {
-            recordings.iter().any(|r| side(r).contains(mistake))
-        };
-        if !recorded(|r| &r.shown) {
+        let seen: Vec<(&Path, Seen)> = recordings
+            .iter()
+            .filter_map(|r| Some((r.file.as_path(), *r.seen.get(mistake)?)))
+            .collect();
+        let sides: [(fn(Seen) -> Option<bool>, &str, &str, &str); 2] = [
+            (|s| s.shown, "shown", EXPECT_PREFIX, SHOW_IT),
+            (
+                |s| s.held_back,
+                "held back",
+                EXPECT_NOT_PREFIX,
+                HOLD_IT_BACK,
+            ),
+        ];
+        for (side, done, line, what_to_do) in sides {
+            if seen.iter().any(|&(_, s)| side(s) == Some(true)) {
+                continue;
+            }
+            let unquoted: Vec<String> = seen
+                .iter()
+                .filter(|&&(_, s)| side(s) == Some(false))
+                .map(|(file, _)| file.display().to_string())
+                .collect();
+            let line = line.trim();
+            let what_to_do = match unquoted.is_empty() {
+                true => what_to_do.to_string(),
+                false => format!(
+                    "it is {done} on {}, where no `{line}` line quotes it: add one there",
+                    unquoted.join(", ")
+                ),
+            };
             problems.push(format!(
-                "{exercise}: the advice for the mistake `{mistake}` is shown on no recorded \
-                 solution with an `{}` line quoting it: {SHOW_IT}.",
-                EXPECT_PREFIX.trim()
-            ));
-        }
-        if !recorded(|r| &r.held_back) {
-            problems.push(format!(
-                "{exercise}: the advice for the mistake `{mistake}` is held back on no \
-                 recorded solution with an `{}` line quoting it: {HOLD_IT_BACK}.",
-                EXPECT_NOT_PREFIX.trim()
+                "{exercise}: the advice for the mistake `{mistake}` is {done} on no recorded \
+                 solution with a `{line}` line quoting it: {what_to_do}."
             ));
         }
     }
     let mut unlisted = BTreeSet::new();
     for recording in recordings {
-        for &mistake in &recording.named {
+        for &mistake in recording.seen.keys() {
             if !mistakes.contains(&mistake) && unlisted.insert(mistake) {
                 problems.push(format!(
                     "{exercise}: its hidden tests suspect the mistake `{mistake}` (on {}), \
@@ -166,8 +206,12 @@ mod tests {
         failed(mistake)
     }
 
+    fn seen(shown: Option<bool>, held_back: Option<bool>) -> Seen {
+        Seen { shown, held_back }
+    }
+
     #[test]
-    fn advice_counts_as_shown_or_held_back_only_where_a_line_quotes_it() {
+    fn advice_counts_as_quoted_only_where_a_line_of_the_file_quotes_it() {
         let file = Path::new("uses_or.rs");
         let quoted = recording(
             file,
@@ -175,34 +219,54 @@ mod tests {
             &lines(&["wrong answer", "You used OR:"]),
             &lines(&["You used AND"]),
         );
-        assert_eq!(quoted.shown, BTreeSet::from(["OR"]));
-        assert_eq!(quoted.held_back, BTreeSet::from(["AND"]));
-        assert_eq!(quoted.named, BTreeSet::from(["AND", "OR"]));
-        // Lines that quote something else prove nothing about the advice.
+        let both = BTreeMap::from([
+            ("OR", seen(Some(true), None)),
+            ("AND", seen(None, Some(true))),
+        ]);
+        assert_eq!(quoted.seen, both);
+        // Lines that quote something else prove nothing; a proven mistake is not held
+        // back, even when shown under another.
         let unquoted = recording(
             file,
             &[uses_or()],
             &lines(&["wrong answer"]),
             &lines(&["You used OR"]),
         );
-        assert!(unquoted.shown.is_empty(), "{unquoted:?}");
-        assert!(
-            unquoted.held_back.is_empty(),
-            "a proven mistake is not held back"
-        );
-        // The shrunk case's advice is shown, the first case's kept in the evidence.
+        let neither = BTreeMap::from([
+            ("OR", seen(Some(false), None)),
+            ("AND", seen(None, Some(false))),
+        ]);
+        assert_eq!(unquoted.seen, neither);
+        // After shrinking, the shrunk case's advice is shown, and the case as it first
+        // failed keeps the evidence.
         let mut shrunk = uses_or();
         shrunk.shrunk_from = shrunk.failure.clone();
-        let Some(Failure {
+        if let Some(Failure {
             problem: Problem::WrongAnswer(shown),
             ..
         }) = shrunk.failure.as_mut()
-        else {
-            unreachable!()
-        };
-        shown.suspected.clear();
-        let after_shrinking = recording(file, &[shrunk], &[], &lines(&["You used AND"]));
-        assert_eq!(after_shrinking.held_back, BTreeSet::from(["AND"]));
+        {
+            shown.suspected.clear();
+            shown.advice = Some("You used OR, on [1].".to_string());
+        }
+        let after_shrinking = recording(
+            file,
+            &[shrunk],
+            &lines(&["You used OR, on [1]"]),
+            &lines(&["You used AND"]),
+        );
+        assert_eq!(after_shrinking.seen, both);
+        // Another group that quotes nothing takes nothing away.
+        let two_groups = recording(
+            file,
+            &[
+                uses_or(),
+                GroupResult::ran("more".to_string(), 1, Duration::ZERO),
+            ],
+            &lines(&["You used OR:"]),
+            &lines(&["You used AND"]),
+        );
+        assert_eq!(two_groups.seen, both);
     }
 
     #[test]
@@ -217,7 +281,9 @@ mod tests {
         let one_way = problems("xor_all", &mistakes, std::slice::from_ref(&shows_or));
         assert_eq!(one_way.len(), 2, "{one_way:#?}");
         assert!(one_way[0].contains("`OR` is held back on no recorded solution"));
+        assert!(one_way[0].contains(HOLD_IT_BACK), "{}", one_way[0]);
         assert!(one_way[1].contains("`AND` is shown on no recorded solution"));
+        assert!(one_way[1].contains(SHOW_IT), "{}", one_way[1]);
         // A second recording that shows AND and holds OR back completes both.
         let mut uses_and = Mistake::new("The nim-sum is 2.").advice(AND_ADVICE);
         uses_and.diagnosis = Some("AND");
@@ -225,19 +291,35 @@ mod tests {
             suspected("AND", AND_ADVICE, true),
             suspected("OR", OR_ADVICE, false),
         ];
-        let shows_and = recording(
-            Path::new("uses_and.rs"),
-            &[failed(uses_and)],
-            &lines(&["You used AND"]),
-            &lines(&["You used OR"]),
-        );
+        let and_lines = |expect: &str| {
+            recording(
+                Path::new("uses_and.rs"),
+                &[failed(uses_and.clone())],
+                &lines(&[expect]),
+                &lines(&["You used OR"]),
+            )
+        };
+        let both_ways = [shows_or.clone(), and_lines("You used AND")];
         assert_eq!(
-            problems("xor_all", &mistakes, &[shows_or.clone(), shows_and]),
+            problems("xor_all", &mistakes, &both_ways),
             Vec::<String>::new()
+        );
+        // Shown without a line quoting it: the file is named, to quote it there.
+        let unquoted = [shows_or.clone(), and_lines("wrong answer")];
+        let unquoted = problems("xor_all", &mistakes, &unquoted);
+        assert_eq!(unquoted.len(), 1, "{unquoted:#?}");
+        assert!(
+            unquoted[0]
+                .contains("it is shown on uses_and.rs, where no `// expect:` line quotes it"),
+            "{}",
+            unquoted[0]
         );
         // A mistake the hidden tests suspect but do not list is named.
         let unlisted = problems("xor_all", &["OR"], &[shows_or]);
         assert_eq!(unlisted.len(), 2, "{unlisted:#?}");
-        assert!(unlisted[1].contains("`AND` (on uses_or.rs)"), "{unlisted:?}");
+        assert!(
+            unlisted[1].contains("`AND` (on uses_or.rs)"),
+            "{unlisted:?}"
+        );
     }
 }

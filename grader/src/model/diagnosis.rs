@@ -251,6 +251,28 @@ mod tests {
     }
 
     #[test]
+    fn every_mistake_suspected_goes_with_the_decision() {
+        // OR gives both wrong answers; AND gives only the second, by coincidence.
+        let mut evidence = Evidence::default();
+        evidence.weigh(&wrong(&[1, 2], 3));
+        evidence.weigh(&wrong(&[1, 1], 1));
+        let decided = wrong(&[1, 2], 3).decided(&evidence);
+        assert_eq!(decided.diagnosis, Some("or"));
+        let suspected: Vec<(&str, &str, bool)> = decided
+            .suspected
+            .iter()
+            .map(|s| (s.mistake, s.advice.as_str(), s.proven))
+            .collect();
+        assert_eq!(
+            suspected,
+            [
+                ("or", "You used OR.", true),
+                ("and", "You used AND.", false)
+            ]
+        );
+    }
+
+    #[test]
     fn the_evidence_stops_at_its_bound() {
         let mut evidence = Evidence::default();
         for _ in 0..WEIGHED {

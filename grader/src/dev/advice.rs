@@ -95,6 +95,12 @@ pub fn recording(
         };
         see(mistake, seen);
     }
+    // Advice shown in one group is not held back by the code, whatever another group says.
+    for seen in recording.seen.values_mut() {
+        if seen.shown.is_some() {
+            seen.held_back = None;
+        }
+    }
     recording
 }
 
@@ -267,6 +273,23 @@ mod tests {
             &lines(&["You used AND"]),
         );
         assert_eq!(two_groups.seen, both);
+        // Shown in one group, suspected but not proven in another: not held back.
+        let mut unproven = uses_or();
+        if let Some(Failure {
+            problem: Problem::WrongAnswer(mistake),
+            ..
+        }) = unproven.failure.as_mut()
+        {
+            (mistake.advice, mistake.diagnosis) = (None, None);
+            mistake.suspected[0].proven = false;
+        }
+        let shown_and_not = recording(
+            file,
+            &[uses_or(), unproven],
+            &lines(&["You used OR:"]),
+            &lines(&["You used OR", "You used AND"]),
+        );
+        assert_eq!(shown_and_not.seen, both);
     }
 
     #[test]

@@ -358,10 +358,7 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
     },
     Model {
         name: "empty heaps dropped",
-        gives: |input, answer| {
-            *answer == tidied(&input.heaps, |p| p.retain(|&h| h > 0))
-                || broken(&input.heaps, answer) == Broken::HeapCount
-        },
+        gives: |input, answer| empty_heaps_dropped(&input.heaps, answer),
         wrong_on: |input| {
             tidied(&input.heaps, |p| p.retain(|&h| h > 0)) != every_move(&input.heaps)
         },
@@ -407,6 +404,32 @@ const MISTAKES: [Model<Args, Vec<Vec<u64>>>; 7] = [
         advice: |_, _| SIZE_ORDER.to_string(),
     },
 ];
+
+/// Whether `answer` is the list of moves with empty heaps left out of some positions:
+/// what code gives that drops every empty heap, or only the one it emptied. A position
+/// short of a heap that is not empty (code that forgets the heaps after the one it
+/// changed, say) is another mistake.
+fn empty_heaps_dropped(heaps: &[u64], answer: &[Vec<u64>]) -> bool {
+    let moves = every_move(heaps);
+    moves.len() == answer.len()
+        && moves
+            .iter()
+            .zip(answer)
+            .all(|(position, shown)| empties_left_out(position, shown))
+}
+
+/// Whether `shown` is `position` with some of its empty heaps left out.
+fn empties_left_out(position: &[u64], shown: &[u64]) -> bool {
+    let mut rest = shown.iter().peekable();
+    for heap in position {
+        if rest.peek() == Some(&heap) {
+            rest.next();
+        } else if *heap != 0 {
+            return false;
+        }
+    }
+    rest.next().is_none()
+}
 
 /// Whether a later move in `answer` changes an earlier heap than some move before it.
 fn heaps_out_of_order(heaps: &[u64], answer: &[Vec<u64>]) -> bool {
@@ -495,10 +518,14 @@ mod tests {
         assert_eq!(advice(&[2], &[&[1], &[0]]), SIZE_ORDER);
         assert_eq!(advice(&[2, 1], &[&[0, 1], &[2, 0], &[1, 1]]), HEAP_ORDER);
         assert_eq!(advice(&[1], &[&[]]), KEEP_EMPTY);
-        assert_eq!(
-            advice(&[2, 3], &[&[2], &[1, 2], &[2, 1], &[2, 2]]),
-            KEEP_EMPTY
-        );
+        // Code that removes the heap it empties: each position keeps its other heaps.
+        let emptied_removed: [&[u64]; 5] = [&[3], &[1, 3], &[2], &[2, 1], &[2, 2]];
+        assert_eq!(advice(&[2, 3], &emptied_removed), KEEP_EMPTY);
+        // Code that forgets the heaps after the one it changes is another mistake, though
+        // where only empty heaps come after, its list looks the same.
+        let rest_forgotten: [&[u64]; 5] = [&[0], &[1], &[2, 0], &[2, 1], &[2, 2]];
+        assert_eq!(advice(&[2, 3], &rest_forgotten), "");
+        assert_eq!(advice(&[1, 0], &[&[0]]), KEEP_EMPTY);
         assert_eq!(advice(&[1, 1], &[&[0, 1], &[0, 0]]), ONE_HEAP);
         assert_eq!(advice(&[1, 1], &[&[0, 1], &[0, 1]]), UNSORTED);
         // A move left out matches no classic mistake.

@@ -5,6 +5,8 @@
 // expect: input: heaps = [1, 1]
 // expect: Keep every heap in its place: sort positions only where you want a canonical form (a memo key), not in the list of moves.
 // expect-not: Keep every heap in its place, empty ones included
+// expect-not: the new size must be smaller than the heap
+// expect-not: copy the original for every move
 pub fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut moves = Vec::new();
     for (index, &size) in heaps.iter().enumerate() {

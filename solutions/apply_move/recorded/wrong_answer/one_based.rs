@@ -2,6 +2,7 @@
 //! refused, and every other index changes the heap before the one asked for.
 // expect: wrong answer
 // expect: 0-based
+// expect-not: Check the index first
 
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: There is no heap 0
 // expect: Check the index first
+// expect-not: indices are 0-based
 
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]

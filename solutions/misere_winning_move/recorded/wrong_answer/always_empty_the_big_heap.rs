@@ -5,6 +5,7 @@
 // expect: the opponent wins misère Nim: no stone is left, so whoever took the last one lost.
 // expect: With one big heap, count the heaps of 1 among the others (0 here): odd,
 // expect: empty the big heap; even, shrink it to 1.
+// expect-not: the normal Nim move leaves an even number of heaps of 1
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,6 +8,7 @@
 // expect: Once only one heap holds more than one stone, the normal Nim move leaves an even number
 // expect: of heaps of 1 (here 0): shrink that heap to 0 or 1 so that the number of 1s left is odd.
 // expect: On a single heap of 2, take 1 and leave 1.
+// expect-not: count the heaps of 1 among the others
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

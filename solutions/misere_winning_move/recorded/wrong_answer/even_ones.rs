@@ -9,6 +9,7 @@
 // expect: odd, empty the big heap; even, shrink it to 1.
 // expect: The aim is an odd number of 1s (1 2 -> 1 0).
 // expect-not: The endgame starts only when
+// expect-not: the normal Nim move leaves an even number of heaps of 1
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,6 +6,8 @@
 // expect: [1] is lost for the player to move in misère Nim
 // expect: From a lost position every move loses, so there is no winning move: return None
 // expect: (1, 1 1 1, 2 2 and 1 2 3 are lost in misère Nim).
+// expect-not: The endgame starts only when at most one heap holds more than one
+// expect-not: an even number of 1s (nim-sum 0) is won in misère Nim
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,6 +6,7 @@
 // expect: With only 0s and 1s, an even number of 1s (nim-sum 0) is won in misère
 // expect: Nim: take a 1 and leave an odd number.
 // expect-not: Misère is not normal play reversed
+// expect-not: count the heaps of 1 among the others
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,6 +7,7 @@
 // expect: Misère is not normal play reversed: it agrees with normal play while two heaps hold more
 // expect: than one stone (2 3 is won and 2 2 lost in both games) and differs only in the endgame;
 // expect: a single heap of 2 is won by taking 1.
+// expect-not: The endgame starts only when at most one heap holds more than one
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,6 +3,8 @@
 // expect: wrong answer
 // expect: remove is 0, but a move takes at least one stone: heap 0 holds 1
 // expect-not: equals X only when
+// expect: yours writes the size left in both
+// expect-not: Code that looks at 32 bits
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,6 +4,8 @@
 // expect: wrong answer
 // expect: remove and new_size disagree
 // expect-not: writes the size left in both
+// expect: it equals X only when the heap has none of X's bits below its highest
+// expect-not: Code that looks at 32 bits
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 // expect: Grundy numbers are not just 0 (lose) and 1 (win)
 // expect-not: Two moves can reach the same Grundy number
 // expect-not: The largest reachable value plus one
+// expect-not: are larger than the heap of
 pub fn grundy_number(n: usize, moves: &[usize]) -> usize {
     let mut grundy = vec![0; n + 1];
     for size in 1..=n {

@@ -4,6 +4,7 @@
 // expect: wrong answer
 // expect: With moves [0], the Grundy number of a heap of 0 is 0, but you returned 1.
 // expect: This move set contains 0, which is not a move
+// expect-not: are larger than the heap of
 pub fn grundy_number(n: usize, moves: &[usize]) -> usize {
     let mut grundy = vec![0; n + 1];
     for size in 0..=n {

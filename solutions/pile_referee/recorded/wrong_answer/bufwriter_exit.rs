@@ -4,6 +4,7 @@
 // expect: wrong answer
 // expect: Your output is empty
 // expect: reaches standard output only when it is flushed
+// expect-not: nothing more on the line: the checker reads every word
 use std::io::{self, BufWriter, Read, Write};
 
 fn main() {

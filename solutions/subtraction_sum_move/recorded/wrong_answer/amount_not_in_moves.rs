@@ -9,6 +9,8 @@
 // expect: `grundy[heap - m] == target`, not every smaller size. The mex guarantees that one of them
 // expect: reaches any smaller Grundy number.
 // expect-not: not a way to empty it
+// expect-not: not the size left: from heap
+// expect-not: does not count as n
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

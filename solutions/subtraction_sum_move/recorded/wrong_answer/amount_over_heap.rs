@@ -7,6 +7,7 @@
 // expect: An amount larger than the heap is not a move, not a way to empty it: skip it
 // expect: (from a heap of 2 with moves [3, 2], only 2 can be taken).
 // expect-not: not every smaller size
+// expect-not: heap_index 0 is the first heap
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

@@ -6,6 +6,8 @@
 // expect: An amount of 0 takes no stone: a move takes at least one.
 // expect: The answer is (heap_index, amount taken), not the size left:
 // expect: from heap 0 (1 stone) take 1, leaving 0, and answer (0, 1).
+// expect-not: Only the amounts in `moves` may be taken
+// expect-not: does not count as n
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

@@ -8,6 +8,9 @@
 // expect: In a subtraction game a heap of n does not count as n: XOR the heaps' Grundy numbers
 // expect: (one table up to the largest heap) and look for a heap whose Grundy number g can move to
 // expect: g ^ X. With moves [1, 2, 3], a heap of 4 is worth 0.
+// expect-not: not the size left: from heap
+// expect-not: Only the amounts in `moves` may be taken
+// expect-not: Grundy numbers first, and return None when it is 0
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let _ = moves; // the moves do not matter in Nim... but this is not Nim.

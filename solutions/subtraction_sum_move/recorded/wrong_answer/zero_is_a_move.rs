@@ -9,6 +9,8 @@
 // expect: table and when looking for the move. With moves [0, 1], heaps are worth 0 1 0 1 ..., as
 // expect: with moves [1] alone.
 // expect-not: does not count as n
+// expect-not: Grundy numbers first, and return None when it is 0
+// expect-not: heap_index 0 is the first heap
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

@@ -104,6 +104,33 @@ pub fn recording(
     recording
 }
 
+/// One of the two ways a piece of advice must be recorded.
+struct Side {
+    /// Whether a recording has it this way, and quoted.
+    of: fn(Seen) -> Option<bool>,
+    /// The way, in words: "shown".
+    done: &'static str,
+    /// The line that quotes advice this way.
+    line: &'static str,
+    /// What to do when no recording has it.
+    what_to_do: &'static str,
+}
+
+const SIDES: [Side; 2] = [
+    Side {
+        of: |seen| seen.shown,
+        done: "shown",
+        line: EXPECT_PREFIX,
+        what_to_do: SHOW_IT,
+    },
+    Side {
+        of: |seen| seen.held_back,
+        done: "held back",
+        line: EXPECT_NOT_PREFIX,
+        what_to_do: HOLD_IT_BACK,
+    },
+];
+
 /// What is missing from `recordings`, the recorded solutions of `exercise` whose hidden
 /// tests name `mistakes`: each mistake whose advice no recording both shows and quotes,
 /// or both holds back and quotes, and each mistake suspected that `mistakes` does not
@@ -115,27 +142,18 @@ pub fn problems(exercise: &str, mistakes: &[&str], recordings: &[Recording]) -> 
             .iter()
             .filter_map(|r| Some((r.file.as_path(), *r.seen.get(mistake)?)))
             .collect();
-        let sides: [(fn(Seen) -> Option<bool>, &str, &str, &str); 2] = [
-            (|s| s.shown, "shown", EXPECT_PREFIX, SHOW_IT),
-            (
-                |s| s.held_back,
-                "held back",
-                EXPECT_NOT_PREFIX,
-                HOLD_IT_BACK,
-            ),
-        ];
-        for (side, done, line, what_to_do) in sides {
-            if seen.iter().any(|&(_, s)| side(s) == Some(true)) {
+        for side in SIDES {
+            if seen.iter().any(|&(_, s)| (side.of)(s) == Some(true)) {
                 continue;
             }
             let unquoted: Vec<String> = seen
                 .iter()
-                .filter(|&&(_, s)| side(s) == Some(false))
+                .filter(|&&(_, s)| (side.of)(s) == Some(false))
                 .map(|(file, _)| file.display().to_string())
                 .collect();
-            let line = line.trim();
+            let (done, line) = (side.done, side.line.trim());
             let what_to_do = match unquoted.is_empty() {
-                true => what_to_do.to_string(),
+                true => side.what_to_do.to_string(),
                 false => format!(
                     "it is {done} on {}, where no `{line}` line quotes it: add one there",
                     unquoted.join(", ")

@@ -188,7 +188,8 @@ impl Function for {type_name} {{
 
     fn rule(input: &Args, &answer: &u64) -> Result<(), String> {{
         // {TODO_MARKER}: the checker: the rule a wrong answer breaks, in the lesson's
-        // words. Classic mistakes go in `suspects`, each run as code (`model::diagnosis`).
+        // words. Classic mistakes go in `suspects`, each run as code (`model::diagnosis`),
+        // and their names in `mistakes`: `dev check` wants each recorded shown and held back.
         let expected = input.values.len() as u64;
         if answer == expected {{
             return Ok(());

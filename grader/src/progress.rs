@@ -66,10 +66,18 @@ impl Progress {
     /// the progress as saved.
     pub fn update(workbook: &Workbook, change: impl FnOnce(&mut Progress)) -> Result<Progress> {
         let _lock = lock(&workbook.root)?;
-        let mut progress = read(workbook).unwrap_or_default();
+        let on_disk = read(workbook)
+            .ok()
+            .filter(|_| Self::path(workbook).is_file());
+        let mut progress = on_disk.clone().unwrap_or_default();
         change(&mut progress);
         progress.sort(workbook);
-        progress.save(workbook)?;
+        // A file that would be written the same stays as it is: its sync to the disk
+        // took a tenth of a grading, and most gradings (each save in watch) change
+        // nothing.
+        if on_disk.as_ref() != Some(&progress) {
+            progress.save(workbook)?;
+        }
         Ok(progress)
     }
 
@@ -202,6 +210,35 @@ mod tests {
         assert!(dir.path().join(DAMAGED_FILE).is_file());
         assert!(
             matches!(Progress::load(&workbook).unwrap(), Loaded::Found(p) if p.done.is_empty())
+        );
+    }
+
+    #[test]
+    fn a_change_is_written_and_a_grading_that_changes_nothing_leaves_the_file() {
+        let (dir, workbook) = workbook();
+        let path = dir.path().join(PROGRESS_FILE);
+        Progress::record(&workbook, "a", false).unwrap();
+        assert!(
+            path.is_file(),
+            "a first grading writes the file, even with nothing done"
+        );
+        Progress::record(&workbook, "b", true).unwrap();
+        let written = std::fs::read_to_string(&path).unwrap();
+        // Each save is a new file renamed over the old one: a hand-made mark survives
+        // only where nothing was saved.
+        std::fs::write(&path, format!("{written}# mark\n")).unwrap();
+        Progress::record(&workbook, "b", true).unwrap();
+        Progress::record(&workbook, "c", false).unwrap();
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .ends_with("# mark\n")
+        );
+        Progress::record(&workbook, "b", false).unwrap();
+        let after = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !after.contains("# mark") && !after.contains("\"b\""),
+            "{after}"
         );
     }
 }

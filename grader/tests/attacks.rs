@@ -52,6 +52,11 @@ unsafe extern "C" {
     fn mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
 }
 
+/// The runner's record kinds (`xorlings_core::wire::record`).
+const ANSWER: u64 = @ANSWER@;
+const PANIC: u64 = @PANIC@;
+const DONE: u64 = @DONE@;
+
 const SIGKILL: i32 = 9;
 const SIGTERM: i32 = 15;
 const SIGSTOP: i32 = 19;
@@ -107,12 +112,21 @@ fn answer_every_case(right: bool) -> Vec<u8> {
         let heaps = &words[at + 1..at + 1 + words[at] as usize];
         at += 1 + heaps.len();
         let answer = if right { heaps.iter().fold(0, |x, h| x ^ h) } else { 0xdead };
-        out.extend(record(0, &answer.to_le_bytes()));
+        out.extend(record(ANSWER, &answer.to_le_bytes()));
     }
-    out.extend(record(2, &[]));
+    out.extend(record(DONE, &[]));
     out
 }
 "#;
+
+/// [`PRELUDE`] with the runner's record kinds.
+fn prelude() -> String {
+    use xorlings_core::wire::record;
+    PRELUDE
+        .replace("@ANSWER@", &record::ANSWER.to_string())
+        .replace("@PANIC@", &record::PANIC.to_string())
+        .replace("@DONE@", &record::DONE.to_string())
+}
 
 /// The JSON report's one exercise, and the report.
 fn exercise_of(report: &Value) -> &Value {
@@ -123,7 +137,7 @@ impl Lab {
     /// Grades `attack` as the learner's `xor_all`, in JSON, and checks the report.
     #[track_caller]
     fn attack_json(&self, attack: &str, cost: Cost) -> (Grading, Value) {
-        self.learner(&format!("{PRELUDE}{attack}"));
+        self.learner(&format!("{}{attack}", prelude()));
         let grading = self.grade(&["run", "xor_all", "--format", "json"], cost);
         let report = common::valid_report(&grading.stdout);
         assert_eq!(grading.code, 1, "{grading:#?}");
@@ -144,7 +158,7 @@ impl Lab {
     /// Grades `attack` as the learner's `xor_all`, for people.
     #[track_caller]
     fn attack(&self, attack: &str, cost: Cost) -> Grading {
-        self.learner(&format!("{PRELUDE}{attack}"));
+        self.learner(&format!("{}{attack}", prelude()));
         let grading = self.grade(&["run", "xor_all"], cost);
         assert_eq!(grading.code, 1, "{grading:#?}");
         assert!(
@@ -347,7 +361,8 @@ fn a_daemon_can_neither_forge_progress_nor_replace_the_grader() {
 
 const SWAPPED_ANSWERS: &str = r#"
 /// Puts a pipe nobody reads where the answers go, after trying /dev/zero and a FIFO,
-/// and rewriting its own cases.
+/// and rewriting its own cases; then answers one more than the nim-sum, so that the
+/// report shows what reached the grader (and what the attack printed).
 pub fn xor_all(heaps: &[u64]) -> u64 {
     let cases = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(3) });
     println!("rewrite the cases: {}", outcome_of(cases.write_at(&[0; 8], 0)));
@@ -358,7 +373,7 @@ pub fn xor_all(heaps: &[u64]) -> u64 {
     let mut ends = [0; 2];
     unsafe { pipe(ends.as_mut_ptr()) };
     unsafe { dup2(ends[1], 4) };
-    heaps.iter().fold(0, |x, h| x ^ h)
+    heaps.iter().fold(0, |x, h| x ^ h) + 1
 }
 "#;
 
@@ -366,7 +381,7 @@ const PANIC_FLOOD: &str = r#"
 /// A panic message of @MEGABYTES@ MB with escape codes, straight to the answers.
 pub fn xor_all(heaps: &[u64]) -> u64 {
     let message = "\x1b[2J✓ passed ".repeat((@MEGABYTES@ << 20) / 15);
-    let _ = answers().write_all(&record(1, message.as_bytes()));
+    let _ = answers().write_all(&record(PANIC, message.as_bytes()));
     unsafe { _exit(0) }
 }
 "#;
@@ -374,7 +389,7 @@ pub fn xor_all(heaps: &[u64]) -> u64 {
 const RECORD_FLOOD: &str = r#"
 /// 100 MB of answer records, straight to the answers.
 pub fn xor_all(heaps: &[u64]) -> u64 {
-    let one = record(0, &0u64.to_le_bytes());
+    let one = record(ANSWER, &0u64.to_le_bytes());
     let _ = answers().write_all(&one.repeat((100 << 20) / one.len()));
     unsafe { _exit(0) }
 }
@@ -396,6 +411,10 @@ fn the_answers_descriptor_cannot_be_swapped_flooded_or_forged() {
         &grading.stdout,
         &["open /dev/zero", "mkfifo", "rewrite the cases"],
     );
+    // The answers the runner wrote reached the grader, pipe or not.
+    has(&grading.stdout, "wrong answer on hidden case 1");
+    has(&grading.stdout, "yours: 1\n");
+    has(&grading.stdout, "0 of 5 test groups passed");
 
     // 10 MB fit every group's bound on its answers: each keeps a short panic message.
     let (grading, report) = lab.attack_json(&PANIC_FLOOD.replace("@MEGABYTES@", "10"), Cost::FLOOD);
@@ -699,7 +718,7 @@ fn no_secret_leaks_at_compile_time_or_at_run_time() {
         has(&grading.stdout, "`: Permission denied");
     }
 
-    let run_time = format!("{PRELUDE}{RUN_TIME_LEAKS}");
+    let run_time = format!("{}{RUN_TIME_LEAKS}", prelude());
     lab.learner(&run_time);
     has(
         &lab.grade(&["run", "xor_all"], Cost::RUN).stdout,
@@ -896,7 +915,7 @@ fn the_runner_library_is_rebuilt_when_damaged_and_out_of_the_learners_reach() {
 
     // The learner's code tries to write there while it runs.
     lab.learner(
-        &format!("{PRELUDE}{CACHE_WRITES}").replace("@RUNTIME@", runtime.to_str().unwrap()),
+        &format!("{}{CACHE_WRITES}", prelude()).replace("@RUNTIME@", runtime.to_str().unwrap()),
     );
     let grading = lab.grade(&["run", "xor_all"], Cost::RUN);
     denied(&grading.stdout, &["rlib", "hash", "new", "builds"]);
@@ -960,7 +979,7 @@ fn signals_reach_neither_the_grader_nor_pid_1() {
     // grader runs in a pid namespace of its own, where pid 1 is a shell of the test's.
     let namespace = pid_namespaces();
     lab.learner(
-        &format!("{PRELUDE}{SIGNALS}").replace("@PID_ONE_IS_OURS@", &namespace.to_string()),
+        &format!("{}{SIGNALS}", prelude()).replace("@PID_ONE_IS_OURS@", &namespace.to_string()),
     );
     let command = if namespace {
         let mut command = Command::new("unshare");
@@ -1170,7 +1189,7 @@ fn class_grading_needs_the_full_sandbox_unless_the_instructor_allows_less() {
 
     // A learner's own work runs, with a note once; and pretending weakens nothing: the
     // learner's code is as confined as ever.
-    lab.learner(&format!("{PRELUDE}{RUN_TIME_LEAKS}"));
+    lab.learner(&format!("{}{RUN_TIME_LEAKS}", prelude()));
     let own = weak(&["run", "xor_all"]);
     assert_eq!(own.code, 1, "{own:#?}");
     assert_eq!(

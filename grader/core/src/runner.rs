@@ -80,7 +80,7 @@ fn run_cases(call: Case) {
 }
 
 fn answer_all(words: &[u64], call: &dyn Fn(&mut &[u64]) -> Option<Vec<u64>>) {
-    let mut answers = channels::answers();
+    let mut answers = Answers::open();
     let mut printed = channels::printed();
     let mut words = words;
     let count = u64::take(&mut words).expect("the cases start with their count");
@@ -91,24 +91,86 @@ fn answer_all(words: &[u64], call: &dyn Fn(&mut &[u64]) -> Option<Vec<u64>>) {
         // Everything printed for this case is in the file before its end is noted.
         let _ = std::io::stdout().flush();
         let printed_end = printed.stream_position().unwrap_or(0);
-        let record = match result {
+        match result {
             Ok(answer) => {
                 let answer = answer.expect("the grader's cases are well formed");
-                record::encode(record::ANSWER, printed_end, &record::words_body(&answer))
+                answers.write_words(record::ANSWER, printed_end, &answer);
             }
             Err(_) => {
                 let message = LAST_PANIC.lock().map(|m| m.clone()).unwrap_or_default();
-                record::encode(record::PANIC, printed_end, message.as_bytes())
+                answers.write(record::PANIC, printed_end, message.as_bytes());
             }
-        };
-        answers
-            .write_all(&record)
-            .expect("cannot write the answers");
+        }
     }
     let printed_end = printed.stream_position().unwrap_or(0);
-    answers
-        .write_all(&record::encode(record::DONE, printed_end, &[]))
-        .expect("cannot write the answers");
+    answers.write(record::DONE, printed_end, &[]);
+}
+
+/// The most of the answers file mapped: the records of a run take far less, and the
+/// rest of the address space is the learner's.
+const MAPPED_ANSWERS_BYTES: usize = 64 << 20;
+
+/// Where the records go. Where the grader sized the answers file (Linux), it is mapped,
+/// and a record is in the file as soon as it is in memory: no system call for each case
+/// (a write for each cost more than a small group's cases took), and a record stays
+/// there if the process dies during the next case. Elsewhere, or past the mapping, each
+/// record is written to the file in one call.
+struct Answers {
+    file: std::mem::ManuallyDrop<std::fs::File>,
+    /// The mapped part of the file; empty once a record went past it, or where nothing
+    /// is mapped.
+    mapped: &'static mut [u8],
+    /// Where the next record starts.
+    at: usize,
+    /// An answer's words as bytes, a buffer kept from case to case.
+    body: Vec<u8>,
+}
+
+impl Answers {
+    fn open() -> Answers {
+        let file = channels::answers();
+        let bytes = file.metadata().map_or(0, |metadata| metadata.len());
+        let bytes =
+            usize::try_from(bytes).map_or(MAPPED_ANSWERS_BYTES, |b| b.min(MAPPED_ANSWERS_BYTES));
+        Answers {
+            mapped: mapped_answers(bytes).unwrap_or_default(),
+            file,
+            at: 0,
+            body: Vec::new(),
+        }
+    }
+
+    fn write_words(&mut self, kind: u64, printed_end: u64, words: &[u64]) {
+        let mut body = std::mem::take(&mut self.body);
+        body.clear();
+        body.extend(words.iter().flat_map(|word| word.to_le_bytes()));
+        self.write(kind, printed_end, &body);
+        self.body = body;
+    }
+
+    fn write(&mut self, kind: u64, printed_end: u64, body: &[u8]) {
+        let end = self.at + record::HEADER_BYTES + body.len();
+        if let Some(record) = self.mapped.get_mut(self.at..end) {
+            record[8..16].copy_from_slice(&printed_end.to_le_bytes());
+            record[16..24].copy_from_slice(&(body.len() as u64).to_le_bytes());
+            record[record::HEADER_BYTES..].copy_from_slice(body);
+            // The kind last: a process that dies before it leaves a zero kind there,
+            // which ends the records.
+            std::sync::atomic::compiler_fence(std::sync::atomic::Ordering::Release);
+            record[..8].copy_from_slice(&kind.to_le_bytes());
+        } else {
+            if !self.mapped.is_empty() {
+                // From here on, the file: past the mapping, where the grader sees
+                // answers longer than it allowed.
+                self.mapped = &mut [];
+                let _ = self.file.seek(std::io::SeekFrom::Start(self.at as u64));
+            }
+            self.file
+                .write_all(&record::encode(kind, printed_end, body))
+                .expect("cannot write the answers");
+        }
+        self.at = end;
+    }
 }
 
 /// Where the run finds the files the grader opened for it: the one part of the runner
@@ -225,27 +287,49 @@ fn mapped(bytes: usize) -> Option<&'static [u64]> {
     if bytes < 8 {
         return None;
     }
-    // SAFETY: a new mapping of the whole file, which the grader sealed against writes;
-    // it is never unmapped, so the slice lives as long as the process. mmap's address
-    // is page-aligned, so aligned for u64.
-    unsafe {
-        let address = mmap(
-            std::ptr::null_mut(),
-            bytes,
-            PROT_READ,
-            MAP_PRIVATE | MAP_POPULATE,
-            channels::CASES_FD,
-            0,
-        );
-        if address.is_null() || address as isize == -1 {
-            return None;
-        }
-        Some(std::slice::from_raw_parts(address.cast::<u64>(), bytes / 8))
+    let address = map(
+        channels::CASES_FD,
+        bytes,
+        PROT_READ,
+        MAP_PRIVATE | MAP_POPULATE,
+    )?;
+    // SAFETY: the mapping is the whole file, which the grader sealed against writes; it
+    // is never unmapped, so the slice lives as long as the process. mmap's address is
+    // page-aligned, so aligned for u64.
+    Some(unsafe { std::slice::from_raw_parts(address.cast::<u64>(), bytes / 8) })
+}
+
+/// The answers file's first `bytes` bytes mapped for writing, shared with the file, for
+/// the whole run.
+#[cfg(target_os = "linux")]
+fn mapped_answers(bytes: usize) -> Option<&'static mut [u8]> {
+    const PROT_READ_WRITE: i32 = 1 | 2;
+    const MAP_SHARED: i32 = 1;
+    if bytes == 0 {
+        return None;
     }
+    let address = map(channels::ANSWERS_FD, bytes, PROT_READ_WRITE, MAP_SHARED)?;
+    // SAFETY: a new mapping of `bytes` bytes that nothing else in this process refers
+    // to; it is never unmapped, so the slice lives as long as the process.
+    Some(unsafe { std::slice::from_raw_parts_mut(address, bytes) })
+}
+
+/// A new mapping of the first `bytes` bytes of descriptor `fd`.
+#[cfg(target_os = "linux")]
+fn map(fd: i32, bytes: usize, protection: i32, flags: i32) -> Option<*mut u8> {
+    // SAFETY: a new mapping, at an address the kernel chooses: no memory of this
+    // process changes.
+    let address = unsafe { mmap(std::ptr::null_mut(), bytes, protection, flags, fd, 0) };
+    (!address.is_null() && address as isize != -1).then_some(address)
 }
 
 #[cfg(not(target_os = "linux"))]
 fn mapped(_bytes: usize) -> Option<&'static [u64]> {
+    None
+}
+
+#[cfg(not(target_os = "linux"))]
+fn mapped_answers(_bytes: usize) -> Option<&'static mut [u8]> {
     None
 }
 

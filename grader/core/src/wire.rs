@@ -190,11 +190,14 @@ pub fn decode<T: Wire>(mut words: &[u64]) -> Option<T> {
 /// A record is three words (its kind, where the learner's printed output ended when the
 /// case was done, the body's length in bytes) and its body: the answer's words (little
 /// endian), or the panic message (UTF-8). A run that stops before the final record did
-/// not answer every case.
+/// not answer every case. No kind is 0: the answers file can be longer than its records
+/// (the grader sizes it, for the runner to map), and a zero kind is where they end.
 pub mod record {
-    pub const ANSWER: u64 = 0;
-    pub const PANIC: u64 = 1;
-    pub const DONE: u64 = 2;
+    /// The kind where nothing was written: the records end there.
+    pub const UNWRITTEN: u64 = 0;
+    pub const ANSWER: u64 = 1;
+    pub const PANIC: u64 = 2;
+    pub const DONE: u64 = 3;
     pub const HEADER_BYTES: usize = 24;
 
     /// One record, ready to be written in one call (a record the grader sees is whole

@@ -68,7 +68,7 @@ pub struct RunRequest<'a> {
 /// standard library from `std_dir`.
 pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<Execution> {
     let input = request.input.open()?;
-    let answers = tempfile::tempfile().context("cannot create the answers file")?;
+    let answers = answers_file(request).context("cannot create the answers file")?;
     let printed = tempfile::tempfile().context("cannot create the output file")?;
     let file_limit = request.answer_limit.max(PRINTED_LIMIT_BYTES) + PRINTED_LIMIT_BYTES;
     let deadline = Deadline {
@@ -126,6 +126,20 @@ pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<
         waiting_limit: deadline.waiting,
         file_limit,
     })
+}
+
+/// The file a run writes its answers to. For the runner on Linux, an unlinked file in
+/// memory as long as the answers may be, which the runner maps: its records end at the
+/// first zero kind, and a run that writes more makes the file longer.
+fn answers_file(request: &RunRequest) -> std::io::Result<File> {
+    #[cfg(target_os = "linux")]
+    if request.layout == Layout::Runner {
+        let file = new_file()?.file;
+        file.set_len(request.answer_limit)?;
+        return Ok(file);
+    }
+    let _ = request;
+    tempfile::tempfile()
 }
 
 /// What the runs of one group read (the runner's cases, or a program's stdin): written
@@ -301,6 +315,9 @@ fn read_records(file: &File, limit: u64, count: usize) -> Result<(Vec<u8>, bool)
         let header = window.read(at, record::HEADER_BYTES as u64)?.to_vec();
         let word = |i: usize| u64::from_le_bytes(header[i * 8..i * 8 + 8].try_into().unwrap());
         let (kind, printed_end, length) = (word(0), word(1), word(2));
+        if kind == record::UNWRITTEN {
+            break;
+        }
         let body_at = at + record::HEADER_BYTES as u64;
         let body_bytes = length.min(end - body_at);
         // Only a whole record is a panic message (a process may die mid-write).
@@ -475,5 +492,26 @@ mod tests {
         let (read, overflowed) = read_records(&file, 1 << 30, 3).unwrap();
         assert!(!overflowed);
         assert_eq!(read, &flood[..3 * answer.len()]);
+    }
+
+    #[test]
+    fn the_records_end_where_the_runner_wrote_nothing() {
+        let answer = record::encode(record::ANSWER, 0, &record::words_body(&[7]));
+        let done = record::encode(record::DONE, 0, &[]);
+        // The file as the grader sizes it for the runner to map: longer than the records.
+        let mut sized = [answer.clone(), done].concat();
+        let written = sized.clone();
+        sized.resize(4096, 0);
+        let file = unlinked_file_with(&sized).unwrap();
+        assert_eq!(read_records(&file, 4096, 5).unwrap(), (written, false));
+
+        // A record whose kind was never written (the process died while it wrote the
+        // rest) is no record, and ends them.
+        let mut unfinished = answer.clone();
+        unfinished[..8].fill(0);
+        let mut sized = [answer.clone(), unfinished, answer.clone()].concat();
+        sized.resize(4096, 0);
+        let file = unlinked_file_with(&sized).unwrap();
+        assert_eq!(read_records(&file, 4096, 5).unwrap(), (answer, false));
     }
 }

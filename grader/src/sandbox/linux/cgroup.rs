@@ -133,6 +133,16 @@ impl RunGroup {
         Ok(())
     }
 
+    /// Moves the process `pid`, and its threads, into each of the cgroups.
+    pub fn join(&self, pid: rustix::process::Pid) -> Result<()> {
+        let pid = pid.as_raw_nonzero().to_string();
+        for (dir, procs) in &self.joined {
+            rustix::io::write(procs, pid.as_bytes())
+                .with_context(|| format!("cannot move a process into {}", dir.display()))?;
+        }
+        Ok(())
+    }
+
     /// Each cgroup's `cgroup.procs`, open for writing: writing `0` into it moves the
     /// writer in.
     pub fn procs(&self) -> impl Iterator<Item = &OwnedFd> {

@@ -31,9 +31,10 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::sandbox::Policy;
+use crate::sandbox::{Limits, Policy, Processes};
 use cgroup::RunGroup;
 use private_root::PrivateRoot;
+use rustix::process::Pid;
 
 /// What sets a run apart from the others, made before its fork and undone after it: its
 /// cgroups, and its private root.
@@ -41,6 +42,9 @@ use private_root::PrivateRoot;
 pub struct Isolation {
     group: RunGroup,
     root: Option<Arc<PrivateRoot>>,
+    /// The compiler's cgroups are made and joined once it has started (see
+    /// [`Isolation::started`]): their limits.
+    later: Option<Limits>,
 }
 
 impl Isolation {
@@ -49,10 +53,29 @@ impl Isolation {
         let root = (policy.private_view && detected().private_view)
             .then(|| PrivateRoot::new(policy, program, !rustix::process::getuid().is_root()))
             .transpose()?;
+        // A learner's program is in its cgroups before its first instruction. The
+        // compiler is the toolchain's, under its limits from the start: it joins its
+        // cgroups from outside, while it starts, long before it starts the linker
+        // (joining one waits for the kernel, some 10 ms: a tenth of a compile).
+        let later = (policy.processes == Processes::Allowed).then_some(policy.limits);
+        let group = match later {
+            Some(_) => RunGroup::default(),
+            None => RunGroup::new(&policy.limits)?,
+        };
         Ok(Isolation {
-            group: RunGroup::new(&policy.limits)?,
+            group,
             root: root.map(Arc::new),
+            later,
         })
+    }
+
+    /// Once `leader` has started: moves the compiler into its cgroups.
+    pub fn started(&mut self, leader: Pid) -> Result<()> {
+        if let Some(limits) = self.later.take() {
+            self.group = RunGroup::new(&limits)?;
+            self.group.join(leader)?;
+        }
+        Ok(())
     }
 
     /// The program's path inside the run's own root, when it has one.

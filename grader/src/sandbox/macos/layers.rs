@@ -36,6 +36,11 @@ impl Isolation {
     pub fn new(_policy: &Policy, _program: &Path) -> Result<Isolation> {
         Ok(Isolation)
     }
+
+    /// Once the run's leader has started: nothing more here.
+    pub fn started(&mut self, _leader: Pid) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// What the child checks before its exec.

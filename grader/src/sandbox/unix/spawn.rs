@@ -19,7 +19,7 @@ pub fn spawn(
     fds: Vec<(OwnedFd, RawFd)>,
 ) -> Result<Confined> {
     let program = command.get_program().to_owned();
-    let isolation = Isolation::new(policy, Path::new(&program))
+    let mut isolation = Isolation::new(policy, Path::new(&program))
         .with_context(|| format!("cannot isolate {}", program.display()))?;
     let mut confinement = Confinement::new(&command, policy, &isolation, fds)
         .with_context(|| format!("cannot prepare the sandbox for {}", program.display()))?;
@@ -31,11 +31,14 @@ pub fn spawn(
     let started = Instant::now();
     let (mut child, leader) = reaper::spawn(&mut command)
         .with_context(|| format!("cannot start {}", program.display()))?;
+    let isolated = isolation.started(leader);
     let confined = Confined::new(leader, started, &mut child, page, isolation);
     // std's spawn returns once the child has executed the program or exited: a report
     // is in the page by now, if there is one. (Dropping the run reaps the child.)
     if let Some(failure) = reported_failure(confined.page()) {
         return Err(failure.context(format!("cannot start {} confined", program.display())));
     }
+    // Dropping the run kills it.
+    isolated.with_context(|| format!("cannot isolate {}", program.display()))?;
     Ok(confined)
 }

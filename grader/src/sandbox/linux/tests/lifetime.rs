@@ -48,6 +48,29 @@ fn forking_policy(folder: &std::path::Path) -> Policy {
     policy
 }
 
+/// A learner's program is in its cgroups before it starts; the compiler (a run that may
+/// fork) joins them from outside as it starts: either way a run is in them as it runs.
+#[test]
+fn every_run_is_in_cgroups_of_its_own_while_it_runs() {
+    if !crate::sandbox::linux::cgroup::bounds().tasks {
+        return;
+    }
+    let folder = tempfile::tempdir().unwrap();
+    let ours = format!("/xorlings-{}-", std::process::id());
+    for policy in [attacker_policy(), forking_policy(folder.path())] {
+        let sleeping = start(&["sleep"], &policy, &folder.path().join("sleep"));
+        let pid = sleeping.id();
+        let cgroups = std::fs::read_to_string(format!("/proc/{pid}/cgroup")).unwrap();
+        let own: Vec<&str> = cgroups
+            .lines()
+            .filter(|line| line.contains(&ours))
+            .collect();
+        assert!(!own.is_empty(), "{:?}: {cgroups}", policy.processes);
+        drop(sleeping);
+        assert!(is_gone(pid));
+    }
+}
+
 /// A run that works is stopped at its CPU time, and one that waits at its time of
 /// waiting, whichever the wall clock says.
 #[test]

@@ -9,7 +9,7 @@
 //! Files, opened by the grader (see [`channels`]): the cases (the case count, then each
 //! case's arguments in the wire format), the answers (one `wire::record` per case, then
 //! a final one), and stdout and stderr, one file for everything the learner's code
-//! prints.
+//! prints; on Unix, maybe a pipe that says when to start (see [`channels::START_FD`]).
 
 use std::io::{Read, Seek, Write};
 use std::sync::Mutex;
@@ -44,6 +44,7 @@ pub fn run<A: Wire + 'static>(call: fn(&mut &[u64]) -> Option<A>) {
 type Case = Box<dyn Fn(&mut &[u64]) -> Option<Vec<u64>> + Send>;
 
 fn run_cases(call: Case) {
+    channels::wait_for_start();
     keep_freed_memory();
     let words = read_cases();
     std::panic::set_hook(Box::new(|info| {
@@ -185,6 +186,28 @@ pub mod channels {
     pub const CASES_FD: i32 = 3;
     #[cfg(unix)]
     pub const ANSWERS_FD: i32 = 4;
+    /// Unix: where a run started ahead of its turn reads one byte, the grader's word to
+    /// answer (the run before it on its core has ended). Not open in other runs.
+    #[cfg(unix)]
+    pub const START_FD: i32 = 5;
+
+    /// Waits for the grader's word, when it gave a start descriptor.
+    pub(super) fn wait_for_start() {
+        #[cfg(unix)]
+        {
+            unsafe extern "C" {
+                fn read(fd: i32, buffer: *mut u8, count: usize) -> isize;
+                fn close(fd: i32) -> i32;
+            }
+            let mut byte = 0u8;
+            // SAFETY: a read of at most one byte into `byte`; a descriptor that is not
+            // open fails with EBADF, and then there is nothing to wait for.
+            if unsafe { read(START_FD, &mut byte, 1) } >= 0 {
+                // SAFETY: closes the descriptor just read, which nothing else uses.
+                unsafe { close(START_FD) };
+            }
+        }
+    }
 
     /// Windows: handles the run inherits, their values in these variables.
     #[cfg(windows)]

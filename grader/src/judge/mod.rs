@@ -3,7 +3,7 @@
 //! 1. [`source`] reads the learner's file (only a real file, with a bound).
 //! 2. [`build`] compiles it, while the exercise generates its cases ([`Prepared`]).
 //! 3. [`run`] runs each group of cases in its own process, under its own time limit,
-//!    several at once.
+//!    several at once (one per core, each started while the one before it runs).
 //! 4. The exercise's plan judges each group's answers in the grader's own process, and
 //!    [`decide`] makes the verdict: the smallest failing case, explained in the
 //!    lesson's words.
@@ -18,6 +18,8 @@ pub mod run;
 pub mod source;
 
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::Result;
@@ -194,9 +196,23 @@ pub fn run(
     let mut order: Vec<usize> = (0..cases.len()).collect();
     order.sort_by_key(|&group| std::cmp::Reverse(prepared.inputs[group].len()));
     let std_dir = &build::toolchain()?.std_dir;
-    let results = crate::parallel::map(&order, |&group| -> Result<Option<Ran>> {
-        let execution = {
-            let slot = crate::parallel::slot();
+    let decided = |group: usize, execution: Execution| -> Option<Ran> {
+        if execution.ended == Ended::Cancelled {
+            return None;
+        }
+        let mut result = plan.decide(group, &execution);
+        decide::fail_unfinished(&mut result, &execution, tests.expected_cost());
+        Some(Ran { result, execution })
+    };
+    let next = AtomicUsize::new(0);
+    let take = || order.get(next.fetch_add(1, Ordering::Relaxed)).copied();
+    let done: Mutex<Vec<Option<Result<Option<Ran>>>>> =
+        Mutex::new((0..cases.len()).map(|_| None).collect());
+    let workers: Vec<usize> = (0..crate::parallel::cores().min(cases.len())).collect();
+    crate::parallel::map(&workers, |_| {
+        // One slot for a worker's runs: each starts while the one before it runs.
+        let slot = crate::parallel::slot();
+        let start = |group: usize| {
             let request = RunRequest {
                 program: &program.path,
                 layout,
@@ -206,20 +222,29 @@ pub fn run(
                 time_limit: limit,
                 core: Some(slot.core()),
             };
-            run::execute(&request, std_dir, cancel)?
+            (group, run::start(&request, std_dir))
         };
-        if execution.ended == Ended::Cancelled {
-            return Ok(None);
+        let mut coming = take().map(start);
+        while let Some((group, started)) = coming.take() {
+            let execution = started.and_then(|mut started| {
+                started.give_turn();
+                coming = take().map(start);
+                started.finish(cancel)
+            });
+            let result = execution.map(|execution| decided(group, execution));
+            let cancelled = matches!(result, Ok(None));
+            if let Ok(mut done) = done.lock() {
+                done[group] = Some(result);
+            }
+            if cancelled {
+                break;
+            }
         }
-        let mut result = plan.decide(group, &execution);
-        decide::fail_unfinished(&mut result, &execution, tests.expected_cost());
-        Ok(Some(Ran { result, execution }))
     });
-    let mut in_course_order: Vec<_> = order.into_iter().zip(results).collect();
-    in_course_order.sort_by_key(|&(group, _)| group);
     let mut ran = Vec::new();
-    for (_, result) in in_course_order {
-        match result? {
+    for result in done.into_inner().unwrap_or_default() {
+        // A group that did not run was cancelled with its worker.
+        match result.transpose()?.flatten() {
             Some(group) => ran.push(group),
             None => return Ok(None),
         }

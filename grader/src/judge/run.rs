@@ -7,7 +7,7 @@
 //! a link to /dev/zero, and nothing is left on disk after.
 
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -18,7 +18,7 @@ use xorlings_core::wire::record;
 
 use crate::model::show::thousands;
 pub use crate::sandbox::Cancel;
-use crate::sandbox::{self, Channels, Deadline, Limits, Policy};
+use crate::sandbox::{self, Channels, Confined, Deadline, Limits, Policy};
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
@@ -64,9 +64,28 @@ pub struct RunRequest<'a> {
     pub core: Option<usize>,
 }
 
-/// Runs the program of `request` on its input, in the sandbox; it loads the shared
+/// A run whose process is started, in the sandbox, and that answers its cases once it
+/// is given its turn, timed from then (the runner, on Unix; elsewhere a run answers at
+/// once). So a run can be started while the one before it on its core still runs: a
+/// start waits for the kernel (a fork, cgroups to join, a root of its own), some
+/// milliseconds for each run, which this takes off the grading's time.
+pub struct Started {
+    run: Confined,
+    /// What tells the run its turn has come.
+    turn: Option<TurnSignal>,
+    layout: Layout,
+    answers: File,
+    printed: File,
+    answer_limit: u64,
+    cases: usize,
+    time_limit: Duration,
+    deadline: Deadline,
+    file_limit: u64,
+}
+
+/// Starts the program of `request` on its input, in the sandbox; it loads the shared
 /// standard library from `std_dir`.
-pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<Execution> {
+pub fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
     let input = request.input.open()?;
     let answers = answers_file(request).context("cannot create the answers file")?;
     let printed = tempfile::tempfile().context("cannot create the output file")?;
@@ -88,6 +107,7 @@ pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<
     let mut policy = Policy::program(request.program, std_dir, limits)?;
     policy.core = request.core;
     let mut command = Command::new(request.program);
+    let (turn, start) = turn_signal(request.layout)?;
     let channels = match request.layout {
         Layout::Runner => {
             command
@@ -97,6 +117,7 @@ pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<
             Some(Channels {
                 cases: input,
                 answers: answers.try_clone()?,
+                start,
             })
         }
         Layout::Program => {
@@ -107,25 +128,88 @@ pub fn execute(request: &RunRequest, std_dir: &Path, cancel: &Cancel) -> Result<
             None
         }
     };
-    let mut run = sandbox::spawn(command, &policy, channels)
+    let run = sandbox::spawn(command, &policy, channels)
         .with_context(|| format!("cannot start {}", request.program.display()))?;
-    let ended = run.wait_within(deadline, cancel)?;
-    drop(run);
-    let (answers, answers_overflowed) = match request.layout {
-        Layout::Runner => read_records(&answers, request.answer_limit, request.cases + 1)?,
-        Layout::Program => read_bounded(answers, request.answer_limit)?,
-    };
-    Ok(Execution {
+    Ok(Started {
+        run,
+        turn,
+        layout: request.layout,
         answers,
-        answers_overflowed,
-        printed: PrintedFile::read(printed).context("cannot read the printed output")?,
-        ended: sandbox::ended(ended.how),
-        elapsed: ended.elapsed,
-        cpu: ended.cpu,
-        limit: request.time_limit,
-        waiting_limit: deadline.waiting,
+        printed,
+        answer_limit: request.answer_limit,
+        cases: request.cases,
+        time_limit: request.time_limit,
+        deadline,
         file_limit,
     })
+}
+
+/// The grader's end of a run's start signal: a socket, which a write to a run that
+/// died first cannot turn into a SIGPIPE.
+#[cfg(unix)]
+type TurnSignal = std::os::unix::net::UnixStream;
+#[cfg(not(unix))]
+type TurnSignal = File;
+
+/// The start signal of a run: the grader's end, and the run's (only the runner waits,
+/// and only on Unix).
+fn turn_signal(layout: Layout) -> Result<(Option<TurnSignal>, Option<File>)> {
+    #[cfg(unix)]
+    if layout == Layout::Runner {
+        let (ours, theirs) = TurnSignal::pair().context("cannot make a run's start signal")?;
+        return Ok((
+            Some(ours),
+            Some(File::from(std::os::fd::OwnedFd::from(theirs))),
+        ));
+    }
+    let _ = layout;
+    Ok((None, None))
+}
+
+impl Started {
+    /// Gives the run its turn (once), and times it from now.
+    pub fn give_turn(&mut self) {
+        if let Some(mut turn) = self.turn.take() {
+            // A run that ended before its turn reads nothing: the wait tells how it ended.
+            let _ = turn.write_all(b"!");
+            self.run.restart_clock();
+        }
+    }
+
+    /// Gives the run its turn if it has not had it, waits for it to end, and reads back
+    /// what it wrote.
+    pub fn finish(mut self, cancel: &Cancel) -> Result<Execution> {
+        self.give_turn();
+        let Started {
+            mut run,
+            layout,
+            answers,
+            printed,
+            answer_limit,
+            cases,
+            time_limit,
+            deadline,
+            file_limit,
+            ..
+        } = self;
+        let ended = run.wait_within(deadline, cancel)?;
+        drop(run);
+        let (answers, answers_overflowed) = match layout {
+            Layout::Runner => read_records(&answers, answer_limit, cases + 1)?,
+            Layout::Program => read_bounded(answers, answer_limit)?,
+        };
+        Ok(Execution {
+            answers,
+            answers_overflowed,
+            printed: PrintedFile::read(printed).context("cannot read the printed output")?,
+            ended: sandbox::ended(ended.how),
+            elapsed: ended.elapsed,
+            cpu: ended.cpu,
+            limit: time_limit,
+            waiting_limit: deadline.waiting,
+            file_limit,
+        })
+    }
 }
 
 /// The file a run writes its answers to. For the runner on Linux, an unlinked file in

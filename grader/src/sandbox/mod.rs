@@ -183,6 +183,9 @@ pub struct Channels {
     /// Opened for reading only.
     pub cases: File,
     pub answers: File,
+    /// Unix: the read end of a pipe on which the runner waits for one byte before it
+    /// answers, for a run started ahead of its turn (`None`: it answers at once).
+    pub start: Option<File>,
 }
 
 /// Starts `command` confined by `policy`, with `channels` if the program has them.

@@ -86,6 +86,12 @@ impl Confined {
         self.leader.as_raw_nonzero().get() as u32
     }
 
+    /// Starts the run's clock again: a run started ahead of its turn (see
+    /// `Channels::start`) is timed from its word to answer, not from its spawn.
+    pub fn restart_clock(&mut self) {
+        self.started = Instant::now();
+    }
+
     /// Waits until the last process of the run is gone, at most `limit` from the spawn,
     /// stopping early when `cancel` is set. Whatever the outcome, everything the run
     /// started is killed and reaped before this returns. Waiting again returns the

@@ -16,7 +16,7 @@ use std::process::Command;
 
 use anyhow::Result;
 use xorlings_core::run::SignalKind;
-use xorlings_core::runner::channels::{ANSWERS_FD, CASES_FD};
+use xorlings_core::runner::channels::{ANSWERS_FD, CASES_FD, START_FD};
 
 use super::{Channels, Policy, platform};
 pub use confined::Confined;
@@ -25,10 +25,15 @@ pub use reaper::output_of_trusted;
 /// Starts `command` confined, with its channels at the runner's descriptor numbers.
 pub fn spawn(command: Command, policy: &Policy, channels: Option<Channels>) -> Result<Confined> {
     let fds = match channels {
-        Some(Channels { cases, answers }) => vec![
-            (OwnedFd::from(cases), CASES_FD),
-            (OwnedFd::from(answers), ANSWERS_FD),
-        ],
+        Some(Channels {
+            cases,
+            answers,
+            start,
+        }) => [(cases, CASES_FD), (answers, ANSWERS_FD)]
+            .into_iter()
+            .chain(start.map(|start| (start, START_FD)))
+            .map(|(file, fd)| (OwnedFd::from(file), fd))
+            .collect(),
         None => Vec::new(),
     };
     spawn::spawn(command, policy, fds)

@@ -39,6 +39,12 @@ impl Confined {
         }
     }
 
+    /// Starts the run's clock again: a run started ahead of its turn (see
+    /// `Channels::start`) is timed from its word to answer, not from its spawn.
+    pub fn restart_clock(&mut self) {
+        self.started = Instant::now();
+    }
+
     /// Waits until the program ends, at most `limit` from the spawn, stopping early when
     /// `cancel` is set. Whatever the outcome, every process of its job is ended before
     /// this returns. Waiting again returns the same outcome.

@@ -74,6 +74,11 @@ pub fn spawn(
     command.creation_flags(CREATE_SUSPENDED | CREATE_NO_WINDOW);
     let spawning = spawning();
     if let Some(channels) = &channels {
+        // A run here answers at once: the runner waits for its turn on Unix only.
+        ensure!(
+            channels.start.is_none(),
+            "a start signal is for the runner on Unix"
+        );
         for (variable, file) in [
             (CASES_VARIABLE, &channels.cases),
             (ANSWERS_VARIABLE, &channels.answers),

@@ -36,6 +36,7 @@ fn start(mode: &[&str], policy: &Policy, answers: &std::path::Path) -> Confined 
     let channels = Channels {
         cases: tempfile::tempfile().unwrap(),
         answers: File::create(answers).unwrap(),
+        start: None,
     };
     spawn(command, policy, Some(channels)).unwrap()
 }
@@ -167,6 +168,7 @@ fn a_child_holding_stdout_does_not_outlast_the_limit() {
     let channels = Channels {
         cases: tempfile::tempfile().unwrap(),
         answers: tempfile::tempfile().unwrap(),
+        start: None,
     };
     let mut confined = spawn(command, &forking_policy(folder.path()), Some(channels)).unwrap();
     let mut stdout = confined.stdout.take().unwrap();

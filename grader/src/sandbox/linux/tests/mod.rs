@@ -179,6 +179,7 @@ fn run(program: &Path, args: &[&str], policy: &Policy, limit: Duration, cancel: 
     let channels = Channels {
         cases: File::open(&cases).unwrap(),
         answers: File::create(&answers).unwrap(),
+        start: None,
     };
     let mut confined = spawn(command, policy, Some(channels)).unwrap();
     let ended = confined.wait(limit, cancel).unwrap();

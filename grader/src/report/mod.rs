@@ -14,8 +14,6 @@ pub mod tried;
 
 use std::time::Duration;
 
-use clap::ValueEnum;
-
 use crate::grading::shown;
 use crate::judge::{CompileErrors, Grade, Verdict};
 use crate::model::show::{count, thousands};
@@ -33,8 +31,9 @@ machine is less busy.";
 const INTERNAL_ERROR_ADVICE: &str = "This is a bug in the grader's hidden tests, not in your \
 code. Please report it to your instructor with this message.";
 
-/// How `run`, `verify` and `dev check` print their results.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+/// How `run`, `verify` and `dev check` print their results (`--format`, whose values
+/// `cli.rs` names and describes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     /// For people: colored when printing to a terminal (and NO_COLOR is unset).
     #[default]

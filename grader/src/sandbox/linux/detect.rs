@@ -59,7 +59,7 @@ pub fn detected() -> &'static Kernel {
 }
 
 fn detect() -> Kernel {
-    let landlock_abi = landlock_abi();
+    let landlock_abi = super::ruleset::abi();
     let cgroups = super::cgroup::bounds();
     // RLIMIT_NPROC never applies to root, even in a user namespace of its own.
     let task_bound = if cgroups.tasks {
@@ -85,26 +85,6 @@ fn detect() -> Kernel {
         capabilities_dropped: super::privileges::can_drop_all(),
         subreaper: super::orphans::is_subreaper(),
     }
-}
-
-/// `landlock_create_ruleset`'s flag that asks for the ABI version (not in `libc`).
-const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
-
-/// The kernel's Landlock ABI version, 0 without Landlock. (The `landlock` crate keeps
-/// its own detection private, on purpose: it adapts rulesets by itself. This is only
-/// to tell the user.)
-fn landlock_abi() -> u32 {
-    // SAFETY: with a null attribute, a zero size and the VERSION flag, the call only
-    // returns the ABI version (or an error); it reads and writes no memory.
-    let version = unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<libc::c_void>(),
-            0usize,
-            LANDLOCK_CREATE_RULESET_VERSION,
-        )
-    };
-    u32::try_from(version).unwrap_or(0)
 }
 
 /// Whether a child of the grader can make a user namespace of its own (some systems

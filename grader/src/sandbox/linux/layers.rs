@@ -43,7 +43,7 @@ pub struct Layers {
     root_user: bool,
     core: Option<CpuSet>,
     privileges: Privileges,
-    ruleset: Option<landlock::RulesetCreated>,
+    ruleset: Option<ruleset::Ruleset>,
     filter: Option<Filter>,
 }
 
@@ -56,7 +56,7 @@ impl Layers {
         exec_path: *const libc::c_char,
     ) -> Result<Layers> {
         let ruleset = (detected().landlock_files)
-            .then(|| ruleset::prepare(policy))
+            .then(|| ruleset::prepare(policy, detected().landlock_abi))
             .transpose()?;
         let filter = (detected().seccomp)
             .then(|| syscalls::Filter::new(policy.processes, exec_path))

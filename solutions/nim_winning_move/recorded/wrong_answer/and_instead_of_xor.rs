@@ -15,7 +15,11 @@ pub struct Move {
 }
 
 pub fn nim_winning_move(heaps: &[u64]) -> Option<Move> {
-    let nim_sum = heaps.iter().copied().reduce(|acc, heap| acc & heap).unwrap_or(0);
+    let nim_sum = heaps
+        .iter()
+        .copied()
+        .reduce(|acc, heap| acc & heap)
+        .unwrap_or(0);
     if nim_sum == 0 {
         return None;
     }

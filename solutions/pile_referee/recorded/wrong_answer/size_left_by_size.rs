@@ -23,7 +23,10 @@ fn main() {
         let n = numbers.next().unwrap() as usize;
         let heaps: Vec<u64> = numbers.by_ref().take(n).collect();
         let nim_sum = heaps.iter().fold(0, |acc, &heap| acc ^ heap);
-        match heaps.iter().position(|&heap| nim_sum != 0 && heap > nim_sum) {
+        match heaps
+            .iter()
+            .position(|&heap| nim_sum != 0 && heap > nim_sum)
+        {
             None => output.push_str("second\n"),
             // The heap's size after the move.
             Some(i) => writeln!(output, "first {} {}", i + 1, heaps[i] ^ nim_sum).unwrap(),

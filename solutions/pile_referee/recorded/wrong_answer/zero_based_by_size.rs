@@ -25,7 +25,10 @@ fn main() {
         let heaps: Vec<i64> = numbers.by_ref().take(n).collect();
         let nim_sum = heaps.iter().fold(0, |acc, &heap| acc ^ heap);
         // A heap larger than the nim-sum has stones to give... or so it seems.
-        match heaps.iter().position(|&heap| nim_sum != 0 && heap > nim_sum) {
+        match heaps
+            .iter()
+            .position(|&heap| nim_sum != 0 && heap > nim_sum)
+        {
             None => output.push_str("second\n"),
             Some(i) => writeln!(output, "first {} {}", i, heaps[i] - (heaps[i] ^ nim_sum)).unwrap(),
         }

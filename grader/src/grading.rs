@@ -13,7 +13,7 @@ use xorlings_core::verdict::{GroupResult, Problem};
 use xorlings_core::wire::record;
 
 use crate::judge::build::Program;
-use crate::judge::{self, Cancel, Grade, Prepared, Ran, Settings, Submission, Verdict};
+use crate::judge::{self, Cancel, EarlyRuns, Grade, Prepared, Ran, Settings, Submission, Verdict};
 use crate::model::shrink::Way;
 use crate::model::{HiddenTests, Plan, Seed};
 
@@ -187,20 +187,17 @@ impl Grader {
             Cases::Planned(prepared) => (None, Source::Prepared(prepared)),
             Cases::Generated => (None, Source::Seed(settings.seed)),
         };
-        // The cases are prepared on a thread of their own, or after the build where the
-        // system refuses one; hidden tests that panic there give no cases.
-        let cases = Mutex::new(Some(cases));
-        let make = || {
-            let cases = cases.lock().ok()?.take()?;
-            std::panic::catch_unwind(AssertUnwindSafe(|| prepare(tests, cases))).ok()
-        };
-        let (built, prepared) = std::thread::scope(|scope| {
-            let preparing = std::thread::Builder::new()
-                .name("cases".to_string())
-                .spawn_scoped(scope, make);
-            let built = match code {
-                Code::Source(submission) => match judge::build(tests, submission, settings, cancel)
-                {
+        // Where a source's program will be, so that its first runs can start before
+        // (the build makes the folder itself, and says why, if it cannot be made here).
+        let destination = matches!(code, Code::Source(_))
+            .then(|| judge::Destination::new(&settings.cache).ok())
+            .flatten();
+        let program_to_be = destination.as_ref().map(judge::Destination::program);
+        let destination = Mutex::new(destination);
+        let build = || match code {
+            Code::Source(submission) => {
+                let destination = destination.lock().ok().and_then(|mut d| d.take());
+                match judge::build(tests, submission, settings, destination, cancel) {
                     Ok(built) => Ok(judge::program_of(submission, built)),
                     Err(error) if judge::refused(&error) => {
                         Ok(Err(Box::new(refused_verdict("compile", &error))))
@@ -208,12 +205,33 @@ impl Grader {
                     Err(error) => {
                         Err(error.context(format!("cannot grade {}", submission.shown_as)))
                     }
-                },
-                Code::Built(program) => Ok(Ok(program.clone())),
-            };
-            let prepared = match preparing {
-                Ok(preparing) => preparing.join().ok().flatten(),
-                Err(_) => make(),
+                }
+            }
+            Code::Built(program) => Ok(Ok(program.clone())),
+        };
+        // The build goes on a thread of its own (or after the cases, where the system
+        // refuses one), while this thread prepares the cases and starts the first runs:
+        // a run's kill when the grader dies is tied to the thread that started it, and
+        // this one lasts until every run has ended. Hidden tests that panic give no cases.
+        let (built, prepared) = std::thread::scope(|scope| {
+            let building = std::thread::Builder::new()
+                .name("build".to_string())
+                .spawn_scoped(scope, build);
+            let prepared = std::panic::catch_unwind(AssertUnwindSafe(|| prepare(tests, cases)))
+                .ok()
+                .map(|prepared| {
+                    let early = program_to_be
+                        .as_deref()
+                        .map_or_else(EarlyRuns::default, |program| {
+                            EarlyRuns::start(tests, program, &prepared, settings)
+                        });
+                    (prepared, early)
+                });
+            let built = match building {
+                Ok(building) => building
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => build(),
             };
             (built, prepared)
         });
@@ -223,14 +241,14 @@ impl Grader {
             typed: typed_input.clone().map(Typed::not_run),
             program: None,
         };
-        let Some(prepared) = prepared else {
+        let Some((prepared, early)) = prepared else {
             return Ok(not_run(judge::no_cases(tests), None));
         };
         let program = match built? {
             Ok(program) => program,
             Err(verdict) => return Ok(not_run(*verdict, Some(&prepared))),
         };
-        let ran = match judge::run(tests, &program, &prepared, settings, cancel) {
+        let ran = match judge::run(tests, &program, &prepared, settings, early, cancel) {
             Ok(Some(ran)) => ran,
             Ok(None) => return Ok(not_run(Verdict::Cancelled, None)),
             Err(error) if judge::refused(&error) => {
@@ -333,7 +351,14 @@ fn shrink(
     for _ in 0..SHRINK_ROUNDS {
         let Some(plan) = round.take() else { break };
         let batch = Prepared::new(plan);
-        let Ok(Some(ran)) = judge::run(tests, program, &batch, settings, cancel) else {
+        let Ok(Some(ran)) = judge::run(
+            tests,
+            program,
+            &batch,
+            settings,
+            EarlyRuns::default(),
+            cancel,
+        ) else {
             break;
         };
         let Some(Ran { result, execution }) = ran.into_iter().next() else {

@@ -80,6 +80,38 @@ pub struct BuildRequest<'a> {
     pub core: Option<usize>,
 }
 
+/// Where a build writes its program: a private folder in the cache, made before the
+/// build, so that the program's runs can be started while the compiler works (see
+/// `judge::EarlyRuns`). The program is alone in a folder of its own there.
+pub struct Destination {
+    folder: tempfile::TempDir,
+}
+
+impl Destination {
+    pub fn new(cache: &Path) -> Result<Destination> {
+        let builds = cache.join("builds");
+        std::fs::create_dir_all(&builds)
+            .with_context(|| format!("cannot create {}", builds.display()))?;
+        let folder = tempfile::tempdir_in(&builds).context("cannot create a build folder")?;
+        std::fs::create_dir(folder.path().join(PROGRAM_FOLDER))
+            .context("cannot create a build folder")?;
+        Ok(Destination { folder })
+    }
+
+    /// Where the program will be: `program.exe` on Windows, where a program is found by
+    /// its extension.
+    pub fn program(&self) -> PathBuf {
+        self.folder
+            .path()
+            .join(PROGRAM_FOLDER)
+            .join("program")
+            .with_extension(std::env::consts::EXE_EXTENSION)
+    }
+}
+
+/// The folder of a build's program, in its build folder.
+const PROGRAM_FOLDER: &str = "out";
+
 /// How a build ended.
 pub enum Built {
     Program(Program),
@@ -500,8 +532,9 @@ fn built_programs() -> &'static Mutex<VecDeque<(String, Program)>> {
     PROGRAMS.get_or_init(Default::default)
 }
 
-/// Compiles the request's source into a program.
-pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
+/// Compiles the request's source into a program, at `destination` (unless this process
+/// built the same before).
+pub fn build(request: &BuildRequest, destination: Destination, cancel: &Cancel) -> Result<Built> {
     let toolchain = toolchain()?;
     let stamp = hash_of((
         request.source,
@@ -526,10 +559,8 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         model::Build::Function { .. } => Some(runner_library(request.cache)?),
         model::Build::Program => None,
     };
-    let builds = request.cache.join("builds");
-    std::fs::create_dir_all(&builds)
-        .with_context(|| format!("cannot create {}", builds.display()))?;
-    let folder = tempfile::tempdir_in(&builds).context("cannot create a build folder")?;
+    let path = destination.program();
+    let folder = destination.folder;
     let src = folder.path().join("src");
     std::fs::create_dir(&src).context("cannot create a build folder")?;
     let file_name = request.build.file_name();
@@ -547,11 +578,6 @@ pub fn build(request: &BuildRequest, cancel: &Cancel) -> Result<Built> {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    // `program.exe` on Windows, where a program is found by its extension.
-    let path = folder
-        .path()
-        .join("program")
-        .with_extension(std::env::consts::EXE_EXTENSION);
     let optimised = matches!(
         request.build,
         model::Build::Function {

@@ -17,9 +17,10 @@ pub use messages::CompileErrors;
 pub mod run;
 pub mod source;
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use anyhow::Result;
@@ -27,6 +28,7 @@ use xorlings_core::run::{Ended, Execution};
 use xorlings_core::verdict::{Failure, GroupResult, Kind};
 
 use crate::model::{Build, HiddenTests, Plan, Seed};
+pub use build::Destination;
 use build::{BuildRequest, Built, Program};
 pub use run::Cancel;
 use run::{Layout, RunInput, RunRequest};
@@ -147,15 +149,21 @@ impl Prepared {
     }
 }
 
-/// Compiles `submission` for `tests`' exercise; an unreadable file is not compiled.
+/// Compiles `submission` for `tests`' exercise, at `destination` (or in a new one); an
+/// unreadable file is not compiled.
 pub fn build(
     tests: &dyn HiddenTests,
     submission: &Submission,
     settings: &Settings,
+    destination: Option<Destination>,
     cancel: &Cancel,
 ) -> Result<Option<Built>> {
     let Ok(source) = submission.source.as_deref() else {
         return Ok(None);
+    };
+    let destination = match destination {
+        Some(destination) => destination,
+        None => Destination::new(&settings.cache)?,
     };
     let slot = crate::parallel::slot();
     let request = BuildRequest {
@@ -167,7 +175,7 @@ pub fn build(
         width: settings.width,
         core: Some(slot.core()),
     };
-    build::build(&request, cancel).map(Some)
+    build::build(&request, destination, cancel).map(Some)
 }
 
 /// One group's run and its decision.
@@ -176,26 +184,130 @@ pub struct Ran {
     pub execution: Execution,
 }
 
+/// The first run of each worker, started while the compiler works (Linux, the runner):
+/// each waits, confined, for the program to be written where the compiler was told to
+/// write it. A start waits for the kernel (a fork, cgroups to join, a root of its own):
+/// after the compile, that was a tenth of the time from a save to its verdict.
+#[derive(Default)]
+pub struct EarlyRuns {
+    /// Where the program was to be written.
+    program: PathBuf,
+    /// Each run's group, in the order the workers take them.
+    runs: Vec<(usize, run::Started)>,
+}
+
+impl EarlyRuns {
+    /// Starts the first run of each worker of `tests`' groups on the program the
+    /// compiler is writing at `program` (see [`Destination::program`]): none where that
+    /// cannot be done (it is only quicker).
+    pub fn start(
+        tests: &dyn HiddenTests,
+        program: &std::path::Path,
+        prepared: &Prepared,
+        settings: &Settings,
+    ) -> EarlyRuns {
+        if !cfg!(target_os = "linux") || layout_of(tests) != Layout::Runner {
+            return EarlyRuns::default();
+        }
+        let program = program.to_path_buf();
+        let Ok(std_dir) = build::toolchain().map(|toolchain| &toolchain.std_dir) else {
+            return EarlyRuns::default();
+        };
+        let order = run_order(prepared);
+        let mut runs = Vec::new();
+        for &group in order.iter().take(workers(order.len())) {
+            let request = prepared.request(group, &program, tests, settings, None, true);
+            match run::start(&request, std_dir) {
+                Ok(started) => runs.push((group, started)),
+                Err(_) => return EarlyRuns::default(),
+            }
+        }
+        EarlyRuns { program, runs }
+    }
+
+    /// The runs, if `program` is the one they wait for (a build may reuse a program
+    /// built before, elsewhere), and names the loader they may execute.
+    fn for_program(self, program: &Program) -> Vec<(usize, run::Started)> {
+        #[cfg(target_os = "linux")]
+        if self.program == program.path
+            && crate::sandbox::loader_of(&program.path)
+                .ok()
+                .flatten()
+                .as_deref()
+                == run::own_loader()
+        {
+            return self.runs;
+        }
+        let _ = program;
+        Vec::new()
+    }
+}
+
+/// How `tests`' programs read their cases.
+fn layout_of(tests: &dyn HiddenTests) -> Layout {
+    match tests.build() {
+        Build::Function { .. } => Layout::Runner,
+        Build::Program => Layout::Program,
+    }
+}
+
+/// The order the groups run in: the biggest inputs first, since the longest run should
+/// not be the last to start.
+fn run_order(prepared: &Prepared) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..prepared.inputs.len()).collect();
+    order.sort_by_key(|&group| std::cmp::Reverse(prepared.inputs[group].len()));
+    order
+}
+
+/// How many runs go on at once for `groups` groups: one on each core.
+fn workers(groups: usize) -> usize {
+    crate::parallel::cores().min(groups)
+}
+
+impl Prepared {
+    /// The run of `group` on `program`.
+    fn request<'a>(
+        &'a self,
+        group: usize,
+        program: &'a std::path::Path,
+        tests: &dyn HiddenTests,
+        settings: &Settings,
+        core: Option<usize>,
+        ahead: bool,
+    ) -> RunRequest<'a> {
+        RunRequest {
+            program,
+            layout: layout_of(tests),
+            input: &self.inputs[group],
+            cases: self.plan.groups()[group].1,
+            answer_limit: self.plan.answer_bytes(group),
+            time_limit: tests.time_limit().mul_f64(settings.time_scale),
+            core,
+            ahead,
+        }
+    }
+}
+
 /// Runs every group of `prepared` on `program` and decides each; `None` when cancelled.
 /// The groups come back in course order.
+///
+/// One worker for each core takes the groups in [`run_order`]. On Linux, for the runner,
+/// each run is started ahead (see [`RunRequest::ahead`]): the `early` ones while the
+/// compiler worked, and one more each time a worker sets one going, so that the next
+/// run is ready for whichever worker is free first. Each run is decided while the next
+/// one on its worker runs.
 pub fn run(
     tests: &dyn HiddenTests,
     program: &Program,
     prepared: &Prepared,
     settings: &Settings,
+    early: EarlyRuns,
     cancel: &Cancel,
 ) -> Result<Option<Vec<Ran>>> {
-    let layout = match tests.build() {
-        Build::Function { .. } => Layout::Runner,
-        Build::Program => Layout::Program,
-    };
     let plan = prepared.plan.as_ref();
-    let limit = tests.time_limit().mul_f64(settings.time_scale);
-    let cases: Vec<usize> = plan.groups().into_iter().map(|(_, cases)| cases).collect();
-    // The biggest inputs first: the longest run should not be the last to start.
-    let mut order: Vec<usize> = (0..cases.len()).collect();
-    order.sort_by_key(|&group| std::cmp::Reverse(prepared.inputs[group].len()));
+    let order = run_order(prepared);
     let std_dir = &build::toolchain()?.std_dir;
+    let started_ahead = cfg!(target_os = "linux") && layout_of(tests) == Layout::Runner;
     let decided = |group: usize, execution: Execution| -> Option<Ran> {
         if execution.ended == Ended::Cancelled {
             return None;
@@ -204,40 +316,74 @@ pub fn run(
         decide::fail_unfinished(&mut result, &execution, tests.expected_cost());
         Some(Ran { result, execution })
     };
-    let next = AtomicUsize::new(0);
-    let take = || order.get(next.fetch_add(1, Ordering::Relaxed)).copied();
     let done: Mutex<Vec<Option<Result<Option<Ran>>>>> =
-        Mutex::new((0..cases.len()).map(|_| None).collect());
-    let workers: Vec<usize> = (0..crate::parallel::cores().min(cases.len())).collect();
-    crate::parallel::map(&workers, |_| {
-        // One slot for a worker's runs: each starts while the one before it runs.
+        Mutex::new((0..order.len()).map(|_| None).collect());
+    let all_done = Condvar::new();
+    // Keeps a group's result; false once the grading is cancelled.
+    let decide_into_done = |group: usize, execution: Result<Execution>| -> bool {
+        let result = execution.map(|execution| decided(group, execution));
+        let going_on = !matches!(result, Ok(None));
+        if let Ok(mut done) = done.lock() {
+            done[group] = Some(result);
+        }
+        all_done.notify_all();
+        going_on
+    };
+    let early = early.for_program(program);
+    let next = AtomicUsize::new(early.len());
+    let take = || order.get(next.fetch_add(1, Ordering::Relaxed)).copied();
+    let ready: Mutex<VecDeque<(usize, Result<run::Started>)>> = Mutex::new(
+        early
+            .into_iter()
+            .map(|(group, started)| (group, Ok(started)))
+            .collect(),
+    );
+    let worker_ids: Vec<usize> = (0..workers(order.len())).collect();
+    crate::parallel::map(&worker_ids, |_| {
         let slot = crate::parallel::slot();
-        let start = |group: usize| {
-            let request = RunRequest {
-                program: &program.path,
-                layout,
-                input: &prepared.inputs[group],
-                cases: cases[group],
-                answer_limit: plan.answer_bytes(group),
-                time_limit: limit,
-                core: Some(slot.core()),
-            };
-            (group, run::start(&request, std_dir))
+        let core = slot.core();
+        let start = |group: usize, ahead: bool| {
+            let core = (!ahead).then_some(core);
+            let request = prepared.request(group, &program.path, tests, settings, core, ahead);
+            run::start(&request, std_dir)
         };
-        let mut coming = take().map(start);
-        while let Some((group, started)) = coming.take() {
-            let execution = started.and_then(|mut started| {
-                started.give_turn();
-                coming = take().map(start);
-                started.finish(cancel)
-            });
-            let result = execution.map(|execution| decided(group, execution));
-            let cancelled = matches!(result, Ok(None));
-            if let Ok(mut done) = done.lock() {
-                done[group] = Some(result);
-            }
-            if cancelled {
+        let mut last: Option<(usize, Result<Execution>)> = None;
+        loop {
+            // The next run: one started ahead, else one started here (as is one that
+            // could not be started ahead).
+            let popped = ready.lock().ok().and_then(|mut ready| ready.pop_front());
+            let Some((group, started)) = (match popped {
+                Some((group, Ok(started))) => Some((group, Ok(started))),
+                Some((group, Err(_))) => Some((group, start(group, false))),
+                None => take().map(|group| (group, start(group, false))),
+            }) else {
                 break;
+            };
+            let running = started.and_then(|mut started| started.go(core).map(|()| started));
+            if started_ahead && let Some(group) = take() {
+                let started = start(group, true);
+                if let Ok(mut ready) = ready.lock() {
+                    ready.push_back((group, started));
+                }
+            }
+            if let Some((group, execution)) = last.take()
+                && !decide_into_done(group, execution)
+            {
+                break;
+            }
+            last = Some((group, running.and_then(|started| started.finish(cancel))));
+        }
+        if let Some((group, execution)) = last {
+            decide_into_done(group, execution);
+        }
+        // A run's kill when the grader dies is tied to the thread that started it: this
+        // one stays until every run it may have started ahead has ended.
+        if let Ok(mut done) = done.lock() {
+            while !cancel.is_cancelled() && done.iter().any(Option::is_none) {
+                done = match all_done.wait_timeout(done, CANCEL_CHECK) {
+                    Ok((done, _)) => done,
+                    Err(_) => return,
+                };
             }
         }
     });
@@ -251,6 +397,9 @@ pub fn run(
     }
     Ok(Some(ran))
 }
+
+/// How often a worker waiting for the others looks at the cancel flag.
+const CANCEL_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// The grade of `tests`' exercise from each group's result.
 pub fn grade_of(

@@ -62,6 +62,10 @@ pub struct RunRequest<'a> {
     pub time_limit: Duration,
     /// The core to pin the run to (see [`Policy::core`]).
     pub core: Option<usize>,
+    /// Started ahead (Linux, the runner only): the run waits, confined, before it
+    /// executes the program (which the compiler may not have written yet, alone in its
+    /// folder) until [`Started::go`] says on which core.
+    pub ahead: bool,
 }
 
 /// A run whose process is started, in the sandbox, and that answers its cases once it
@@ -73,6 +77,8 @@ pub struct Started {
     run: Confined,
     /// What tells the run its turn has come.
     turn: Option<TurnSignal>,
+    /// Started ahead: it executes its program on its turn (see [`RunRequest::ahead`]).
+    ahead: bool,
     layout: Layout,
     answers: File,
     printed: File,
@@ -104,7 +110,7 @@ pub fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
         // The kernel's own stop, should the grader's miss the limit.
         cpu_seconds: request.time_limit.as_secs() + 2,
     };
-    let mut policy = Policy::program(request.program, std_dir, limits)?;
+    let mut policy = policy_of(request, std_dir, limits)?;
     policy.core = request.core;
     let mut command = Command::new(request.program);
     let (turn, start) = turn_signal(request.layout)?;
@@ -133,6 +139,7 @@ pub fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
     Ok(Started {
         run,
         turn,
+        ahead: request.ahead,
         layout: request.layout,
         answers,
         printed,
@@ -142,6 +149,41 @@ pub fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
         deadline,
         file_limit,
     })
+}
+
+/// The policy of `request`'s run.
+fn policy_of(request: &RunRequest, std_dir: &Path, limits: Limits) -> Result<Policy> {
+    if !request.ahead {
+        return Policy::program(request.program, std_dir, limits);
+    }
+    anyhow::ensure!(
+        request.layout == Layout::Runner,
+        "only the runner is started ahead"
+    );
+    #[cfg(target_os = "linux")]
+    {
+        let loader = match request.program.exists() {
+            true => sandbox::loader_of(request.program)?,
+            false => own_loader().map(Path::to_path_buf),
+        };
+        Policy::program_to_come(request.program, loader.as_deref(), std_dir, limits)
+    }
+    #[cfg(not(target_os = "linux"))]
+    anyhow::bail!("only Linux starts a run ahead")
+}
+
+/// The loader the grader itself names: the one that the programs it builds name too,
+/// when they are built for the same system with the same toolchain.
+#[cfg(target_os = "linux")]
+pub fn own_loader() -> Option<&'static Path> {
+    static LOADER: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    LOADER
+        .get_or_init(|| {
+            sandbox::loader_of(Path::new("/proc/self/exe"))
+                .ok()
+                .flatten()
+        })
+        .as_deref()
 }
 
 /// The grader's end of a run's start signal: a socket, which a write to a run that
@@ -167,11 +209,26 @@ fn turn_signal(layout: Layout) -> Result<(Option<TurnSignal>, Option<File>)> {
 }
 
 impl Started {
+    /// Sets the run going on `core`, timed from now: a run started ahead keeps to that
+    /// core and executes its program (which must be there by now); a run started on
+    /// its core gets its turn.
+    pub fn go(&mut self, core: usize) -> Result<()> {
+        if self.ahead {
+            #[cfg(target_os = "linux")]
+            self.run.keep_to_core(core)?;
+        }
+        let _ = core;
+        self.give_turn();
+        Ok(())
+    }
+
     /// Gives the run its turn (once), and times it from now.
-    pub fn give_turn(&mut self) {
+    fn give_turn(&mut self) {
         if let Some(mut turn) = self.turn.take() {
+            // A run started ahead reads one byte before its exec, the runner one after.
+            let signal: &[u8] = if self.ahead { b"!!" } else { b"!" };
             // A run that ended before its turn reads nothing: the wait tells how it ended.
-            let _ = turn.write_all(b"!");
+            let _ = turn.write_all(signal);
             self.run.restart_clock();
         }
     }

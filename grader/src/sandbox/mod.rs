@@ -109,7 +109,7 @@ pub use backend::Confined;
 pub use cancel::Cancel;
 pub use deadline::{Deadline, Ended, How};
 #[cfg(target_os = "linux")]
-pub use linux::ForkFriendly;
+pub use linux::{ForkFriendly, loader_of};
 pub use protection::{PRETEND_MISSING_VARIABLE, protection, reported_protection};
 
 /// What a confined process may do.
@@ -132,6 +132,11 @@ pub struct Policy {
     /// The run sees no path of the machine's but what it may read and execute, where
     /// the platform can hide the rest (a learner's program).
     pub private_view: bool,
+    /// The program is not built yet (a learner's run started during the compile, Linux
+    /// only): the run may execute what its program's folder will hold (nothing else
+    /// but the program), and it executes the program only when its start signal
+    /// ([`Channels::start`]) says it is there.
+    pub awaits_program: bool,
 }
 
 /// Resource limits of a run.
@@ -183,8 +188,10 @@ pub struct Channels {
     /// Opened for reading only.
     pub cases: File,
     pub answers: File,
-    /// Unix: the read end of a pipe on which the runner waits for one byte before it
-    /// answers, for a run started ahead of its turn (`None`: it answers at once).
+    /// Unix: the read end of a socket on which the runner waits for one byte before it
+    /// answers, for a run started ahead of its turn (`None`: it answers at once); where
+    /// the policy [awaits its program](Policy::awaits_program), one byte before the
+    /// program is executed comes first.
     pub start: Option<File>,
 }
 

@@ -80,6 +80,14 @@ impl Layers {
         })
     }
 
+    /// The descriptors the child needs until it applies the layers.
+    pub fn descriptors(&self) -> impl Iterator<Item = RawFd> + '_ {
+        self.cgroups
+            .iter()
+            .copied()
+            .chain(self.ruleset.as_ref().map(ruleset::Ruleset::raw_fd))
+    }
+
     /// In the child, before its descriptors and limits.
     pub fn first(&mut self) -> Result<(), (Step, io::Error)> {
         set_parent_process_death_signal(Some(Signal::KILL)).map_err(at(Step::DeathSignal))?;
@@ -151,6 +159,12 @@ pub fn confined_command(
         .map_or(command.get_program(), |path| path.as_os_str());
     let args = command.get_args().map(OsString::from).collect();
     Ok((program.to_owned(), args))
+}
+
+/// Keeps the process `pid` (one thread) to the `n`-th core, from outside.
+pub fn keep_to_core(pid: Pid, n: usize) -> io::Result<()> {
+    let core = nth_core(n).ok_or_else(|| io::Error::from_raw_os_error(libc::EINVAL))?;
+    Ok(sched_setaffinity(Some(pid), &core)?)
 }
 
 /// A limit of `value`, soft and hard.

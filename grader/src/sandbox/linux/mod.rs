@@ -22,7 +22,8 @@ mod tests;
 
 pub use allocator::ForkFriendly;
 pub use detect::detected;
-pub use layers::{Layers, confined_command};
+pub use interpreter::interpreter as loader_of;
+pub use layers::{Layers, confined_command, keep_to_core};
 pub use orphans::{become_subreaper as prepare, children};
 pub use report::{describe, pretend_missing};
 
@@ -80,6 +81,6 @@ impl Isolation {
 
     /// The program's path inside the run's own root, when it has one.
     pub fn exec_path(&self) -> Option<&Path> {
-        self.root.as_ref().map(|_| Path::new(private_root::PROGRAM))
+        self.root.as_ref().map(|root| root.program())
     }
 }

@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use super::interpreter::interpreter;
 use crate::sandbox::{Limits, Policy, Processes};
@@ -35,6 +35,7 @@ impl Policy {
             ],
             core: None,
             private_view: false,
+            awaits_program: false,
         }
     }
 
@@ -47,17 +48,42 @@ impl Policy {
         Ok(policy)
     }
 
+    /// A learner's `program` that the compiler has yet to write into a folder of its
+    /// own, which will name `loader` as its loader: as [`Policy::program`], but it may
+    /// execute what that folder holds, and waits to (see [`Policy::awaits_program`]).
+    pub fn program_to_come(
+        program: &Path,
+        loader: Option<&Path>,
+        libdir: &Path,
+        limits: Limits,
+    ) -> Result<Policy> {
+        let folder = program
+            .parent()
+            .context("a program to come needs a folder of its own")?;
+        let execute = std::iter::once(folder).chain(loader).map(Path::to_path_buf);
+        let mut policy = Policy::reading(execute.collect(), &[libdir.to_path_buf()], limits);
+        policy.private_view = true;
+        policy.awaits_program = true;
+        Ok(policy)
+    }
+
     /// A `program` that only reads: the system's libraries and `read`. Like a learner's
     /// program, it executes only itself and its loader, writes nothing but the
     /// descriptors it is given, starts no process, and sees no environment but what the
     /// caller puts in [`Policy::env`]. `git` reading a learner's repository runs so,
     /// whatever the repository's configuration asks for.
     pub fn reader(program: &Path, read: &[PathBuf], limits: Limits) -> Result<Policy> {
-        let mut readable: Vec<PathBuf> = SYSTEM_LIBRARIES.iter().map(PathBuf::from).collect();
-        readable.extend(read.iter().cloned());
         let mut execute = vec![program.to_path_buf()];
         execute.extend(interpreter(program)?);
-        Ok(Policy {
+        Ok(Policy::reading(execute, read, limits))
+    }
+
+    /// A process that reads the system's libraries and `read`, and may execute only
+    /// `execute`.
+    fn reading(execute: Vec<PathBuf>, read: &[PathBuf], limits: Limits) -> Policy {
+        let mut readable: Vec<PathBuf> = SYSTEM_LIBRARIES.iter().map(PathBuf::from).collect();
+        readable.extend(read.iter().cloned());
+        Policy {
             read: readable,
             execute,
             write: Vec::new(),
@@ -66,6 +92,7 @@ impl Policy {
             env: Vec::new(),
             core: None,
             private_view: false,
-        })
+            awaits_program: false,
+        }
     }
 }

@@ -18,8 +18,9 @@ use anyhow::{Context, Result};
 
 use crate::sandbox::Policy;
 
-/// Where the program is in the private root.
-pub const PROGRAM: &str = "/program";
+/// Where the program is in the private root (or, for a program to come, the folder it
+/// will be written to: see `Policy::awaits_program`).
+const PROGRAM: &str = "/program";
 
 /// One step of building the root, in order.
 #[derive(Debug)]
@@ -42,6 +43,8 @@ pub struct PrivateRoot {
     old: CString,
     old_after: CString,
     steps: Vec<Step>,
+    /// The program's path inside the root.
+    program: PathBuf,
     /// `/proc/self/uid_map` and `gid_map` lines, for a user namespace of its own: the
     /// user stays itself, without root's privileges in the namespace.
     maps: Option<(CString, CString)>,
@@ -86,10 +89,19 @@ impl PrivateRoot {
             });
             Ok(())
         };
+        // A program to come is not there yet: its folder, which will hold nothing else,
+        // is bound instead, and the program appears in it once written.
+        let (outside, inside) = match (policy.awaits_program, program.parent()) {
+            (true, Some(folder)) => {
+                let name = program.file_name().context("a program needs a file name")?;
+                (folder, Path::new(PROGRAM).join(name))
+            }
+            _ => (program, PathBuf::from(PROGRAM)),
+        };
         let mut bound_folders: Vec<&Path> = Vec::new();
         for path in policy.read.iter().chain(&policy.execute) {
             let inside_bound = bound_folders.iter().any(|folder| path.starts_with(folder));
-            if path == program || !path.exists() || inside_bound {
+            if path == outside || !path.exists() || inside_bound {
                 continue;
             }
             if path.is_dir() {
@@ -97,7 +109,7 @@ impl PrivateRoot {
             }
             bound(path, path, &mut steps)?;
         }
-        bound(program, Path::new(PROGRAM), &mut steps)?;
+        bound(outside, Path::new(PROGRAM), &mut steps)?;
         let old = root.join(".old");
         add_folders(Path::new("/.old"), &mut steps)?;
         let maps = in_user_namespace.then(|| {
@@ -113,9 +125,15 @@ impl PrivateRoot {
             old: c_path(&old)?,
             old_after: CString::new("/.old").expect("no NUL"),
             steps,
+            program: inside,
             _folder: folder,
             maps,
         })
+    }
+
+    /// The program's path inside the root.
+    pub fn program(&self) -> &Path {
+        &self.program
     }
 
     /// In the child, in a mount namespace of its own (and a user namespace, when
@@ -247,6 +265,20 @@ mod tests {
     use super::*;
     use crate::sandbox::Limits;
 
+    /// Each bind mount of `root`, from where to where.
+    fn binds_of(root: &PrivateRoot) -> Vec<(String, String)> {
+        root.steps
+            .iter()
+            .filter_map(|step| match step {
+                Step::Bind { from, to } => Some((
+                    from.to_string_lossy().into_owned(),
+                    to.to_string_lossy().into_owned(),
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
     fn the_root_holds_what_the_run_reads_and_the_program_alone() {
         let libraries = tempfile::tempdir().unwrap();
@@ -273,20 +305,11 @@ mod tests {
             env: Vec::new(),
             core: None,
             private_view: true,
+            awaits_program: false,
         };
         let root = PrivateRoot::new(&policy, &program, false).unwrap();
         let inside = root.folder().to_path_buf();
-        let binds: Vec<(String, String)> = root
-            .steps
-            .iter()
-            .filter_map(|step| match step {
-                Step::Bind { from, to } => Some((
-                    from.to_string_lossy().into_owned(),
-                    to.to_string_lossy().into_owned(),
-                )),
-                _ => None,
-            })
-            .collect();
+        let binds = binds_of(&root);
         let libraries = libraries.path().display().to_string();
         assert_eq!(
             binds,
@@ -315,5 +338,33 @@ mod tests {
         }
         assert!(folders.last().unwrap().ends_with("/.old"));
         assert!(root.maps.is_none());
+        assert_eq!(root.program(), Path::new("/program"));
+    }
+
+    /// A program not yet written is bound by its folder, which it appears in later.
+    #[test]
+    fn a_program_to_come_is_bound_by_its_folder() {
+        let program_folder = tempfile::tempdir().unwrap();
+        let program = program_folder.path().join("program");
+        let mut policy = Policy::program_to_come(
+            &program,
+            None,
+            Path::new("/no/such/libraries"),
+            crate::sandbox::TEST_LIMITS,
+        )
+        .unwrap();
+        policy.read.clear();
+        let root = PrivateRoot::new(&policy, &program, true).unwrap();
+        let inside = root.folder().to_path_buf();
+        let binds = binds_of(&root);
+        assert_eq!(
+            binds,
+            [(
+                program_folder.path().display().to_string(),
+                format!("{}/program", inside.display())
+            )]
+        );
+        assert_eq!(root.program(), Path::new("/program/program"));
+        assert!(root.maps.is_some());
     }
 }

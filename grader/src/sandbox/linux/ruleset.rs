@@ -7,7 +7,7 @@
 //! confines what it can.
 
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -169,6 +169,13 @@ impl Rights {
 #[derive(Debug)]
 pub struct Ruleset {
     fd: OwnedFd,
+}
+
+impl Ruleset {
+    /// Its descriptor, which the child keeps until it restricts itself.
+    pub fn raw_fd(&self) -> RawFd {
+        self.fd.as_raw_fd()
+    }
 }
 
 /// The kernel's Landlock ABI version, 0 without Landlock.
@@ -363,6 +370,7 @@ mod tests {
             env: vec![],
             core: None,
             private_view: false,
+            awaits_program: false,
         };
         let ruleset = prepare(&policy, abi).unwrap();
         let c = |path: &Path| CString::new(path.as_os_str().as_bytes()).unwrap();

@@ -62,6 +62,7 @@ pub fn compiler(sysroot: &Path, build_dir: &Path, limits: Limits, developer: &De
         env: compiler_env(build_dir, developer),
         core: None,
         private_view: false,
+        awaits_program: false,
     }
 }
 
@@ -112,6 +113,7 @@ pub fn reader(program: &Path, read: &[PathBuf], limits: Limits, developer: &Deve
         env: Vec::new(),
         core: None,
         private_view: false,
+        awaits_program: false,
     }
 }
 

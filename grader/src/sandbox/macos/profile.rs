@@ -151,6 +151,7 @@ mod tests {
             env: Vec::new(),
             core: None,
             private_view: false,
+            awaits_program: false,
         }
     }
 

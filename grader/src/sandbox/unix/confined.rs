@@ -86,6 +86,14 @@ impl Confined {
         self.leader.as_raw_nonzero().get() as u32
     }
 
+    /// Keeps the run to `core` (see `Policy::core`) from now on: for a run started
+    /// before anyone knew which core it would get (see `Policy::awaits_program`), while
+    /// it still has one thread.
+    #[cfg(target_os = "linux")]
+    pub fn keep_to_core(&self, core: usize) -> Result<()> {
+        super::platform::keep_to_core(self.leader, core).context("cannot keep a run to its core")
+    }
+
     /// Starts the run's clock again: a run started ahead of its turn (see
     /// `Channels::start`) is timed from its word to answer, not from its spawn.
     pub fn restart_clock(&mut self) {

@@ -33,8 +33,10 @@ pub fn spawn(
         .with_context(|| format!("cannot start {}", program.display()))?;
     let isolated = isolation.started(leader);
     let confined = Confined::new(leader, started, &mut child, page, isolation);
-    // std's spawn returns once the child has executed the program or exited: a report
-    // is in the page by now, if there is one. (Dropping the run reaps the child.)
+    // std's spawn returns once the child has executed the program or exited (a run
+    // that waits for its turn lets it go sooner: see `Confinement::release_parent`): a
+    // report is in the page by now, if there is one; a later one is read when the run
+    // ends. (Dropping the run reaps the child.)
     if let Some(failure) = reported_failure(confined.page()) {
         return Err(failure.context(format!("cannot start {} confined", program.display())));
     }

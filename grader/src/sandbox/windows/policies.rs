@@ -64,6 +64,7 @@ pub fn compiler(
         env: compiler_env(sysroot, build_dir, variable),
         core: None,
         private_view: false,
+        awaits_program: false,
     }
 }
 
@@ -135,6 +136,7 @@ pub fn reader(program: &Path, read: &[PathBuf], limits: Limits) -> Policy {
         env: Vec::new(),
         core: None,
         private_view: false,
+        awaits_program: false,
     }
 }
 

@@ -3,6 +3,7 @@
 //! that the legitimate path (reading the cases, writing the answers) still worked.
 
 mod attacks;
+mod awaited;
 mod compile;
 mod lifetime;
 mod protection;

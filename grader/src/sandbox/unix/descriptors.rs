@@ -61,6 +61,7 @@ impl Descriptors {
 /// macOS, `kern.maxfilesperproc` (Linux has `close_range`, and needs no bound).
 impl Descriptors {
     /// The descriptors passed, at their numbers in the grader.
+    #[cfg(target_os = "linux")]
     pub fn sources(&self) -> impl Iterator<Item = RawFd> + '_ {
         self.passed.iter().map(|(fd, _)| fd.as_raw_fd())
     }

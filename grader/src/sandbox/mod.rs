@@ -221,7 +221,16 @@ pub fn output_of_trusted(command: &mut Command) -> Result<Output> {
 /// machine offers.
 pub fn init() -> Result<()> {
     platform::prepare()?;
-    protection();
+    // What this machine offers is probed (with a few short-lived processes: some
+    // milliseconds) while the command reads its workbook; the first spawn waits for it.
+    let probing = std::thread::Builder::new()
+        .name("sandbox-probe".to_string())
+        .spawn(|| {
+            protection();
+        });
+    if probing.is_err() {
+        protection();
+    }
     Ok(())
 }
 

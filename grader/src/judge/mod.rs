@@ -229,17 +229,18 @@ impl EarlyRuns {
     /// built before, elsewhere), and names the loader they may execute.
     fn for_program(self, program: &Program) -> Vec<(usize, run::Started)> {
         #[cfg(target_os = "linux")]
-        if self.program == program.path
-            && crate::sandbox::loader_of(&program.path)
-                .ok()
-                .flatten()
-                .as_deref()
-                == run::own_loader()
-        {
-            return self.runs;
+        let same_loader = crate::sandbox::loader_of(&program.path)
+            .ok()
+            .flatten()
+            .as_deref()
+            == run::own_loader();
+        // No run starts early elsewhere.
+        #[cfg(not(target_os = "linux"))]
+        let same_loader = false;
+        match self.program == program.path && same_loader {
+            true => self.runs,
+            false => Vec::new(),
         }
-        let _ = program;
-        Vec::new()
     }
 }
 

@@ -48,6 +48,10 @@ pub fn spawn(
 ) -> Result<Confined> {
     let program = Path::new(command.get_program()).to_path_buf();
     ensure!(
+        !policy.awaits_program,
+        "only Linux starts a run before its program exists"
+    );
+    ensure!(
         program.is_absolute(),
         "the confined program must be a full path, not a name to look up: {}",
         program.display()

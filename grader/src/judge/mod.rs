@@ -378,7 +378,9 @@ pub fn run(
             decide_into_done(group, execution);
         }
         // A run's kill when the grader dies is tied to the thread that started it: this
-        // one stays until every run it may have started ahead has ended.
+        // one stays until every run it may have started ahead has ended, its core free
+        // for other gradings meanwhile.
+        drop(slot);
         if let Ok(mut done) = done.lock() {
             while !cancel.is_cancelled() && done.iter().any(Option::is_none) {
                 done = match all_done.wait_timeout(done, CANCEL_CHECK) {

@@ -132,10 +132,10 @@ pub struct Policy {
     /// The run sees no path of the machine's but what it may read and execute, where
     /// the platform can hide the rest (a learner's program).
     pub private_view: bool,
-    /// The program is not built yet (a learner's run started during the compile, Linux
-    /// only): the run may execute what its program's folder will hold (nothing else
+    /// A learner's run started ahead (Linux only), maybe before its program is built:
+    /// the run may execute what its program's folder holds or will hold (nothing else
     /// but the program), and it executes the program only when its start signal
-    /// ([`Channels::start`]) says it is there.
+    /// ([`Channels::start`]) says so.
     pub awaits_program: bool,
 }
 

@@ -48,9 +48,9 @@ impl Policy {
         Ok(policy)
     }
 
-    /// A learner's `program` that the compiler has yet to write into a folder of its
-    /// own, which will name `loader` as its loader: as [`Policy::program`], but it may
-    /// execute what that folder holds, and waits to (see [`Policy::awaits_program`]).
+    /// A learner's `program`, alone in a folder of its own and naming `loader` as its
+    /// loader, which the compiler may have yet to write: as [`Policy::program`], but it
+    /// may execute what that folder holds, and waits to (see [`Policy::awaits_program`]).
     pub fn program_to_come(
         program: &Path,
         loader: Option<&Path>,

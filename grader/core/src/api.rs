@@ -21,6 +21,14 @@ pub trait ApiType: Wire {
     fn parameter_type() -> String {
         Self::rust_type()
     }
+    /// How the runner reads an argument of this type from a case's words: the type it
+    /// holds it as, and the expression that takes it from `words`.
+    fn runner_take() -> (String, String) {
+        (
+            Self::rust_type(),
+            format!("::{CRATE_NAME}::wire::Wire::take(words)?"),
+        )
+    }
     /// Adds the code the runner needs for the learner's own version of this type: the
     /// [`Wire`] impl of each struct and enum the stub declares.
     fn runner_code(_code: &mut RunnerCode) {}
@@ -33,6 +41,8 @@ pub trait Arguments: Wire {
     const FIELDS: &'static [(&'static str, &'static str)];
     /// Each parameter's type as the learner's function takes it ([`ApiType::parameter_type`]).
     fn parameter_types() -> Vec<String>;
+    /// How the runner reads each parameter ([`ApiType::runner_take`]).
+    fn runner_takes() -> Vec<(String, String)>;
     /// Adds the runner's code for the parameters' types ([`ApiType::runner_code`]).
     fn runner_code(code: &mut RunnerCode);
 }
@@ -120,11 +130,8 @@ pub fn runner_main<A: Arguments, R: ApiType>(function: &str) -> String {
     let wire_impls: Vec<&str> = code.types.iter().map(|(_, wire_impl)| *wire_impl).collect();
     let decoded: String = A::FIELDS
         .iter()
-        .map(|(name, field_type)| {
-            format!(
-                "        let {name}: {field_type} = ::{CRATE_NAME}::wire::Wire::take(words)?;\n"
-            )
-        })
+        .zip(A::runner_takes())
+        .map(|((name, _), (held_as, take))| format!("        let {name}: {held_as} = {take};\n"))
         .collect();
     let lent: Vec<String> = A::FIELDS
         .iter()
@@ -162,6 +169,20 @@ impl<T: ApiType> ApiType for Vec<T> {
     }
     fn parameter_type() -> String {
         format!("&[{}]", T::rust_type())
+    }
+    /// Words are lent straight from the cases (`wire::take_words`): copying a million
+    /// heaps for each case took longer than the learner's code on them.
+    fn runner_take() -> (String, String) {
+        match T::rust_type() == u64::rust_type() {
+            true => (
+                "&[u64]".to_string(),
+                format!("::{CRATE_NAME}::wire::take_words(words)?"),
+            ),
+            false => (
+                Self::rust_type(),
+                format!("::{CRATE_NAME}::wire::Wire::take(words)?"),
+            ),
+        }
     }
     fn runner_code(code: &mut RunnerCode) {
         T::runner_code(code);

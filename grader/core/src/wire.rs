@@ -65,13 +65,24 @@ impl Wire for u64 {
         out.extend_from_slice(items);
     }
     fn take_all(words: &mut &[u64], count: usize) -> Option<Vec<Self>> {
-        if count > words.len() {
-            return None;
-        }
-        let (items, rest) = words.split_at(count);
-        *words = rest;
-        Some(items.to_vec())
+        take_counted(words, count).map(<[u64]>::to_vec)
     }
+}
+
+/// A `Vec<u64>` as [`Wire::take`] reads it, lent from `words` rather than copied.
+pub fn take_words<'a>(words: &mut &'a [u64]) -> Option<&'a [u64]> {
+    let count = usize::take(words)?;
+    take_counted(words, count)
+}
+
+/// The first `count` words of `words`, which it advances past.
+fn take_counted<'a>(words: &mut &'a [u64], count: usize) -> Option<&'a [u64]> {
+    if count > words.len() {
+        return None;
+    }
+    let (items, rest) = words.split_at(count);
+    *words = rest;
+    Some(items)
 }
 
 impl Wire for usize {
@@ -281,7 +292,7 @@ pub mod record {
 }
 
 /// Lends an argument the way the learner's function takes it: a `Vec` as a slice, a
-/// number by value. The runner's call of the learner's function names no types, so the
+/// slice and a number as they are. The runner's call of the learner's function names no types, so the
 /// learner's own signature decides (and a changed signature is a compile error there).
 pub trait Lend<'a, T> {
     fn lend(&'a self) -> T;
@@ -361,6 +372,16 @@ mod tests {
         let mut huge = encode(ANSWER, 0, &[]);
         huge[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
         assert_eq!(parse(&huge), (vec![], false));
+    }
+
+    #[test]
+    fn words_are_lent_as_a_vec_of_them_would_be_taken() {
+        let mut words: &[u64] = &[2, 7, 8, 1, 9];
+        assert_eq!(take_words(&mut words), Some(&[7, 8][..]));
+        assert_eq!(take_words(&mut words), Some(&[9][..]));
+        assert_eq!(take_words(&mut words), None, "no words left");
+        // A length past the end lends nothing.
+        assert_eq!(take_words(&mut &[3, 1, 2][..]), None);
     }
 
     #[test]

@@ -127,6 +127,9 @@ pub fn derive_arguments(input: TokenStream) -> TokenStream {
                 fn parameter_types() -> Vec<String> {
                     vec![#( <#types as ::xorlings_core::api::ApiType>::parameter_type() ),*]
                 }
+                fn runner_takes() -> Vec<(String, String)> {
+                    vec![#( <#types as ::xorlings_core::api::ApiType>::runner_take() ),*]
+                }
                 fn runner_code(code: &mut ::xorlings_core::api::RunnerCode) {
                     #( <#types as ::xorlings_core::api::ApiType>::runner_code(code); )*
                 }

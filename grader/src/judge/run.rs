@@ -233,12 +233,30 @@ impl Started {
         }
     }
 
-    /// Gives the run its turn if it has not had it, waits for it to end, and reads back
-    /// what it wrote.
-    pub fn finish(mut self, cancel: &Cancel) -> Result<Execution> {
+    /// Gives the run its turn if it has not had it, and waits for it to end.
+    pub fn wait(mut self, cancel: &Cancel) -> Result<Over> {
         self.give_turn();
+        let ended = self.run.wait_within(self.deadline, cancel)?;
+        Ok(Over {
+            started: self,
+            ended,
+        })
+    }
+}
+
+/// A run that has ended, what it wrote not read yet: the next run on its core is set
+/// going first.
+pub struct Over {
+    started: Started,
+    ended: sandbox::Ended,
+}
+
+impl Over {
+    /// Reads back what the run wrote, and frees what it held.
+    pub fn read(self) -> Result<Execution> {
+        let Over { started, ended } = self;
         let Started {
-            mut run,
+            run,
             layout,
             answers,
             printed,
@@ -248,8 +266,7 @@ impl Started {
             deadline,
             file_limit,
             ..
-        } = self;
-        let ended = run.wait_within(deadline, cancel)?;
+        } = started;
         drop(run);
         let (answers, answers_overflowed) = match layout {
             Layout::Runner => read_records(&answers, answer_limit, cases + 1)?,
@@ -453,7 +470,8 @@ fn read_records(file: &File, limit: u64, count: usize) -> Result<(Vec<u8>, bool)
         if end - at < record::HEADER_BYTES as u64 {
             break;
         }
-        let header = window.read(at, record::HEADER_BYTES as u64)?.to_vec();
+        let mut header = [0u8; record::HEADER_BYTES];
+        header.copy_from_slice(window.read(at, record::HEADER_BYTES as u64)?);
         let word = |i: usize| u64::from_le_bytes(header[i * 8..i * 8 + 8].try_into().unwrap());
         let (kind, printed_end, length) = (word(0), word(1), word(2));
         if kind == record::UNWRITTEN {
@@ -475,7 +493,7 @@ fn read_records(file: &File, limit: u64, count: usize) -> Result<(Vec<u8>, bool)
             records.extend(record::encode(kind, printed_end, message.as_bytes()));
         } else {
             // A record cut short by the bound stays cut short: the judge ignores it.
-            records.extend(header);
+            records.extend_from_slice(&header);
             records.extend_from_slice(window.read(body_at, body_bytes)?);
         }
         at = body_at.saturating_add(length).min(end);
@@ -515,7 +533,9 @@ impl<'a> Window<'a> {
         if count > Self::BYTES || at < self.start || at + count > window_end {
             let kept = count.max(Self::BYTES.min(self.end - at));
             self.start = at;
-            self.bytes.resize(kept as usize, 0);
+            // A new zeroed buffer: `resize` zeroes a byte at a time in a debug build,
+            // which took longer than the read.
+            self.bytes = vec![0; kept as usize];
             read_exact_at(self.file, &mut self.bytes, at).context("cannot read the answers")?;
         }
         let from = (at - self.start) as usize;

@@ -114,8 +114,8 @@ fn quiet_checker_panics() {
     });
 }
 
-/// Runs a checker, turning its panic into an internal error that names it.
-pub fn guarded<T>(checker: &str, check: impl FnOnce() -> T) -> Result<T, Problem> {
+/// Runs a checker of `exercise`, turning its panic into an internal error that names it.
+pub fn guarded<T>(exercise: &str, check: impl FnOnce() -> T) -> Result<T, Problem> {
     quiet_checker_panics();
     IN_CHECKER.set(true);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check));
@@ -127,7 +127,7 @@ pub fn guarded<T>(checker: &str, check: impl FnOnce() -> T) -> Result<T, Problem
             .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
             .unwrap_or_else(|| "no message".to_string());
         Problem::InternalError {
-            checker: checker.to_string(),
+            checker: format!("the checker of {exercise}"),
             message,
         }
     })

@@ -132,17 +132,16 @@ fn judge_case<E: Function>(
     execution: &Execution,
     diagnose: bool,
 ) -> Option<(Option<String>, Judged)> {
-    let checker = format!("the checker of {}", E::NAME);
     let Some(record) = record else {
         if execution.answers_overflowed {
             let problem = Problem::WrongAnswer(Mistake::new(ANSWER_TOO_LARGE));
             return Some((None, Judged::Problem(problem)));
         }
         let advice = |advice: fn(&E::Args) -> Option<String>| {
-            guarded(&checker, || advice(input)).ok().flatten()
+            guarded(E::NAME, || advice(input)).ok().flatten()
         };
         let memory = |bytes| {
-            guarded(&checker, || E::memory_advice(input, bytes))
+            guarded(E::NAME, || E::memory_advice(input, bytes))
                 .ok()
                 .flatten()
         };
@@ -156,7 +155,7 @@ fn judge_case<E: Function>(
     };
     match record {
         record::Record::Panic { message, .. } => {
-            let problem = match guarded(&checker, || E::panic_advice(input, message)) {
+            let problem = match guarded(E::NAME, || E::panic_advice(input, message)) {
                 Ok(advice) => Problem::Panicked {
                     message: message.clone(),
                     advice,
@@ -175,7 +174,7 @@ fn judge_case<E: Function>(
                 ))),
             )),
             Some(answer) => {
-                let judged = guarded(&checker, || {
+                let judged = guarded(E::NAME, || {
                     let rule = E::rule(input, &answer).err()?;
                     let suspects = match diagnose {
                         true => E::suspects(input, &answer),
@@ -295,8 +294,7 @@ impl<E: Function> Plan for FunctionPlan<E> {
         }
         // A mistake whose code gets wrong a case the learner's code passed is not theirs.
         for mistake in evidence.explaining() {
-            let checker = format!("the checker of {}", E::NAME);
-            let cleared = guarded(&checker, || {
+            let cleared = guarded(E::NAME, || {
                 passes.iter().any(|&input| E::wrong_under(input, mistake))
             });
             if cleared.unwrap_or(true) {
@@ -348,7 +346,9 @@ impl<E: Function> Plan for FunctionPlan<E> {
         let answer = wire::decode::<E::Answer>(words)?;
         let input = self.groups.first()?.cases.first()?;
         let returned = format!("Your function returned {}.", answer.show());
-        let more = guarded("", || E::explain(input, &answer)).ok().flatten();
+        let more = guarded(E::NAME, || E::explain(input, &answer))
+            .ok()
+            .flatten();
         Some(match more {
             Some(more) => format!("{returned}\n{more}"),
             None => returned,

@@ -198,7 +198,6 @@ impl<C: Contest> ProgramPlan<C> {
         execution: &Execution,
     ) -> Option<Failure> {
         let printed = execution.printed.range(0, u64::MAX);
-        let checker = format!("the checker of {}", C::NAME);
         // A failure of the whole run, at the first case it left without an answer.
         let whole_run = |problem: Problem, printed: Printed| {
             let answered = String::from_utf8_lossy(&execution.answers)
@@ -223,7 +222,7 @@ impl<C: Contest> ProgramPlan<C> {
                 return Some(whole_run(problem, printed));
             };
             let bytes = file.text.len();
-            let problem = match guarded(&checker, || C::panic_advice(input, &message, bytes)) {
+            let problem = match guarded(C::NAME, || C::panic_advice(input, &message, bytes)) {
                 Ok(advice) => Problem::Panicked { message, advice },
                 Err(internal) => internal,
             };
@@ -244,7 +243,7 @@ impl<C: Contest> ProgramPlan<C> {
                 return Some(whole_run(problem, printed));
             }
         };
-        match guarded(&checker, || C::check(input, output)) {
+        match guarded(C::NAME, || C::check(input, output)) {
             Ok(Ok(())) => None,
             Ok(Err(rejection)) => Some(Failure {
                 problem: Problem::WrongAnswer(match output.is_empty() {
@@ -343,7 +342,9 @@ impl<C: Contest> Plan for ProgramPlan<C> {
     fn explain_typed(&self, execution: &Execution) -> Option<String> {
         let input = self.inputs.first()?.as_ref().ok()?;
         let output = std::str::from_utf8(&execution.answers).ok()?;
-        guarded("", || C::explain(input, output)).ok().flatten()
+        guarded(C::NAME, || C::explain(input, output))
+            .ok()
+            .flatten()
     }
 }
 

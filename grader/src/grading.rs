@@ -50,6 +50,9 @@ pub enum Cases {
     /// The exercise's cases for the settings' seed, generated beside the compiler (and
     /// kept for the next request: watch grades the same exercise on every save).
     Generated,
+    /// The same cases for this request alone (`grader run` grades once): each group's
+    /// input is freed as soon as its run is over.
+    GeneratedOnce,
     /// Cases generated beforehand: a class is graded on one set of cases per exercise.
     Planned(Arc<Prepared>),
     /// One case the learner typed (`cargo grader try`, watch's `t`, a move in `play`).
@@ -186,6 +189,7 @@ impl Grader {
             Cases::Typed(TypedCase { plan, input }) => (Some(input), Source::Plan(plan)),
             Cases::Planned(prepared) => (None, Source::Prepared(prepared)),
             Cases::Generated => (None, Source::Seed(settings.seed)),
+            Cases::GeneratedOnce => (None, Source::SeedOnce(settings.seed)),
         };
         // Where a source's program will be, so that its first runs can start before
         // (the build makes the folder itself, and says why, if it cannot be made here).
@@ -285,6 +289,7 @@ fn refused_verdict(step: &str, error: &anyhow::Error) -> Verdict {
 /// Where a request's cases come from, as the thread that prepares them takes them.
 enum Source {
     Seed(Seed),
+    SeedOnce(Seed),
     Prepared(Arc<Prepared>),
     Plan(Box<dyn Plan>),
 }
@@ -293,7 +298,8 @@ enum Source {
 fn prepare(tests: &dyn HiddenTests, source: Source) -> Arc<Prepared> {
     match source {
         Source::Prepared(prepared) => prepared,
-        Source::Plan(plan) => Arc::new(Prepared::new(plan)),
+        Source::Plan(plan) => Arc::new(Prepared::once(plan)),
+        Source::SeedOnce(seed) => Arc::new(Prepared::once(tests.plan(seed))),
         Source::Seed(seed) => {
             if let Ok(last) = LAST_PLAN.lock()
                 && let Some((name, last_seed, prepared)) = last.as_ref()
@@ -350,7 +356,7 @@ fn shrink(
     let mut simplest = None;
     for _ in 0..SHRINK_ROUNDS {
         let Some(plan) = round.take() else { break };
-        let batch = Prepared::new(plan);
+        let batch = Prepared::once(plan);
         let Ok(Some(ran)) = judge::run(
             tests,
             program,

@@ -6,9 +6,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 
-/// How many cores this machine has (2 when it cannot tell).
+/// How many cores this machine has (2 when it cannot tell), found once: the standard
+/// library reads the cgroup's CPU quota each time it is asked, a millisecond or more.
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get())
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
 }
 
 /// Runs `f` on every item, on up to [`cores`] threads (this one among them), keeping

@@ -237,6 +237,17 @@ mod tests {
     }
 
     #[test]
+    fn the_runner_lends_words_and_decodes_other_vectors() {
+        let lent = format!("::{CRATE_NAME}::wire::take_words(words)?");
+        assert_eq!(<Vec<u64>>::runner_take(), ("&[u64]".to_string(), lent));
+        let decoded = format!("::{CRATE_NAME}::wire::Wire::take(words)?");
+        assert_eq!(
+            <Vec<usize>>::runner_take(),
+            ("Vec<usize>".to_string(), decoded)
+        );
+    }
+
+    #[test]
     fn the_runners_code_names_each_type_once() {
         let mut code = RunnerCode::default();
         code.add("Move", "impl A");

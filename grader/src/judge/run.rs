@@ -10,9 +10,10 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow, bail};
 use xorlings_core::run::{Execution, PrintedFile};
 use xorlings_core::wire::record;
 
@@ -310,8 +311,9 @@ fn answers_file(request: &RunRequest) -> std::io::Result<File> {
 /// more than the run.
 #[derive(Debug)]
 pub struct RunInput {
-    /// The file, or why it could not be written (the run that needs it says so).
-    file: Result<Written, String>,
+    /// The file, or why it could not be written (the run that needs it says so); none
+    /// once freed (see [`RunInput::free`]).
+    file: Mutex<Option<Result<Written, String>>>,
     len: u64,
 }
 
@@ -343,7 +345,7 @@ impl RunInput {
             written.file.metadata().map_or(0, |metadata| metadata.len())
         });
         RunInput {
-            file: file.map_err(|error| error.to_string()),
+            file: Mutex::new(Some(file.map_err(|error| error.to_string()))),
             len,
         }
     }
@@ -353,19 +355,26 @@ impl RunInput {
         self.len
     }
 
-    /// Its bytes, read back (for a copy where /proc cannot open it again).
-    #[cfg(target_os = "linux")]
-    fn bytes(&self) -> Result<Vec<u8>> {
-        let mut bytes = vec![0; self.len as usize];
-        read_exact_at(&self.stored()?.file, &mut bytes, 0).context("cannot read the cases file")?;
-        Ok(bytes)
+    /// Frees the file (runs that have it open keep it until they end); a run started
+    /// after this cannot start.
+    pub fn free(&self) {
+        let freed = self.file.lock().ok().and_then(|mut file| file.take());
+        drop(freed);
     }
 
     /// A file of its own for one run, open for reading only, at the start: runs of the
     /// same group at once (a class, `dev check`) must not move each other's reading
     /// position.
     fn open(&self) -> Result<File> {
-        let stored = self.stored()?;
+        let file = self
+            .file
+            .lock()
+            .map_err(|_| anyhow!("the cases file was lost"))?;
+        let stored = match file.as_ref() {
+            Some(Ok(stored)) => stored,
+            Some(Err(error)) => bail!("cannot write the cases file: {error}"),
+            None => bail!("the cases file was freed before its run"),
+        };
         #[cfg(target_os = "linux")]
         {
             use std::os::fd::AsRawFd;
@@ -373,18 +382,15 @@ impl RunInput {
                 return Ok(own);
             }
             // Without /proc, a copy.
-            let copy = RunInput::new(&self.bytes()?);
-            copy.stored()
-                .and_then(|copy| copy.file.try_clone().context("cannot open the cases file"))
+            let mut bytes = vec![0; self.len as usize];
+            read_exact_at(&stored.file, &mut bytes, 0).context("cannot read the cases file")?;
+            match RunInput::new(&bytes).file.into_inner() {
+                Ok(Some(Ok(copy))) => Ok(copy.file),
+                _ => bail!("cannot copy the cases file"),
+            }
         }
         #[cfg(not(target_os = "linux"))]
         File::open(&stored.path).context("cannot open the cases file")
-    }
-
-    fn stored(&self) -> Result<&Written> {
-        self.file
-            .as_ref()
-            .map_err(|error| anyhow::anyhow!("cannot write the cases file: {error}"))
     }
 }
 
@@ -584,6 +590,19 @@ mod tests {
         let mut again = String::new();
         input.open().unwrap().read_to_string(&mut again).unwrap();
         assert_eq!(again, "the cases");
+    }
+
+    /// A freed input stays with the runs that have it open, and no later run starts.
+    #[test]
+    fn a_freed_input_stays_with_the_runs_that_opened_it() {
+        let input = RunInput::new(b"the cases");
+        let mut opened = input.open().unwrap();
+        input.free();
+        let mut whole = String::new();
+        opened.read_to_string(&mut whole).unwrap();
+        assert_eq!(whole, "the cases");
+        let error = input.open().unwrap_err();
+        assert!(format!("{error:#}").contains("freed"), "{error:#}");
     }
 
     #[test]

@@ -223,10 +223,12 @@ pub fn init() -> Result<()> {
     platform::prepare()?;
     // What this machine offers is probed (with a few short-lived processes: some
     // milliseconds) while the command reads its workbook; the first spawn waits for it.
+    // So are its cores, which the first compile asks for.
     let probing = std::thread::Builder::new()
         .name("sandbox-probe".to_string())
         .spawn(|| {
             protection();
+            crate::parallel::cores();
         });
     if probing.is_err() {
         protection();

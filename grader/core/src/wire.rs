@@ -222,6 +222,30 @@ pub mod record {
         bytes
     }
 
+    /// How many of the first `count` records at the start of `bytes` are whole and
+    /// plain (an answer, or a panic message of at most `kept_panic` bytes), and how many
+    /// bytes they take: the grader copies those as they are, and reads what follows
+    /// them (an unwritten end, a record cut short, a longer message) one at a time.
+    pub fn plain_prefix(bytes: &[u8], count: usize, kept_panic: u64) -> (usize, usize) {
+        let (mut records, mut at) = (0, 0);
+        while records < count && bytes.len() - at >= HEADER_BYTES {
+            let word = |i: usize| {
+                let mut array = [0u8; 8];
+                array.copy_from_slice(&bytes[at + i * 8..at + i * 8 + 8]);
+                u64::from_le_bytes(array)
+            };
+            let (kind, length) = (word(0), word(2));
+            let plain = kind != UNWRITTEN && !(kind == PANIC && length > kept_panic);
+            let fits = length <= (bytes.len() - at - HEADER_BYTES) as u64;
+            if !plain || !fits {
+                break;
+            }
+            at += HEADER_BYTES + length as usize;
+            records += 1;
+        }
+        (records, at)
+    }
+
     /// An answer's words as a record body.
     pub fn words_body(words: &[u64]) -> Vec<u8> {
         // Into a buffer made once: an answer can be thousands of words.
@@ -355,6 +379,29 @@ mod tests {
             ]
         );
         assert!(finished);
+    }
+
+    #[test]
+    fn the_plain_records_are_counted_up_to_the_first_that_is_not() {
+        use record::*;
+        let answer = encode(ANSWER, 1, &words_body(&[7]));
+        let short_panic = encode(PANIC, 2, b"boom");
+        let mut bytes = [answer.clone(), short_panic.clone()].concat();
+        let plain = answer.len() + short_panic.len();
+        assert_eq!(plain_prefix(&bytes, 5, 4), (2, plain));
+        assert_eq!(
+            plain_prefix(&bytes, 1, 4),
+            (1, answer.len()),
+            "no more than asked"
+        );
+        // A longer panic message, a record cut short, and the unwritten end stop it.
+        assert_eq!(plain_prefix(&bytes, 5, 3), (1, answer.len()));
+        assert_eq!(plain_prefix(&bytes[..plain - 1], 5, 4), (1, answer.len()));
+        bytes.extend([0; HEADER_BYTES]);
+        assert_eq!(plain_prefix(&bytes, 5, 4), (2, plain));
+        let mut huge = encode(ANSWER, 0, &[]);
+        huge[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert_eq!(plain_prefix(&huge, 5, 4), (0, 0));
     }
 
     #[test]

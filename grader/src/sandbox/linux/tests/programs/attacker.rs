@@ -377,10 +377,12 @@ fn daemon(out: &mut File, file: &str) {
             let _ = std::fs::write(file, "the daemon was here");
             unsafe { _exit(0) };
         }
-        writeln!(out, "daemon: {daemon}").unwrap();
+        // Each line in one write: both processes write to the file at once, and
+        // `writeln!` writes a line in pieces.
+        out.write_all(format!("daemon: {daemon}\n").as_bytes()).unwrap();
         unsafe { _exit(0) };
     }
-    writeln!(out, "middle: {middle}").unwrap();
+    out.write_all(format!("middle: {middle}\n").as_bytes()).unwrap();
 }
 
 /// Runs before `main` (glibc passes argc, argv, envp): in mode "constructor" it tries a

@@ -222,6 +222,16 @@ pub mod record {
         bytes
     }
 
+    /// The three words of the record header at the start of `bytes` (which holds at
+    /// least [`HEADER_BYTES`]): its kind, where the printed output ended, its length.
+    pub fn header(bytes: &[u8]) -> [u64; 3] {
+        std::array::from_fn(|i| {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
+            u64::from_le_bytes(word)
+        })
+    }
+
     /// How many of the first `count` records at the start of `bytes` are whole and
     /// plain (an answer, or a panic message of at most `kept_panic` bytes), and how many
     /// bytes they take: the grader copies those as they are, and reads what follows
@@ -229,12 +239,7 @@ pub mod record {
     pub fn plain_prefix(bytes: &[u8], count: usize, kept_panic: u64) -> (usize, usize) {
         let (mut records, mut at) = (0, 0);
         while records < count && bytes.len() - at >= HEADER_BYTES {
-            let word = |i: usize| {
-                let mut array = [0u8; 8];
-                array.copy_from_slice(&bytes[at + i * 8..at + i * 8 + 8]);
-                u64::from_le_bytes(array)
-            };
-            let (kind, length) = (word(0), word(2));
+            let [kind, _, length] = header(&bytes[at..]);
             let plain = kind != UNWRITTEN && !(kind == PANIC && length > kept_panic);
             let fits = length <= (bytes.len() - at - HEADER_BYTES) as u64;
             if !plain || !fits {
@@ -278,12 +283,7 @@ pub mod record {
     pub fn parse(mut bytes: &[u8]) -> (Vec<Record>, bool) {
         let mut records = Vec::new();
         while bytes.len() >= HEADER_BYTES {
-            let word = |i: usize| {
-                let mut array = [0u8; 8];
-                array.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
-                u64::from_le_bytes(array)
-            };
-            let (kind, printed_end, length) = (word(0), word(1), word(2));
+            let [kind, printed_end, length] = header(bytes);
             let Some(body) = usize::try_from(length)
                 .ok()
                 .and_then(|length| bytes[HEADER_BYTES..].get(..length))
@@ -316,8 +316,9 @@ pub mod record {
 }
 
 /// Lends an argument the way the learner's function takes it: a `Vec` as a slice, a
-/// slice and a number as they are. The runner's call of the learner's function names no types, so the
-/// learner's own signature decides (and a changed signature is a compile error there).
+/// slice and a number as they are. The runner's call of the learner's function names no
+/// types, so the learner's own signature decides (and a changed signature is a compile
+/// error there).
 pub trait Lend<'a, T> {
     fn lend(&'a self) -> T;
 }

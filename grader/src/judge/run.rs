@@ -358,6 +358,7 @@ impl RunInput {
     /// Frees the file (runs that have it open keep it until they end); a run started
     /// after this cannot start.
     pub fn free(&self) {
+        // Closed once the lock is released: freeing megabytes takes the kernel a while.
         let freed = self.file.lock().ok().and_then(|mut file| file.take());
         drop(freed);
     }
@@ -490,8 +491,7 @@ fn read_records(file: &File, limit: u64, count: usize) -> Result<(Vec<u8>, bool)
         }
         let mut header = [0u8; record::HEADER_BYTES];
         header.copy_from_slice(window.read(at, record::HEADER_BYTES as u64)?);
-        let word = |i: usize| u64::from_le_bytes(header[i * 8..i * 8 + 8].try_into().unwrap());
-        let (kind, printed_end, length) = (word(0), word(1), word(2));
+        let [kind, printed_end, length] = record::header(&header);
         if kind == record::UNWRITTEN {
             break;
         }

@@ -30,6 +30,10 @@ mod tests {
     /// Every promise of every exercise is tested at its limit, with the learners' seed and
     /// with others: some case has the most heaps, the largest value, each bit width.
     #[test]
+    #[cfg_attr(
+        not(feature = "e2e"),
+        ignore = "end-to-end tier (cargo e2e): every case of every exercise, twice"
+    )]
     fn every_promise_is_reached_by_some_case() {
         for tests in ALL {
             assert!(
@@ -52,6 +56,10 @@ mod tests {
     /// Kattis's input validator: every generated case keeps the promises of its stub's
     /// doc comment, with the learners' seed and with others.
     #[test]
+    #[cfg_attr(
+        not(feature = "e2e"),
+        ignore = "end-to-end tier (cargo e2e): every case of every exercise, thrice"
+    )]
     fn every_case_keeps_the_promises_of_its_exercise() {
         for tests in ALL {
             for seed in [Seed::DEFAULT, Seed(1), Seed(0xdead_beef)] {

@@ -30,6 +30,10 @@ fn lessons() -> Vec<(String, String)> {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "e2e"),
+    ignore = "end-to-end tier (cargo e2e): every lesson at every width"
+)]
 fn no_line_of_a_real_lesson_is_wider_than_the_screen() {
     for (name, markdown) in lessons() {
         for columns in 40..=120 {

@@ -118,7 +118,7 @@ pub struct Pattern {
 /// and each power of two less one up to `max`, `max` itself, and, when `max` is all ones
 /// (`u64::MAX`, `2^20 - 1`...), `max` with its low k bits cleared (the top bits all
 /// ones). Code that finds a highest bit with floating point, works in 32 bits, or keeps
-/// a table of a fixed width fails on one of them.
+/// a table of a fixed width fails on one of them. In increasing order of value.
 pub fn patterns(max: u64) -> Vec<Pattern> {
     let mut patterns = BTreeSet::new();
     let mut add = |value: u64, name: String| {
@@ -150,6 +150,13 @@ pub fn patterns(max: u64) -> Vec<Pattern> {
     patterns
 }
 
+/// Whether the one bits of `value` are side by side (0 has none): the shape of every
+/// pattern but `max` itself (2^k, 2^k - 1, the top bits set).
+fn one_run_of_ones(value: u64) -> bool {
+    let shifted = value >> value.trailing_zeros().min(63);
+    shifted & shifted.wrapping_add(1) == 0
+}
+
 /// Each promise that no case of `cases` reaches at its boundary, in words.
 pub fn unreached<'a, I: 'a>(
     promises: &[Promise<I>],
@@ -165,16 +172,25 @@ pub fn unreached<'a, I: 'a>(
                 Bound::AtLeast(min, of) => (!cases.clone().any(|case| of(case) == *min))
                     .then(|| format!("{} {what}", thousands(*min))),
                 Bound::EveryValue(max, values) => {
-                    let mut seen = BTreeSet::new();
+                    // Millions of values: each is looked up among the patterns (sorted
+                    // by value) only if it has a pattern's shape, which takes two
+                    // instructions to tell where a search takes dozens.
+                    let wanted = patterns(*max);
+                    let mut reached = vec![false; wanted.len()];
                     for case in cases.clone() {
                         values(case, &mut |value| {
-                            seen.insert(value);
+                            if (value == *max || one_run_of_ones(value))
+                                && let Ok(at) = wanted.binary_search_by_key(&value, |p| p.value)
+                            {
+                                reached[at] = true;
+                            }
                         });
                     }
-                    let missing: Vec<String> = patterns(*max)
+                    let missing: Vec<String> = wanted
                         .into_iter()
-                        .filter(|pattern| !seen.contains(&pattern.value))
-                        .map(|pattern| pattern.name)
+                        .zip(reached)
+                        .filter(|(_, reached)| !reached)
+                        .map(|(pattern, _)| pattern.name)
                         .collect();
                     (!missing.is_empty()).then(|| format!("{what} of {}", shortened_list(&missing)))
                 }
@@ -252,6 +268,33 @@ mod tests {
                 .any(|p| p.value == (1 << 54) - 1 && p.name == "2^54 - 1")
         );
         assert!(full.iter().any(|p| p.value == u64::MAX << 11));
+    }
+
+    #[test]
+    fn every_pattern_but_the_maximum_is_one_run_of_ones() {
+        for max in [
+            0,
+            1,
+            10,
+            15,
+            1000,
+            (1 << 20) - 1,
+            1 << 40,
+            u64::MAX - 1,
+            u64::MAX,
+        ] {
+            for pattern in patterns(max) {
+                assert!(
+                    pattern.value == max || one_run_of_ones(pattern.value),
+                    "{} ({}) of {max}",
+                    pattern.value,
+                    pattern.name
+                );
+            }
+        }
+        for not_a_run in [5, 0b1011, u64::MAX - 2, 1 << 63 | 1] {
+            assert!(!one_run_of_ones(not_a_run), "{not_a_run:b}");
+        }
     }
 
     #[test]

@@ -5,15 +5,27 @@
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
 
 use walkdir::WalkDir;
 
+pub mod ci;
+pub mod server;
 pub mod tmux;
+pub mod watch;
 
 pub const GRADER: &str = env!("CARGO_BIN_EXE_grader");
+
+/// How long a test waits for a screen: generous, as CI machines are slow and busy. A
+/// passing test takes a few seconds.
+pub const DEADLINE: Duration = Duration::from_secs(60);
+/// How often a screen is read while waiting for a text.
+pub const POLL: Duration = Duration::from_millis(25);
 
 /// The workbook this test suite belongs to.
 pub fn repo_root() -> PathBuf {
@@ -28,16 +40,18 @@ pub fn manifest() -> grader::Workbook {
     grader::Workbook::load(&repo_root()).unwrap()
 }
 
+/// Whether a copy of the workbook leaves `path` out: build folders, git and progress.
+fn left_out(path: &Path) -> bool {
+    path.file_name().is_some_and(|name| {
+        name == "target"
+            || name == ".git"
+            || name.to_string_lossy().starts_with(".xorlings-progress")
+    })
+}
+
 /// Copies the folder `from` to `to`, leaving out build folders, git and progress.
 #[track_caller]
 pub fn copy_tree(from: &Path, to: &Path) {
-    let left_out = |path: &Path| {
-        path.file_name().is_some_and(|name| {
-            name == "target"
-                || name == ".git"
-                || name.to_string_lossy().starts_with(".xorlings-progress")
-        })
-    };
     for entry in WalkDir::new(from)
         .into_iter()
         .filter_entry(|e| !left_out(e.path()))
@@ -52,36 +66,136 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// The files of a fresh copy of the workbook, read once per test binary: the content a
+/// learner clones (every exercise at its stub), and the runner library a first grading
+/// builds into the cache, so that no test builds it again.
+struct Template {
+    /// Each file's path relative to the root, and its bytes.
+    files: Vec<(PathBuf, Vec<u8>)>,
+}
+
+impl Template {
+    /// Writes the files under `root`, making each folder once.
+    fn write_to(&self, root: &Path, with_recordings: bool) {
+        let files = self
+            .files
+            .iter()
+            .filter(|(path, _)| with_recordings || !is_recording(path));
+        let folders: BTreeSet<&Path> = files
+            .clone()
+            .filter_map(|(path, _)| path.parent())
+            .collect();
+        for folder in folders {
+            std::fs::create_dir_all(root.join(folder)).unwrap();
+        }
+        for (path, bytes) in files {
+            std::fs::write(root.join(path), bytes).unwrap();
+        }
+    }
+}
+
+/// Whether `path` is in a recorded solutions' folder (`solutions/<name>/recorded/`).
+fn is_recording(path: &Path) -> bool {
+    path.components()
+        .nth(2)
+        .is_some_and(|part| part.as_os_str() == "recorded")
+}
+
+fn template() -> &'static Template {
+    static TEMPLATE: OnceLock<Template> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let repo = repo_root();
+        let mut files = Vec::new();
+        for item in CONTENT {
+            for entry in WalkDir::new(repo.join(item))
+                .into_iter()
+                .filter_entry(|e| !left_out(e.path()))
+            {
+                let entry = entry.unwrap();
+                if entry.file_type().is_file() {
+                    let relative = entry.path().strip_prefix(&repo).unwrap().to_path_buf();
+                    files.push((relative, std::fs::read(entry.path()).unwrap()));
+                }
+            }
+        }
+        for exercise in manifest().exercises {
+            let stub = std::fs::read(repo.join(exercise.stub())).unwrap();
+            let file = files.iter_mut().find(|(path, _)| *path == exercise.file());
+            file.expect("every exercise file is in the workbook").1 = stub;
+        }
+        let mut template = Template { files };
+        template.files.extend(runner_library(&template));
+        template
+    })
+}
+
+/// The workbook's content: what a learner's clone has besides the grader's sources.
+const CONTENT: [&str; 5] = [
+    "workbook.toml",
+    "exercises",
+    "solutions",
+    "lessons",
+    "grader/stubs",
+];
+
+/// The files of the runner library that grading a stub builds in a copy of `template`,
+/// relative to the copy's root.
+fn runner_library(template: &Template) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = tempfile::tempdir().unwrap();
+    template.write_to(dir.path(), false);
+    let run = Command::new(GRADER)
+        .args(["run", "xor_all"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let cache = dir.path().join("target/xorlings");
+    let library: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&cache)
+        .into_iter()
+        .flatten()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("runtime-")
+        })
+        .flat_map(|folder| std::fs::read_dir(folder).unwrap())
+        .map(|file| {
+            let path = file.unwrap().path();
+            let relative = path.strip_prefix(dir.path()).unwrap().to_path_buf();
+            (relative, std::fs::read(&path).unwrap())
+        })
+        .collect();
+    assert!(
+        !library.is_empty(),
+        "grading the stub built no runner library in {}:\n{}",
+        cache.display(),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    library
+}
+
 /// A fresh copy of the workbook's content in a temporary folder.
 pub struct Workbook {
     pub dir: tempfile::TempDir,
 }
 
 impl Workbook {
-    /// The workbook as a learner clones it: every exercise at its stub.
+    /// The workbook as a learner clones it, every exercise at its stub, but for the
+    /// recorded solutions (only `dev check` reads them); the runner library is already
+    /// built in its cache, as after a first grading.
     pub fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
-        let repo = repo_root();
-        for item in [
-            "workbook.toml",
-            "exercises",
-            "solutions",
-            "lessons",
-            "grader/stubs",
-        ] {
-            let (from, to) = (repo.join(item), dir.path().join(item));
-            if from.is_dir() {
-                copy_tree(&from, &to);
-            } else {
-                std::fs::copy(&from, &to).unwrap();
-            }
-        }
-        let workbook = Workbook { dir };
-        for exercise in manifest().exercises {
-            let stub = workbook.read(&exercise.stub().to_string_lossy());
-            workbook.write(&exercise.file().to_string_lossy(), &stub);
-        }
-        workbook
+        template().write_to(dir.path(), false);
+        Workbook { dir }
+    }
+
+    /// The same, with the recorded solutions.
+    pub fn with_recordings() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        template().write_to(dir.path(), true);
+        Workbook { dir }
     }
 
     pub fn root(&self) -> &Path {
@@ -370,4 +484,23 @@ pub fn whole_workbook() -> tempfile::TempDir {
         .unwrap();
     }
     dir
+}
+
+/// Where `phrase` ends in `text`, any run of whitespace in it matching any other (so a
+/// phrase is found even where the screen wrapped it).
+pub fn find_phrase(text: &str, phrase: &str) -> Option<usize> {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    let first = words.first()?;
+    text.match_indices(first).find_map(|(start, _)| {
+        let mut end = start + first.len();
+        for word in &words[1..] {
+            let rest = &text[end..];
+            let after_space = rest.trim_start();
+            if after_space.len() == rest.len() || !after_space.starts_with(word) {
+                return None;
+            }
+            end += rest.len() - after_space.len() + word.len();
+        }
+        Some(end)
+    })
 }

@@ -2,7 +2,7 @@
 //! group, compile errors still make a report that keeps Exercism's rules, and a
 //! solution tuned to the learners' seed is caught by an instructor's seed.
 
-mod common;
+use crate::common;
 
 use common::{Workbook, manifest, valid_report};
 use grader::Seed;

@@ -6,7 +6,7 @@
 //! It builds a second grader, so it takes a while the first time (its build folder,
 //! `target/workbook-copies`, is kept between runs).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,6 +1,6 @@
 //! `grader dev check`, the instructor's proof, on a temporary copy of the workbook.
 
-mod common;
+use crate::common;
 
 use common::{Workbook, manifest};
 
@@ -8,7 +8,7 @@ use common::{Workbook, manifest};
 /// exercise and the program one, chosen by name as an instructor does while writing one.
 #[test]
 fn dev_check_passes_on_chosen_exercises_and_prints_their_table() {
-    let workbook = Workbook::new();
+    let workbook = Workbook::with_recordings();
     let chosen = ["xor_all", "pile_referee"];
     let run = workbook.grader(&["dev", "check", chosen[0], chosen[1]]);
     run.expect_code(0)
@@ -36,7 +36,7 @@ fn dev_check_passes_on_chosen_exercises_and_prints_their_table() {
 
 #[test]
 fn dev_check_names_every_file_that_breaks_its_promise() {
-    let workbook = Workbook::new();
+    let workbook = Workbook::with_recordings();
     // Only the files this test needs: the check stays quick.
     for dir in std::fs::read_dir(workbook.path("solutions")).unwrap() {
         let _ = std::fs::remove_dir_all(dir.unwrap().path().join("recorded"));

@@ -5,7 +5,7 @@
 // The learner's hooks and filters are shell scripts, as on Unix.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

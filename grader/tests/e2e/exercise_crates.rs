@@ -3,7 +3,7 @@
 //! NAME`), not a bare "0 passed" that reads like "solved". `dev check` keeps every
 //! exercise's test as `dev new` writes it.
 
-mod common;
+use crate::common;
 
 use common::{Run, Workbook, cargo_in, manifest, whole_workbook};
 

@@ -12,7 +12,7 @@
 //! scripts that drop privileges as Unix does.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! indented one way, that hides nothing the reader needs, and that never hands over an
 //! exercise's function before the learner has written it.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -1,7 +1,7 @@
 //! `cargo grader try`: the learner's own function on their own input, judged by the
 //! exercise's checker, through the real binary on a temporary copy of the workbook.
 
-mod common;
+use crate::common;
 
 use common::Workbook;
 

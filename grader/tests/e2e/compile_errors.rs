@@ -3,7 +3,7 @@
 //! `main`, the runner's crate). An error located in the grader's `main` means the
 //! learner's signature changed: the report says what the hidden tests call instead.
 
-mod common;
+use crate::common;
 
 use common::{Workbook, manifest, repo_root};
 

@@ -17,9 +17,8 @@
 // memory): each is a small block with its SAFETY comment.
 #![allow(unsafe_code)]
 
-mod common;
+use crate::common;
 
-#[path = "attacks/lab.rs"]
 mod lab;
 
 use std::os::unix::ffi::OsStrExt;

@@ -2,7 +2,7 @@
 //! no solutions in plain sight, a workspace that builds, every command working, the
 //! reference offered once an exercise passes, and `cargo test` green.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

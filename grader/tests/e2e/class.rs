@@ -1,10 +1,23 @@
-//! Grading for instructors: the JSON report (Exercism's rules and our schema), partial
-//! credit, and grading a learner's checkout that was tampered with or is old.
+//! Grading for instructors: reports held to Exercism's rules and our schema, a learner's
+//! checkout graded whole (tampered with, broken or old), a class, and the secret seed.
 
-mod common;
-
-use common::{Workbook, exercism_rules, manifest, repo_root, schema, valid_report};
+use crate::common;
+use crate::common::{Workbook, exercism_rules, manifest, repo_root, schema, valid_report};
 use serde_json::{Value, json};
+
+/// Every exercise solved, `verify` passes whole, and exits 0.
+#[test]
+fn verify_passes_a_workbook_with_every_exercise_solved() {
+    let workbook = Workbook::new();
+    let exercises = manifest().exercises;
+    for exercise in &exercises {
+        workbook.solve(&exercise.name);
+    }
+    workbook
+        .grader(&["verify"])
+        .expect_code(0)
+        .stdout_has(&format!("{0} of {0} exercises pass", exercises.len()));
+}
 
 #[test]
 fn the_rules_and_the_schema_reject_reports_that_break_them() {
@@ -53,70 +66,6 @@ fn the_rules_and_the_schema_reject_reports_that_break_them() {
         assert!(!exercism_rules(&report).is_empty(), "{what} was not caught");
     }
     assert!(!schema().is_valid(&broken(&|r| r["score"] = json!(-1))));
-}
-
-#[test]
-fn run_json_reports_a_stub_with_groups_in_order() {
-    let workbook = Workbook::new();
-    let run = workbook.grader(&["run", "apply_move", "--format", "json"]);
-    run.expect_code(1);
-    let report = valid_report(&run.stdout);
-    // Every group panicked on `todo!()`: no test returned an answer.
-    assert_eq!(report["status"], "error");
-    assert!(report["message"].as_str().unwrap().contains("todo!()"));
-    assert_eq!(report["score"], 0);
-    assert_eq!(report["max_score"], 100);
-    assert_eq!(report["exercises"][0]["verdict"], "panicked");
-    let first = &report["tests"][0];
-    assert!(
-        first["name"]
-            .as_str()
-            .unwrap()
-            .starts_with("apply_move: every move"),
-        "{first}"
-    );
-    assert_eq!(first["status"], "error");
-    let number = manifest().index_of("apply_move").unwrap() + 1;
-    assert_eq!(first["task_id"], number);
-    assert!(
-        first["test_code"]
-            .as_str()
-            .unwrap()
-            .starts_with("apply_move(heaps: &[u64], heap_index: usize")
-    );
-}
-
-#[test]
-fn partial_credit_counts_the_groups_passed() {
-    let workbook = Workbook::new();
-    // Right on every heap below 2^32, wrong above: only the 64-bit groups fail.
-    workbook.write(
-        &workbook.exercise_file("xor_all"),
-        "pub fn xor_all(heaps: &[u64]) -> u64 {\n    println!(\"{} heaps\", heaps.len());\n    heaps.iter().fold(0u32, |x, &h| x ^ h as u32) as u64\n}\n",
-    );
-    let run = workbook.grader(&["run", "xor_all", "--format", "json"]);
-    run.expect_code(1);
-    let report = valid_report(&run.stdout);
-    assert_eq!(report["status"], "fail");
-    let tests = report["tests"].as_array().unwrap();
-    let passed = tests.iter().filter(|t| t["status"] == "pass").count();
-    assert!(passed > 0 && passed < tests.len(), "{tests:#?}");
-    assert_eq!(report["score"], 100 * passed / tests.len());
-    let failed = tests.iter().find(|t| t["status"] == "fail").unwrap();
-    assert!(
-        failed["message"].as_str().unwrap().contains("32 bits"),
-        "the advice is in the report"
-    );
-    assert!(
-        failed["output"].as_str().unwrap().ends_with(" heaps"),
-        "{failed}"
-    );
-    assert!(
-        failed["test_code"]
-            .as_str()
-            .unwrap()
-            .contains("smallest failing case: heaps = [")
-    );
 }
 
 /// A learner's checkout with two exercises solved and a third half right.

@@ -1,7 +1,7 @@
 //! The README says what is true: its course table is the manifest's course, its
 //! commands are the grader's commands, and a new user finds the two commands to type.
 
-mod common;
+use crate::common;
 
 use clap::CommandFactory;
 use common::{manifest, repo_root};

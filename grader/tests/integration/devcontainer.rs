@@ -3,7 +3,7 @@
 //! ready. Its file must be plain JSON (no comments, no trailing commas), so that every
 //! tool that reads it (VS Code, the dev container CLI, Codespaces) reads the same.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

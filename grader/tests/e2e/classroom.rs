@@ -4,7 +4,7 @@
 //! `src/helpers/test-helpers.js`, `src/notify-classroom.js`), and the workflow that
 //! ships them (`.github/workflows/classroom.yml`).
 
-mod common;
+use crate::common;
 
 use base64::Engine;
 use common::{Workbook, manifest, repo_root, valid_report};

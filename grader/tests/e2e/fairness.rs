@@ -3,7 +3,7 @@
 //! each run is bounded in threads and kept to its own core. Each test grades with the
 //! real binary beside processes that spin outside the grader.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -1,0 +1,192 @@
+//! `grader serve` in a real browser (Debian's Chromium driven by playwright-core,
+//! `scripts/browser/`, installed by `.ci/run`): the test checks that the
+//! page shows the stub's verdict, that a save turns it into a pass without a reload,
+//! that the try box and a move in play are answered, and that save to verdict on the
+//! page keeps within watch's own time (measured in the same run) plus 100 ms.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::server::Server;
+use crate::common::{GRADER, Workbook, repo_root};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+/// Saves timed on the page, and as many under watch, taking turns (each alternating a
+/// solution and the stub, so every save changes the verdict).
+const SAVES: usize = 8;
+/// How much slower than watch the page may be, save to verdict.
+const SLOWER_BY_AT_MOST: Duration = Duration::from_millis(100);
+const WAIT: Duration = Duration::from_secs(180);
+
+/// The driver's folder, with what it needs to drive Chromium; the test fails, saying what
+/// to install, where something is missing (`.ci/run` installs all of it).
+fn browser_driver() -> PathBuf {
+    let driver = repo_root().join("scripts/browser");
+    let node = Command::new("node")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    assert!(node, "node is not installed: apt-get install nodejs npm");
+    assert!(
+        Path::new(CHROMIUM).exists(),
+        "{CHROMIUM} is missing: apt-get install chromium"
+    );
+    assert!(
+        driver.join("node_modules/playwright-core").exists(),
+        "playwright-core is not installed: run `npm ci` in scripts/browser"
+    );
+    driver
+}
+
+/// A running `grader watch` in `workbook`, its screen written to `screen`, once it shows
+/// the stub's verdict; stopped when dropped.
+struct Watch(Child);
+
+impl Watch {
+    fn start(workbook: &Workbook, screen: &Path) -> Watch {
+        let child = Command::new(GRADER)
+            .arg("watch")
+            .current_dir(workbook.root())
+            .env("NO_COLOR", "1")
+            .env_remove("XORLINGS_SEED")
+            .stdin(Stdio::null())
+            .stdout(std::fs::File::create(screen).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let watch = Watch(child);
+        let start = Instant::now();
+        while !std::fs::read_to_string(screen)
+            .unwrap()
+            .contains("panicked")
+        {
+            assert!(
+                start.elapsed() < WAIT,
+                "watch never showed the stub's verdict"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        watch
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn median(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    sorted[sorted.len() / 2]
+}
+
+#[test]
+fn the_page_follows_saves_tries_and_plays_in_a_real_browser() {
+    let driver = browser_driver();
+    let watched = Workbook::new();
+    let screens = tempfile::tempdir().unwrap();
+    let screen = screens.path().join("watch-screen");
+    let _watch = Watch::start(&watched, &screen);
+    let workbook = Workbook::new();
+    // The engine plays once nim_winning_move passes.
+    workbook.solve("nim_winning_move");
+    let xor_all = workbook.exercise_file("xor_all");
+    let stub = workbook.path(&xor_all);
+    let pristine = workbook.path("grader/stubs/xor_all.rs");
+    let server = Server::start(&workbook);
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let output = Command::new("node")
+        .arg(driver.join("serve_test.js"))
+        .current_dir(&driver)
+        .env("SERVE_URL", &server.url)
+        .env("EXERCISE_FILE", &stub)
+        .env("SOLUTION", workbook.path("solutions/xor_all/src/lib.rs"))
+        .env("STUB", &pristine)
+        .env("SAVES", SAVES.to_string())
+        .env("SHOTS", &shots)
+        .env("CHROMIUM", CHROMIUM)
+        .env("WATCH_FILE", watched.path(&xor_all))
+        .env("WATCH_SCREEN", &screen)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the browser driver failed:\n{stderr}\n{stdout}"
+    );
+    let page: serde_json::Value =
+        serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"));
+
+    let text = |key: &str| page[key].as_str().unwrap_or_default().to_string();
+    let stub_verdict = text("stubVerdict");
+    assert!(
+        stub_verdict.contains("✗ xor_all: panicked on hidden case")
+            && stub_verdict.contains("not yet implemented"),
+        "{stub_verdict}"
+    );
+    // Three heaps and the nim-sum, in binary.
+    assert_eq!(page["pictureHeaps"], 4, "{page}");
+    assert!(
+        text("passVerdict").contains("✓ xor_all passed all"),
+        "{page}"
+    );
+    assert_eq!(page["noReload"], true, "the page was reloaded");
+    assert_eq!(text("tryStatus"), "passed", "{page}");
+    assert!(text("tryText").contains("returned 2"), "{page}");
+    assert_eq!(page["practiceOpened"], true, "{page}");
+    assert!(
+        text("animationEnd").contains("Heap 1 goes from 3 to 1"),
+        "{page}"
+    );
+    assert_eq!(page["tokenlessStatus"], 403, "{page}");
+    assert_eq!(text("startHeaps"), "3 4 5");
+    let play_log = text("playLog");
+    assert!(
+        play_log.contains("You take 1 from heap 1 (3 -> 2)"),
+        "{play_log}"
+    );
+    assert!(play_log.contains("The engine takes"), "{play_log}");
+    // The engine answered 2 4 5 (nim-sum 3) with a move to a nim-sum of 0.
+    let heaps: Vec<u64> = text("playHeaps")
+        .split(' ')
+        .map(|heap| heap.parse().unwrap())
+        .collect();
+    assert_eq!(heaps.iter().fold(0, |sum, heap| sum ^ heap), 0, "{heaps:?}");
+    // [1, 2] is won (take 1 from the 2), and its first child [0, 2] too.
+    assert!(text("treeRoot").starts_with("[1, 2] N[0, 2] N"), "{page}");
+    let grundy = text("grundyCaption");
+    assert!(grundy.starts_with("g(4): the moves reach"), "{grundy}");
+    assert!(grundy.contains("mex {"), "{grundy}");
+    assert!(text("lessonTitle").starts_with("Grundy numbers"), "{page}");
+    for shot in ["serve-1280x900.png", "serve-390x844.png"] {
+        let bytes = std::fs::read(shots.join(shot)).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "{shot} is a PNG");
+    }
+
+    let times = |key: &str| -> Vec<Duration> {
+        let times = page[key].as_array().unwrap();
+        times
+            .iter()
+            .map(|ms| Duration::from_millis(ms.as_u64().unwrap()))
+            .collect()
+    };
+    let (on_page, watch) = (times("saveToVerdictMs"), times("watchSaveToVerdictMs"));
+    assert_eq!((on_page.len(), watch.len()), (SAVES, SAVES));
+    let (page_median, watch_median) = (median(&on_page), median(&watch));
+    eprintln!(
+        "save to verdict: page {page_median:?} (each {on_page:?}), watch {watch_median:?} \
+         (each {watch:?}); screenshots in {}",
+        shots.display()
+    );
+    assert!(
+        page_median <= watch_median + SLOWER_BY_AT_MOST,
+        "the page took {page_median:?} from a save to its verdict, watch {watch_median:?}"
+    );
+}

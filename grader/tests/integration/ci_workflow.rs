@@ -1,0 +1,134 @@
+//! The maintainers' CI (`.github/workflows/ci.yml`): the test suite and a grading smoke
+//! test on Linux, macOS and Windows, as rustlings' CI does, and the workspace
+//! type-checked for macOS and Windows targets. The smoke test's own script is run end to
+//! end, in `tests/e2e/smoke_script.rs`.
+
+use crate::common::ci::{
+    CROSS_TARGETS, SMOKE_RUN, SYSTEMS, job_with_matrix, position, script, smoke, steps, strings,
+    uses, workflow,
+};
+
+#[test]
+fn ci_runs_on_every_push_and_pull_request() {
+    let workflow = workflow();
+    let on = &workflow["on"];
+    for event in ["push", "pull_request"] {
+        assert!(
+            !on[event].is_badvalue() || strings(on).contains(&event),
+            "the workflow runs on {event}"
+        );
+    }
+}
+
+#[test]
+fn the_tests_run_on_linux_macos_and_windows() {
+    let workflow = workflow();
+    let job = job_with_matrix(&workflow, "os");
+    let mut systems = strings(&job["strategy"]["matrix"]["os"]);
+    systems.sort_unstable();
+    let mut wanted = SYSTEMS.to_vec();
+    wanted.sort_unstable();
+    assert_eq!(systems, wanted, "the matrix is the three systems");
+    assert_eq!(job["runs-on"].as_str(), Some("${{ matrix.os }}"));
+    assert_eq!(
+        job["strategy"]["fail-fast"].as_bool(),
+        Some(false),
+        "one system's failure does not hide the others'"
+    );
+
+    let steps = steps(job);
+    let checkout = position(steps, "checks out", |s| {
+        uses(s).starts_with("actions/checkout@")
+    });
+    let toolchain = position(steps, "installs stable Rust", |s| {
+        uses(s) == "dtolnay/rust-toolchain@stable"
+    });
+    let cache = position(steps, "caches", |s| uses(s) == "Swatinem/rust-cache@v2");
+    let tests = position(steps, "runs cargo test", |s| {
+        script(s).lines().any(|line| line.trim() == "cargo test")
+    });
+    let tmux = position(steps, "installs tmux", |s| {
+        script(s).contains("apt-get install") && script(s).contains("tmux")
+    });
+    assert!(checkout < toolchain && toolchain < cache && cache < tests);
+    assert!(tmux < tests, "tmux is there before the tests");
+    assert_eq!(
+        steps[tmux]["if"].as_str(),
+        Some("runner.os == 'Linux'"),
+        "apt-get is on Linux only"
+    );
+}
+
+#[test]
+fn the_smoke_test_grades_a_reference_a_stub_and_an_endless_loop() {
+    let workflow = workflow();
+    let (job, script) = smoke(&workflow);
+    assert_eq!(
+        job["defaults"]["run"]["shell"].as_str(),
+        Some("bash"),
+        "bash, on the three systems (Git Bash on Windows)"
+    );
+    let runs = script.matches(SMOKE_RUN).count();
+    assert_eq!(runs, 3, "three gradings: reference, stub, endless loop");
+    let reference = script
+        .find("cp solutions/xor_all/src/lib.rs exercises/xor_all/src/lib.rs")
+        .or_else(|| script.find("cp solutions/xor_all/src/lib.rs \"$exercise\""))
+        .expect("the reference solution is copied over the exercise");
+    let stub = script
+        .find("cp grader/stubs/xor_all.rs")
+        .expect("the stub is put back");
+    let endless = script.find("loop {").expect("an endless loop is written");
+    assert!(reference < stub && stub < endless, "in that order");
+    assert!(
+        script.contains("time limit"),
+        "the loop's verdict is checked"
+    );
+    assert!(script.contains("set -euo pipefail"));
+    // After the test suite: a grading failure then points at the binary, not the tests.
+    let steps = steps(job);
+    let tests = position(steps, "runs cargo test", |s| {
+        self::script(s)
+            .lines()
+            .any(|line| line.trim() == "cargo test")
+    });
+    let smoke = position(steps, "runs the smoke test", |s| {
+        self::script(s).contains(SMOKE_RUN)
+    });
+    assert!(tests < smoke);
+    assert!(
+        steps[smoke]["timeout-minutes"].as_i64().is_some(),
+        "a hang cannot hold the runner for the job's whole time"
+    );
+}
+
+#[test]
+fn macos_and_windows_targets_are_type_checked_on_linux() {
+    let workflow = workflow();
+    let job = job_with_matrix(&workflow, "target");
+    let targets = strings(&job["strategy"]["matrix"]["target"]);
+    for target in CROSS_TARGETS {
+        assert!(
+            targets.contains(&target),
+            "{target} is checked: {targets:?}"
+        );
+    }
+    assert_eq!(job["runs-on"].as_str(), Some("ubuntu-latest"));
+    let steps = steps(job);
+    let toolchain = position(steps, "installs the target's std", |s| {
+        uses(s) == "dtolnay/rust-toolchain@stable"
+            && s["with"]["targets"].as_str() == Some("${{ matrix.target }}")
+    });
+    let check = position(steps, "type-checks the workspace", |s| {
+        let script = script(s);
+        script.contains("cargo check")
+            && script.contains("--workspace")
+            && script.contains("--all-targets")
+            && script.contains("--target ${{ matrix.target }}")
+    });
+    assert!(toolchain < check);
+    assert_eq!(
+        steps[check]["env"]["RUSTFLAGS"].as_str(),
+        Some("-D warnings"),
+        "warnings are denied"
+    );
+}

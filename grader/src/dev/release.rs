@@ -15,12 +15,14 @@ use crate::reference;
 use crate::workbook::Workbook;
 
 /// What stays behind: the instructor's material and what is built or recorded locally.
-const LEFT_OUT: [&str; 9] = [
+const LEFT_OUT: [&str; 10] = [
     ".git",
     "target",
     "solutions",
     "scripts",
     ".ci",
+    // The maintainers' page: tests, scripts and CI, which the edition has not.
+    "docs/contributing.md",
     // The maintainers' CI: it grades the reference solutions.
     ".github/workflows/ci.yml",
     "grader/tests",
@@ -30,8 +32,10 @@ const LEFT_OUT: [&str; 9] = [
 /// Lessons' markers of quoted verdicts name recorded solutions: they go.
 const QUOTE_MARKER: &str = "<!-- grader output: ";
 /// The README's part for instructors lies between these lines; it goes too.
-const INSTRUCTORS_START: &str = "<!-- instructors:start -->";
-const INSTRUCTORS_END: &str = "<!-- instructors:end -->";
+const INSTRUCTORS: (&str, &str) = ("<!-- instructors:start -->", "<!-- instructors:end -->");
+/// The grader's test targets lie between these lines of its Cargo.toml: the edition has
+/// no `grader/tests/`, so they go.
+const TEST_TARGETS: (&str, &str) = ("# maintainers:start", "# maintainers:end");
 
 pub fn run(workbook: &Workbook, out: &Path) -> Result<Exit> {
     let empty = std::fs::read_dir(out).map_or(true, |mut entries| entries.next().is_none());
@@ -116,7 +120,20 @@ fn edited(relative: &Path, bytes: Vec<u8>) -> Result<Vec<u8>> {
         return Ok(edited.into_bytes());
     }
     if is("README.md") {
-        return Ok(without_instructors_part(&text()?).into_bytes());
+        return Ok(without(INSTRUCTORS, &text()?).into_bytes());
+    }
+    if is("grader/Cargo.toml") {
+        let manifest = text()?;
+        let edited = without(TEST_TARGETS, &manifest);
+        if edited == manifest {
+            bail!(
+                "grader/Cargo.toml has no part between `{}` and `{}` for the test targets \
+                 the learner edition leaves out",
+                TEST_TARGETS.0,
+                TEST_TARGETS.1
+            );
+        }
+        return Ok(edited.into_bytes());
     }
     if top == Some(Component::Normal("lessons".as_ref())) {
         let lesson = text()?;
@@ -137,16 +154,16 @@ fn edited(relative: &Path, bytes: Vec<u8>) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn without_instructors_part(readme: &str) -> String {
-    match (readme.find(INSTRUCTORS_START), readme.find(INSTRUCTORS_END)) {
-        (Some(start), Some(end)) if start < end => {
-            format!(
-                "{}{}",
-                &readme[..start],
-                &readme[end + INSTRUCTORS_END.len()..]
-            )
+/// `text` without the part from the line `start` to the line `end`, both included.
+fn without((start, end): (&str, &str), text: &str) -> String {
+    match (text.find(start), text.find(end)) {
+        (Some(from), Some(to)) if from < to => {
+            let after = text[to + end.len()..]
+                .strip_prefix('\n')
+                .unwrap_or(&text[to + end.len()..]);
+            format!("{}{after}", &text[..from])
         }
-        _ => readme.to_string(),
+        _ => text.to_string(),
     }
 }
 
@@ -156,12 +173,37 @@ mod tests {
 
     #[test]
     fn the_instructors_part_of_the_readme_goes() {
+        let (start, end) = INSTRUCTORS;
         let readme = format!(
-            "# Title\n\nStart here.\n\n{INSTRUCTORS_START}\n## For instructors\n\nsolutions/\n{INSTRUCTORS_END}\n\n## Layout\n"
+            "# Title\n\nStart here.\n\n{start}\n## For instructors\n\nsolutions/\n{end}\n\n## Layout\n"
         );
-        let learner = without_instructors_part(&readme);
+        let learner = without(INSTRUCTORS, &readme);
         assert!(!learner.contains("For instructors") && !learner.contains("solutions/"));
         assert!(learner.contains("Start here.") && learner.contains("## Layout"));
+    }
+
+    #[test]
+    fn the_test_targets_of_the_graders_manifest_go() {
+        let (start, end) = TEST_TARGETS;
+        let manifest = format!(
+            "[package]\nname = \"grader\"\n\n[features]\ne2e = []\n\n{start} (why)\n\
+             [[test]]\nname = \"e2e\"\npath = \"tests/e2e/main.rs\"\n{end}\n\n\
+             [dependencies]\nlibc = \"0.2\"\n"
+        );
+        let edited = edited(Path::new("grader/Cargo.toml"), manifest.into_bytes()).unwrap();
+        let parsed: toml::Table = String::from_utf8(edited).unwrap().parse().unwrap();
+        assert!(!parsed.contains_key("test"), "{parsed}");
+        assert!(
+            parsed["features"].get("e2e").is_some(),
+            "the lib's cfg names it"
+        );
+        assert!(parsed["dependencies"].get("libc").is_some());
+        let unmarked = "[package]\nname = \"grader\"\n".as_bytes().to_vec();
+        let error = edited_err_of("grader/Cargo.toml", unmarked);
+        assert!(
+            error.contains("no part between `# maintainers:start`"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -178,9 +220,10 @@ mod tests {
     }
 
     fn edited_err(lesson: &str) -> String {
-        format!(
-            "{:#}",
-            edited(Path::new("lessons/x.md"), lesson.as_bytes().to_vec()).unwrap_err()
-        )
+        edited_err_of("lessons/x.md", lesson.as_bytes().to_vec())
+    }
+
+    fn edited_err_of(path: &str, bytes: Vec<u8>) -> String {
+        format!("{:#}", edited(Path::new(path), bytes).unwrap_err())
     }
 }

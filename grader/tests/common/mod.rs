@@ -191,7 +191,15 @@ impl Workbook {
         Workbook { dir }
     }
 
-    /// The same, with the recorded solutions.
+    /// A learner's checkout as a push has it: without the `target` folder, which git
+    /// ignores.
+    pub fn as_pushed() -> Self {
+        let workbook = Workbook::new();
+        std::fs::remove_dir_all(workbook.path("target")).unwrap();
+        workbook
+    }
+
+    /// The workbook as `new` makes it, with the recorded solutions.
     pub fn with_recordings() -> Self {
         let dir = tempfile::tempdir().unwrap();
         template().write_to(dir.path(), true);

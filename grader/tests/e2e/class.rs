@@ -70,7 +70,7 @@ fn the_rules_and_the_schema_reject_reports_that_break_them() {
 
 /// A learner's checkout with two exercises solved and a third half right.
 fn learner_checkout() -> Workbook {
-    let checkout = Workbook::new();
+    let checkout = Workbook::as_pushed();
     checkout.solve("xor_all");
     checkout.solve("is_losing_position");
     checkout.write(

@@ -54,7 +54,7 @@ fn the_test_run_anyway_fails_saying_it_grades_nothing() {
 
 #[test]
 fn dev_check_names_an_exercise_test_missing_or_changed() {
-    let workbook = Workbook::new();
+    let workbook = Workbook::with_recordings();
     let test = format!("exercises/is_losing_position/{TEST_FILE}");
     let text = workbook.read(&test);
     assert!(

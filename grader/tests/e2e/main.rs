@@ -19,8 +19,6 @@ mod dev_check;
 mod dev_new;
 mod dev_release;
 mod exercise_crates;
-mod fairness;
 mod issues;
-mod lesson_quotes;
 mod smoke_script;
 mod terminal;

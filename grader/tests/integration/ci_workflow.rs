@@ -47,15 +47,36 @@ fn the_tests_run_on_linux_macos_and_windows() {
     let tests = position(steps, "runs cargo test", |s| {
         script(s).lines().any(|line| line.trim() == "cargo test")
     });
-    let tmux = position(steps, "installs tmux", |s| {
-        script(s).contains("apt-get install") && script(s).contains("tmux")
-    });
     assert!(checkout < toolchain && toolchain < cache && cache < tests);
-    assert!(tmux < tests, "tmux is there before the tests");
-    assert_eq!(
-        steps[tmux]["if"].as_str(),
-        Some("runner.os == 'Linux'"),
-        "apt-get is on Linux only"
+}
+
+#[test]
+fn the_end_to_end_tier_runs_on_linux_with_what_it_needs() {
+    let workflow = workflow();
+    let jobs = workflow["jobs"].as_hash().expect("jobs");
+    let job = jobs
+        .values()
+        .find(|job| {
+            steps(job)
+                .iter()
+                .any(|s| script(s).lines().any(|line| line.trim() == "cargo e2e"))
+        })
+        .expect("a job runs cargo e2e");
+    assert_eq!(job["runs-on"].as_str(), Some("ubuntu-latest"));
+    let steps = steps(job);
+    let e2e = position(steps, "runs cargo e2e", |s| {
+        script(s).lines().any(|line| line.trim() == "cargo e2e")
+    });
+    let tools = position(steps, "installs tmux and Chromium", |s| {
+        let script = script(s);
+        script.contains("apt-get install") && script.contains("tmux") && script.contains("chromium")
+    });
+    let playwright = position(steps, "installs playwright-core", |s| {
+        script(s).contains("npm ci") && s["working-directory"].as_str() == Some("scripts/browser")
+    });
+    assert!(
+        tools < e2e && playwright < e2e,
+        "the tools are there before the tests"
     );
 }
 

@@ -107,6 +107,20 @@ fn the_start_gives_the_command_that_starts_and_the_one_that_tests() {
         figure.ends_with(" s") && figure.trim_end_matches(" s").parse::<f64>().is_ok(),
         "the first start's time is a measured figure, in seconds: {figure:?}"
     );
+    // The tiers' times, as scripts/test_times.sh writes them.
+    for (name, unit) in [
+        ("tests-cold", " s"),
+        ("tests-warm", " s"),
+        ("tests-e2e", " minutes"),
+    ] {
+        let figure = part(&readme, name);
+        assert!(
+            figure
+                .strip_suffix(unit)
+                .is_some_and(|number| number.parse::<u32>().is_ok()),
+            "{name} is a measured figure, in{unit}: {figure:?}"
+        );
+    }
 }
 
 #[test]

@@ -15,7 +15,6 @@ use std::time::Duration;
 use walkdir::WalkDir;
 
 pub mod ci;
-pub mod server;
 pub mod tmux;
 pub mod watch;
 

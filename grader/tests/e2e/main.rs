@@ -1,6 +1,6 @@
 //! The end-to-end tier of the integration tests, run by `cargo e2e` (in CI, by `.ci/run`,
-//! with everything it needs installed): the grader in a real terminal (tmux) and a real
-//! browser (Chromium), the attacks on the sandbox, fairness under load, git histories at
+//! with everything it needs installed): the grader in a real terminal (tmux), the course
+//! page over TCP and in a real browser (Chromium), the attacks on the sandbox, fairness under load, git histories at
 //! a deadline, the autograders' adapters, the learner edition's own tests, nested cargo
 //! builds, and `dev check` over every recorded solution. A test that lacks a tool fails,
 //! saying what to install: none passes by skipping.
@@ -11,7 +11,6 @@ mod common;
 mod as_of;
 mod attacks;
 mod autograders;
-mod browser;
 mod class;
 mod classroom;
 mod compile_errors;
@@ -20,5 +19,6 @@ mod dev_new;
 mod dev_release;
 mod exercise_crates;
 mod issues;
+mod serve;
 mod smoke_script;
 mod terminal;

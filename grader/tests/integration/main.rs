@@ -1,7 +1,8 @@
 //! The fast tier of the integration tests, run by `cargo test`: the real grader binary on
-//! copies of the workbook, and the workbook's own files read as data. Offline, and with
-//! nothing but the binary and the workbook: no tmux, no browser, no npm, no git, no nested
-//! cargo build, no load on the machine. The end-to-end tier is `tests/e2e/` (`cargo e2e`).
+//! copies of the workbook, and the workbook's own files read as data. With nothing but
+//! the binary and the workbook: no network (not even loopback), no tmux, no browser, no
+//! npm, no git, no nested cargo build, no load on the machine. The end-to-end tier is
+//! `tests/e2e/` (`cargo e2e`).
 //!
 //! One test binary, so that the grader's library is linked once for all of them.
 
@@ -16,6 +17,5 @@ mod lesson_standard;
 mod play;
 mod readme;
 mod reports;
-mod serve;
 mod try_command;
 mod watch;

@@ -1,14 +1,16 @@
-//! `grader serve` in a real browser (Debian's Chromium driven by playwright-core,
-//! `scripts/browser/`, installed by `.ci/run`): the test checks that the
+//! `grader serve`: the real server over TCP (who it answers, what it serves), and in a
+//! real browser (Debian's Chromium driven by playwright-core, `scripts/browser/`,
+//! installed by `.ci/run`). The browser test checks that the
 //! page shows the stub's verdict, that a save turns it into a pass without a reload,
 //! that the try box and a move in play are answered, and that save to verdict on the
 //! page keeps within watch's own time (measured in the same run) plus 100 ms.
 
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::server::Server;
 use crate::common::{GRADER, Workbook, repo_root};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -18,6 +20,132 @@ const SAVES: usize = 8;
 /// How much slower than watch the page may be, save to verdict.
 const SLOWER_BY_AT_MOST: Duration = Duration::from_millis(100);
 const WAIT: Duration = Duration::from_secs(180);
+
+/// A running `grader serve`, stopped when dropped.
+struct Server {
+    child: Child,
+    url: String,
+    port: u16,
+}
+
+impl Server {
+    fn start(workbook: &Workbook) -> Server {
+        let mut child = Command::new(GRADER)
+            .arg("serve")
+            .current_dir(workbook.root())
+            .env("NO_COLOR", "1")
+            .env_remove("XORLINGS_SEED")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        // The rest of stdout is drained, so the server never blocks on a full pipe.
+        std::thread::Builder::new()
+            .name("serve-stdout".into())
+            .spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()))
+            .unwrap();
+        let url = first.trim_end().to_string();
+        let port = url
+            .strip_prefix("http://127.0.0.1:")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("the first line is not the address: {first:?}"));
+        Server { child, url, port }
+    }
+
+    /// Sends `request` as written and gives the status and the body.
+    fn raw(&self, request: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response
+            .split(' ')
+            .nth(1)
+            .and_then(|status| status.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {response:?}"));
+        let body = response
+            .split_once("\r\n\r\n")
+            .map(|(_, body)| body.to_string())
+            .unwrap_or_default();
+        (status, body)
+    }
+
+    fn get(&self, path: &str, host: &str) -> (u16, String) {
+        self.raw(&format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n"))
+    }
+
+    fn post(&self, path: &str, token: Option<&str>, body: &str) -> (u16, String) {
+        let token = token
+            .map(|token| format!("X-Xorlings-Token: {token}\r\n"))
+            .unwrap_or_default();
+        self.raw(&format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{token}Content-Length: {}\r\n\r\n{body}",
+            self.port,
+            body.len()
+        ))
+    }
+
+    fn token(&self) -> String {
+        let (_, page) = self.get("/", &format!("127.0.0.1:{}", self.port));
+        let at = page.find("name=\"xorlings-token\" content=\"").unwrap() + 31;
+        page[at..at + 32].to_string()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_foreign_host_or_a_missing_token_is_refused() {
+    let workbook = Workbook::new();
+    let server = Server::start(&workbook);
+    let own = format!("127.0.0.1:{}", server.port);
+    assert_eq!(server.get("/", &own).0, 200);
+    assert_eq!(
+        server.get("/", &format!("localhost:{}", server.port)).0,
+        200
+    );
+    // DNS rebinding: another site's name pointed at 127.0.0.1.
+    for host in [
+        format!("evil.example:{}", server.port),
+        format!("127.0.0.1:{}", server.port + 1),
+        "127.0.0.1".to_string(),
+    ] {
+        let (status, _) = server.get("/api/state", &host);
+        assert_eq!(status, 421, "Host: {host}");
+    }
+    let (status, _) = server.raw("GET / HTTP/1.1\r\n\r\n");
+    assert_eq!(status, 421, "no Host at all");
+    // Code runs only with the page's token.
+    let token = server.token();
+    let input = r#"{"input": "3 4 5"}"#;
+    assert_eq!(server.post("/api/try", None, input).0, 403);
+    assert_eq!(server.post("/api/try", Some(&"0".repeat(32)), input).0, 403);
+    assert_eq!(server.post("/api/play", None, r#"{"move": [1, 1]}"#).0, 403);
+    assert_eq!(
+        server.post("/api/current", None, r#"{"exercise": 2}"#).0,
+        403
+    );
+    let (status, tried) = server.post("/api/try", Some(&token), input);
+    assert_eq!(status, 200, "{tried}");
+    assert!(tried.contains("not yet implemented"), "{tried}");
+    // Nothing but the lessons and the page's own files.
+    assert_eq!(server.get("/api/lesson?exercise=99", &own).0, 404);
+    assert_eq!(server.get("/../workbook.toml", &own).0, 404);
+    assert_eq!(server.get("/exercises/xor_all/src/lib.rs", &own).0, 404);
+    let (status, lesson) = server.get("/api/lesson?exercise=1", &own);
+    assert_eq!(status, 200);
+    assert!(lesson.starts_with("<h1 id=\"the-nim-sum\">"), "{lesson}");
+}
 
 /// The driver's folder, with what it needs to drive Chromium; the test fails, saying what
 /// to install, where something is missing (`.ci/run` installs all of it).

@@ -14,7 +14,7 @@ use crate::common::watch::{
     ADDING, ADDING_FAILS, FIRST_FAILS, FIRST_PASSES, SECOND, SECOND_FAILS, exercise_file, solution,
     total,
 };
-use crate::common::{self, DEADLINE, GRADER, POLL, find_phrase};
+use crate::common::{self, DEADLINE, GRADER, find_phrase};
 
 /// The time limit of `xor_all`: a grading of an endless loop ends no sooner.
 const ENDLESS_LOOP_LIMIT: Duration = Duration::from_secs(2);
@@ -250,7 +250,7 @@ fn wait_for_program(watch: u32, running: bool) {
             "a learner's program never {} under watch",
             if running { "ran" } else { "ended" }
         );
-        std::thread::sleep(POLL);
+        std::thread::sleep(common::POLL);
     }
 }
 

@@ -11,6 +11,7 @@ use anyhow::Result;
 use xorlings_core::run::{Ended, Printed};
 use xorlings_core::verdict::{GroupResult, Problem};
 use xorlings_core::wire::record;
+use xorlings_sandbox::SpawnError;
 
 use crate::judge::build::Program;
 use crate::judge::{self, Cancel, EarlyRuns, Grade, Prepared, Ran, Settings, Submission, Verdict};
@@ -203,7 +204,7 @@ impl Grader {
                 let destination = destination.lock().ok().and_then(|mut d| d.take());
                 match judge::build(tests, submission, settings, destination, cancel) {
                     Ok(built) => Ok(judge::program_of(submission, built)),
-                    Err(error) if judge::refused(&error) => {
+                    Err(error) if SpawnError::is_refusal(&error) => {
                         Ok(Err(Box::new(refused_verdict("compile", &error))))
                     }
                     Err(error) => {
@@ -255,7 +256,7 @@ impl Grader {
         let ran = match judge::run(tests, &program, &prepared, settings, early, cancel) {
             Ok(Some(ran)) => ran,
             Ok(None) => return Ok(not_run(Verdict::Cancelled, None)),
-            Err(error) if judge::refused(&error) => {
+            Err(error) if SpawnError::is_refusal(&error) => {
                 return Ok(not_run(refused_verdict("run", &error), Some(&prepared)));
             }
             Err(error) => return Err(error),

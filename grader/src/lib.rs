@@ -3,22 +3,22 @@
 //! line and turns the [`Exit`] into an exit code.
 //!
 //! The modules, in layers: each imports only from the layers below it (and from the
-//! crates `xorlings-core` and `xorlings-bulk`, below them all); `tests/layers.rs` keeps
-//! it so.
+//! crates `xorlings-core`, `xorlings-bulk` and `xorlings-sandbox`, where every compile
+//! and run of a learner's code is confined, below them all); `tests/integration/layers.rs`
+//! keeps it so.
 //!
 //! 1. `text` (bounded, visible, wrapped text) and `parallel` (threads and the slots of
 //!    the heavy work);
 //! 2. `model`, the exercise model (what hidden tests are: plans, checkers, cases), and
 //!    `lesson` (Markdown for the terminal and the browser);
 //! 3. `hidden`: each exercise's hidden tests, one file each;
-//! 4. `sandbox`: every compile and run of a learner's code is confined there;
-//! 5. `judge`: reading, building, running and deciding;
-//! 6. `workbook`: the manifest, each exercise resolved with its hidden tests;
-//! 7. `grading` (one request, one response), `progress`, `reference`;
-//! 8. `report` (what people and tools read) and `session` (the learner's progress);
-//! 9. `class` (learners' checkouts and commits) and `cli` (the command line);
-//! 10. `watch`, `dev` and `commands`' own modules;
-//! 11. `serve` (the course in the browser, graded by watch's own parts), then
+//! 4. `judge`: reading, building, running and deciding;
+//! 5. `workbook`: the manifest, each exercise resolved with its hidden tests;
+//! 6. `grading` (one request, one response), `progress`, `reference`;
+//! 7. `report` (what people and tools read) and `session` (the learner's progress);
+//! 8. `class` (learners' checkouts and commits) and `cli` (the command line);
+//! 9. `watch`, `dev` and `commands`' own modules;
+//! 10. `serve` (the course in the browser, graded by watch's own parts), then
 //!     `commands`, which runs them all.
 
 mod class;
@@ -34,10 +34,6 @@ mod parallel;
 mod progress;
 mod reference;
 mod report;
-// The sandbox calls the kernel directly between fork and exec: the one place that needs
-// unsafe code, each block with its `// SAFETY:` reason.
-#[allow(unsafe_code)]
-mod sandbox;
 mod serve;
 mod session;
 mod text;
@@ -54,9 +50,6 @@ pub use dev::{assert_solution_passes, quote_report};
 pub use model::show::thousands;
 pub use model::{Build, HiddenTests, Plan, Seed};
 pub use report::classroom::{output_name, runner_id};
-#[cfg(target_os = "linux")]
-pub use sandbox::ForkFriendly;
-pub use sandbox::{PRETEND_MISSING_VARIABLE, init as init_sandbox};
 pub use text::DEFAULT_WIDTH;
 pub use workbook::{Exercise, Workbook};
 

@@ -6,12 +6,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 
-/// How many cores this machine has (2 when it cannot tell), found once: the standard
-/// library reads the cgroup's CPU quota each time it is asked, a millisecond or more.
-pub fn cores() -> usize {
-    static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
-}
+pub use xorlings_sandbox::cores;
 
 /// Runs `f` on every item, on up to [`cores`] threads (this one among them), keeping
 /// the order. Where the system refuses a thread, the threads there are do the work.

@@ -29,7 +29,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
 
-use crate::sandbox::{self, Cancel, How, Limits, Policy};
+use xorlings_sandbox::{self as sandbox, Cancel, How, Limits, Policy};
 
 /// Options before every command: no pager, no program named by the repository, and
 /// the objects as their ids name them (no replacements, no lists of the repository's

@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 use colored::Colorize;
 
 use crate::Exit;
-use crate::sandbox;
+use xorlings_sandbox as sandbox;
 
 const FULL: &str = "Full protection: a learner's code cannot read or change your files, reach \
 the network, start programs, signal other processes or outlive its run.";

@@ -17,10 +17,10 @@ use crate::report::score::score;
 use crate::report::{
     self, Detail, Entry, Format, classroom, exercism, gradescope, prairielearn, seed,
 };
-use crate::sandbox;
 use crate::session::{self, Session};
 use crate::text::output_width;
 use crate::workbook::Workbook;
+use xorlings_sandbox as sandbox;
 
 const AS_ROOT: &str = "--container-boundary grades as an unprivileged user only: the learner's \
 code must never run as root, even in a container. Run the grader as another user (the \

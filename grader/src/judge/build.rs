@@ -23,7 +23,7 @@ use xorlings_core::{CRATE_NAME as RUNNER_CRATE, RUNNER_SOURCES};
 use super::messages::{self, CompileErrors, Messages, RUNNER_FOLDER};
 use super::run::Cancel;
 use crate::model;
-use crate::sandbox::{self, Deadline, How, Limits, Policy};
+use xorlings_sandbox::{self as sandbox, Deadline, How, Limits, Policy, SpawnError};
 
 /// The root of the runner library: its two modules, as `xorlings_core` declares them.
 const RUNNER_ROOT: &str = "pub mod wire;\npub mod runner;\n";
@@ -336,8 +336,8 @@ fn rustc(compile: &Compile, cancel: &Cancel) -> Result<(Option<Built>, Messages)
             Attempt::Refused(why) => why,
         };
         if pause > SILENT_RETRIES_UP_TO || cancel.is_cancelled() {
-            return Err(anyhow!(std::io::Error::from_raw_os_error(libc::EAGAIN))
-                .context(format!("rustc failed each time it was started: {why}")));
+            let why = anyhow!("rustc failed each time it was started: {why}");
+            return Err(SpawnError::Refused(why).into());
         }
         std::thread::sleep(pause);
         pause *= 2;

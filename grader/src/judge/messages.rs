@@ -14,8 +14,8 @@ use std::io::{BufRead, BufReader, Read};
 use serde::Deserialize;
 
 use crate::model::show::{count, thousands};
-use crate::sandbox::Cancel;
 use crate::text::visible;
+use xorlings_sandbox::Cancel;
 
 /// The longest line read whole: `compile_error!` of a whole file, with its source.
 const LINE_BYTES: u64 = 8 << 20;

@@ -243,15 +243,7 @@ impl EarlyRuns {
     /// The runs, if `program` is the one they wait for (a build may reuse a program
     /// built before, elsewhere), and names the loader they may execute.
     fn for_program(self, program: &Program) -> Vec<(usize, run::Started)> {
-        #[cfg(target_os = "linux")]
-        let same_loader = crate::sandbox::loader_of(&program.path)
-            .ok()
-            .flatten()
-            .as_deref()
-            == run::own_loader();
-        // No run starts early elsewhere.
-        #[cfg(not(target_os = "linux"))]
-        let same_loader = false;
+        let same_loader = xorlings_sandbox::runs_ahead_may_execute(&program.path);
         match self.program == program.path && same_loader {
             true => self.runs,
             false => Vec::new(),
@@ -275,7 +267,7 @@ fn run_order(prepared: &Prepared) -> Vec<usize> {
     const CASE_COST_BYTES: u64 = 2 << 10;
     let groups = prepared.plan.groups();
     let cost =
-        |group: usize| prepared.inputs[group].len() + groups[group].1 as u64 * CASE_COST_BYTES;
+        |group: usize| prepared.inputs[group].bytes() + groups[group].1 as u64 * CASE_COST_BYTES;
     let mut order: Vec<usize> = (0..prepared.inputs.len()).collect();
     order.sort_by_key(|&group| std::cmp::Reverse(cost(group)));
     order
@@ -474,17 +466,6 @@ pub fn no_cases(tests: &dyn HiddenTests) -> Verdict {
     ))
 }
 
-/// Whether `error` is the machine refusing a process or a thread (too many of them, or
-/// too little memory), rather than anything about the submission or the grader.
-pub fn refused(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .and_then(std::io::Error::raw_os_error)
-            .is_some_and(|code| code == libc::EAGAIN || code == libc::ENOMEM)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,28 +478,15 @@ mod tests {
         let prepared = Prepared::new(tests.plan(Seed(1)));
         let groups = prepared.plan.groups();
         let order = run_order(&prepared);
-        let bytes = |rank: usize| prepared.inputs[order[rank]].len();
+        let bytes = |rank: usize| prepared.inputs[order[rank]].bytes();
         let cases = |rank: usize| groups[order[rank]].1;
         assert_eq!(
             bytes(0),
             (0..groups.len())
-                .map(|g| prepared.inputs[g].len())
+                .map(|g| prepared.inputs[g].bytes())
                 .max()
                 .unwrap()
         );
         assert!(cases(1) > 10 * cases(2) && bytes(1) < bytes(2), "{order:?}");
-    }
-
-    #[test]
-    fn only_a_machine_short_of_processes_or_memory_is_a_refusal() {
-        let busy = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::EAGAIN))
-            .context("cannot start rustc");
-        assert!(refused(&busy));
-        let memory = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::ENOMEM));
-        assert!(refused(&memory));
-        let missing = anyhow::Error::from(std::io::Error::from_raw_os_error(libc::ENOENT))
-            .context("cannot start rustc");
-        assert!(!refused(&missing));
-        assert!(!refused(&anyhow::anyhow!("the runner does not compile")));
     }
 }

@@ -1,25 +1,23 @@
 //! Running a compiled program on one group of cases, with a time limit and bounded
 //! memory and files, and reading back what it wrote, with a bound on every read.
-//! Nothing here decides a verdict.
-//!
-//! The program gets only files the grader opened (unlinked, on Linux and macOS; on
-//! Windows, in a temporary folder and removed after): it cannot swap them for a FIFO or
-//! a link to /dev/zero, and nothing is left on disk after.
+//! Nothing here decides a verdict. The run's files are the sandbox's
+//! (`xorlings_sandbox::files`).
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result};
 use xorlings_core::run::{Execution, PrintedFile};
 use xorlings_core::wire::record;
 
 use crate::model::show::thousands;
-pub use crate::sandbox::Cancel;
-use crate::sandbox::{self, Channels, Confined, Deadline, Limits, Policy};
+pub use xorlings_sandbox::Cancel;
+pub use xorlings_sandbox::files::RunInput;
+use xorlings_sandbox::files::{self, TurnSignal, read_exact_at};
+use xorlings_sandbox::{self as sandbox, Channels, Confined, Deadline, Limits, Policy};
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
@@ -94,7 +92,8 @@ pub struct Started {
 /// standard library from `std_dir`.
 pub fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
     let input = request.input.open()?;
-    let answers = answers_file(request).context("cannot create the answers file")?;
+    let mapped = (request.layout == Layout::Runner).then_some(request.answer_limit);
+    let answers = files::answers_file(mapped).context("cannot create the answers file")?;
     let printed = tempfile::tempfile().context("cannot create the output file")?;
     let file_limit = request.answer_limit.max(PRINTED_LIMIT_BYTES) + PRINTED_LIMIT_BYTES;
     let deadline = Deadline {
@@ -114,7 +113,10 @@ pub fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
     let mut policy = policy_of(request, std_dir, limits)?;
     policy.core = request.core;
     let mut command = Command::new(request.program);
-    let (turn, start) = turn_signal(request.layout)?;
+    let (turn, start) = match request.layout {
+        Layout::Runner => files::turn_signal()?.unzip(),
+        Layout::Program => (None, None),
+    };
     let channels = match request.layout {
         Layout::Runner => {
             command
@@ -161,52 +163,7 @@ fn policy_of(request: &RunRequest, std_dir: &Path, limits: Limits) -> Result<Pol
         request.layout == Layout::Runner,
         "only the runner is started ahead"
     );
-    #[cfg(target_os = "linux")]
-    {
-        let loader = match request.program.exists() {
-            true => sandbox::loader_of(request.program)?,
-            false => own_loader().map(Path::to_path_buf),
-        };
-        Policy::program_to_come(request.program, loader.as_deref(), std_dir, limits)
-    }
-    #[cfg(not(target_os = "linux"))]
-    anyhow::bail!("only Linux starts a run ahead")
-}
-
-/// The loader the grader itself names: the one that the programs it builds name too,
-/// when they are built for the same system with the same toolchain.
-#[cfg(target_os = "linux")]
-pub fn own_loader() -> Option<&'static Path> {
-    static LOADER: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
-    LOADER
-        .get_or_init(|| {
-            sandbox::loader_of(Path::new("/proc/self/exe"))
-                .ok()
-                .flatten()
-        })
-        .as_deref()
-}
-
-/// The grader's end of a run's start signal: a socket, which a write to a run that
-/// died first cannot turn into a SIGPIPE.
-#[cfg(unix)]
-type TurnSignal = std::os::unix::net::UnixStream;
-#[cfg(not(unix))]
-type TurnSignal = File;
-
-/// The start signal of a run: the grader's end, and the run's (only the runner waits,
-/// and only on Unix).
-fn turn_signal(layout: Layout) -> Result<(Option<TurnSignal>, Option<File>)> {
-    #[cfg(unix)]
-    if layout == Layout::Runner {
-        let (ours, theirs) = TurnSignal::pair().context("cannot make a run's start signal")?;
-        return Ok((
-            Some(ours),
-            Some(File::from(std::os::fd::OwnedFd::from(theirs))),
-        ));
-    }
-    let _ = layout;
-    Ok((None, None))
+    Policy::program_ahead(request.program, std_dir, limits)
 }
 
 impl Started {
@@ -215,10 +172,8 @@ impl Started {
     /// its core gets its turn.
     pub fn go(&mut self, core: usize) -> Result<()> {
         if self.ahead {
-            #[cfg(target_os = "linux")]
             self.run.keep_to_core(core)?;
         }
-        let _ = core;
         self.give_turn();
         Ok(())
     }
@@ -284,167 +239,6 @@ impl Over {
             waiting_limit: deadline.waiting,
             file_limit,
         })
-    }
-}
-
-/// The file a run writes its answers to. For the runner on Linux, an unlinked file in
-/// memory as long as the answers may be, which the runner maps: its records end at the
-/// first zero kind, and a run that writes more makes the file longer.
-fn answers_file(request: &RunRequest) -> std::io::Result<File> {
-    #[cfg(target_os = "linux")]
-    if request.layout == Layout::Runner {
-        let file = new_file()?.file;
-        file.set_len(request.answer_limit)?;
-        return Ok(file);
-    }
-    let _ = request;
-    tempfile::tempfile()
-}
-
-/// What the runs of one group read (the runner's cases, or a program's stdin): written
-/// once, with the plan, and handed to every run of the group, opened for reading only.
-/// On Linux it is an unlinked file in memory, sealed, so not even a program's static
-/// constructors can change its cases; elsewhere a file in a private temporary folder,
-/// which each run gets open for reading (and which the confined program cannot open by
-/// its name on macOS, whose Seatbelt profile does not list it). The cases of one group
-/// can be tens of megabytes: writing them again for each run, after the compiler, cost
-/// more than the run.
-#[derive(Debug)]
-pub struct RunInput {
-    /// The file, or why it could not be written (the run that needs it says so); none
-    /// once freed (see [`RunInput::free`]).
-    file: Mutex<Option<Result<Written, String>>>,
-    len: u64,
-}
-
-#[derive(Debug)]
-struct Written {
-    file: File,
-    /// Off Linux, where the file is, to open it again for each run; removed when this
-    /// drops.
-    #[cfg(not(target_os = "linux"))]
-    path: tempfile::TempPath,
-}
-
-impl RunInput {
-    /// `bytes` as a run's input.
-    #[cfg(any(target_os = "linux", test))]
-    pub fn new(bytes: &[u8]) -> RunInput {
-        RunInput::written(|file| std::io::Write::write_all(file, bytes))
-    }
-
-    /// The input that `write` writes into a new file.
-    pub fn written(write: impl FnOnce(&mut File) -> std::io::Result<()>) -> RunInput {
-        let file = new_file().and_then(|mut written| {
-            write(&mut written.file)?;
-            written.file.rewind()?;
-            seal(&written.file);
-            Ok(written)
-        });
-        let len = file.as_ref().map_or(0, |written| {
-            written.file.metadata().map_or(0, |metadata| metadata.len())
-        });
-        RunInput {
-            file: Mutex::new(Some(file.map_err(|error| error.to_string()))),
-            len,
-        }
-    }
-
-    /// Its size in bytes.
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-
-    /// Frees the file (runs that have it open keep it until they end); a run started
-    /// after this cannot start.
-    pub fn free(&self) {
-        // Closed once the lock is released: freeing megabytes takes the kernel a while.
-        let freed = self.file.lock().ok().and_then(|mut file| file.take());
-        drop(freed);
-    }
-
-    /// A file of its own for one run, open for reading only, at the start: runs of the
-    /// same group at once (a class, `dev check`) must not move each other's reading
-    /// position.
-    fn open(&self) -> Result<File> {
-        let file = self
-            .file
-            .lock()
-            .map_err(|_| anyhow!("the cases file was lost"))?;
-        let stored = match file.as_ref() {
-            Some(Ok(stored)) => stored,
-            Some(Err(error)) => bail!("cannot write the cases file: {error}"),
-            None => bail!("the cases file was freed before its run"),
-        };
-        #[cfg(target_os = "linux")]
-        {
-            use std::os::fd::AsRawFd;
-            if let Ok(own) = File::open(format!("/proc/self/fd/{}", stored.file.as_raw_fd())) {
-                return Ok(own);
-            }
-            // Without /proc, a copy.
-            let mut bytes = vec![0; self.len as usize];
-            read_exact_at(&stored.file, &mut bytes, 0).context("cannot read the cases file")?;
-            match RunInput::new(&bytes).file.into_inner() {
-                Ok(Some(Ok(copy))) => Ok(copy.file),
-                _ => bail!("cannot copy the cases file"),
-            }
-        }
-        #[cfg(not(target_os = "linux"))]
-        File::open(&stored.path).context("cannot open the cases file")
-    }
-}
-
-/// A new file, unlinked and in memory where the system allows (Linux), else in a
-/// private temporary folder.
-fn new_file() -> std::io::Result<Written> {
-    #[cfg(target_os = "linux")]
-    {
-        let flags = rustix::fs::MemfdFlags::CLOEXEC | rustix::fs::MemfdFlags::ALLOW_SEALING;
-        if let Ok(fd) = rustix::fs::memfd_create("xorlings-cases", flags) {
-            return Ok(Written {
-                file: File::from(fd),
-            });
-        }
-        tempfile::tempfile().map(|file| Written { file })
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        let (file, path) = tempfile::NamedTempFile::new()?.into_parts();
-        Ok(Written { file, path })
-    }
-}
-
-/// Seals a file from `new_file` against every change; a file from `tempfile` (no memfd
-/// here) takes no seals, and stays as it is.
-fn seal(file: &File) {
-    #[cfg(target_os = "linux")]
-    {
-        use rustix::fs::SealFlags;
-        let seals = SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL;
-        let _ = rustix::fs::fcntl_add_seals(file, seals);
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = file;
-}
-
-/// Fills `bytes` from `file` at `offset` (on Unix without moving its position).
-fn read_exact_at(file: &File, bytes: &mut [u8], offset: u64) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        std::os::unix::fs::FileExt::read_exact_at(file, bytes, offset)
-    }
-    #[cfg(windows)]
-    {
-        let mut done = 0;
-        while done < bytes.len() {
-            let at = offset + done as u64;
-            match std::os::windows::fs::FileExt::seek_read(file, &mut bytes[done..], at)? {
-                0 => return Err(std::io::ErrorKind::UnexpectedEof.into()),
-                read => done += read,
-            }
-        }
-        Ok(())
     }
 }
 
@@ -574,58 +368,11 @@ impl<'a> Window<'a> {
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write;
-
     use super::*;
 
     /// A file holding `bytes`, as a run gets its input.
     fn unlinked_file_with(bytes: &[u8]) -> Result<File> {
         RunInput::new(bytes).open()
-    }
-
-    /// Each run of a group reads the same sealed cases from the start, however many read
-    /// them at once, and none can change them.
-    #[test]
-    fn every_run_reads_the_cases_from_the_start_and_cannot_change_them() {
-        let input = RunInput::new(b"the cases");
-        assert_eq!(input.len(), 9);
-        let (mut first, mut second) = (input.open().unwrap(), input.open().unwrap());
-        let mut start = [0; 3];
-        first.read_exact(&mut start).unwrap();
-        assert_eq!(&start, b"the");
-        let mut whole = String::new();
-        second.read_to_string(&mut whole).unwrap();
-        assert_eq!(whole, "the cases");
-        // A run's file is open for reading only.
-        assert!(
-            first.write_all(b"forged").is_err(),
-            "a run's cases took a write"
-        );
-        #[cfg(target_os = "linux")]
-        {
-            let writable = std::fs::OpenOptions::new().write(true).open(format!(
-                "/proc/self/fd/{}",
-                std::os::fd::AsRawFd::as_raw_fd(&first)
-            ));
-            let written = writable.and_then(|mut file| file.write_all(b"forged"));
-            assert!(written.is_err(), "the sealed cases took a write");
-        }
-        let mut again = String::new();
-        input.open().unwrap().read_to_string(&mut again).unwrap();
-        assert_eq!(again, "the cases");
-    }
-
-    /// A freed input stays with the runs that have it open, and no later run starts.
-    #[test]
-    fn a_freed_input_stays_with_the_runs_that_opened_it() {
-        let input = RunInput::new(b"the cases");
-        let mut opened = input.open().unwrap();
-        input.free();
-        let mut whole = String::new();
-        opened.read_to_string(&mut whole).unwrap();
-        assert_eq!(whole, "the cases");
-        let error = input.open().unwrap_err();
-        assert!(format!("{error:#}").contains("freed"), "{error:#}");
     }
 
     #[test]

@@ -1047,7 +1047,7 @@ fn two_graders_at_once_both_record_their_passes() {
     std::fs::remove_file(lab.workbook.path(PROGRESS)).unwrap();
     let mut watch = lab.command(&["watch"]);
     watch
-        .env(grader::PRETEND_MISSING_VARIABLE, "subreaper")
+        .env(xorlings_sandbox::PRETEND_MISSING_VARIABLE, "subreaper")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
@@ -1121,7 +1121,10 @@ fn doctor_tells_each_layer_and_what_a_missing_one_means() {
         .arg("doctor")
         .current_dir(std::env::temp_dir())
         .env("NO_COLOR", "1")
-        .env(grader::PRETEND_MISSING_VARIABLE, "seccomp, scopes");
+        .env(
+            xorlings_sandbox::PRETEND_MISSING_VARIABLE,
+            "seccomp, scopes",
+        );
     let output = command.output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
@@ -1158,7 +1161,10 @@ fn class_grading_needs_the_full_sandbox_unless_the_instructor_allows_less() {
     let path = checkout.path().to_str().unwrap();
     let weak = |args: &[&str]| {
         let mut command = lab.command(args);
-        command.env(grader::PRETEND_MISSING_VARIABLE, "seccomp,landlock");
+        command.env(
+            xorlings_sandbox::PRETEND_MISSING_VARIABLE,
+            "seccomp,landlock",
+        );
         lab.run(command, Cost::verify())
     };
 

@@ -13,7 +13,6 @@ const LAYERS: &[&[&str]] = &[
     &["text", "parallel"],
     &["model", "lesson"],
     &["hidden"],
-    &["sandbox"],
     &["judge"],
     &["workbook"],
     &["grading", "progress", "reference"],

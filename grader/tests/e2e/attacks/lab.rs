@@ -187,7 +187,7 @@ impl Lab {
             .current_dir(self.root())
             .env("NO_COLOR", "1")
             .env_remove("XORLINGS_SEED")
-            .env_remove(grader::PRETEND_MISSING_VARIABLE)
+            .env_remove(xorlings_sandbox::PRETEND_MISSING_VARIABLE)
             .env("SECRET_TOKEN", env_secret())
             .env("HOME", self.home.path())
             .env("RUSTUP_HOME", rustup)

@@ -1,0 +1,128 @@
+//! A confined run on Windows: waiting for it within its limits, its CPU time from its
+//! job (every process of it, ended ones included), and its whole job ended after.
+
+use std::os::windows::io::AsRawHandle;
+use std::process::{Child, ChildStderr, ChildStdout, ExitStatus};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use windows_sys::Win32::System::Threading::WaitForSingleObject;
+
+use super::job::Job;
+use super::settings::exception_kind;
+use crate::deadline::Watch;
+use crate::{Cancel, Deadline, Ended, How};
+
+/// How often a wait checks its cancel flag and the run's CPU time, at most.
+const CHECK: Duration = Duration::from_millis(20);
+
+/// A running confined program. Dropping it ends every process of its job.
+pub struct Confined {
+    child: Child,
+    job: Job,
+    started: Instant,
+    /// The standard streams the command asked to pipe, as in [`std::process::Child`].
+    pub stdout: Option<ChildStdout>,
+    pub stderr: Option<ChildStderr>,
+    ended: Option<Ended>,
+}
+
+impl Confined {
+    pub(super) fn new(mut child: Child, job: Job, started: Instant) -> Confined {
+        Confined {
+            stdout: child.stdout.take(),
+            stderr: child.stderr.take(),
+            child,
+            job,
+            started,
+            ended: None,
+        }
+    }
+
+    /// Nothing to do: runs start ahead (before anyone knows their core) on Linux only.
+    pub fn keep_to_core(&self, _core: usize) -> Result<()> {
+        Ok(())
+    }
+
+    /// Starts the run's clock again: a run started ahead of its turn (see
+    /// `Channels::start`) is timed from its word to answer, not from its spawn.
+    pub fn restart_clock(&mut self) {
+        self.started = Instant::now();
+    }
+
+    /// Waits until the program ends, at most `limit` from the spawn, stopping early when
+    /// `cancel` is set. Whatever the outcome, every process of its job is ended before
+    /// this returns. Waiting again returns the same outcome.
+    pub fn wait(&mut self, limit: Duration, cancel: &Cancel) -> Result<Ended> {
+        self.wait_within(Deadline::wall_only(limit), cancel)
+    }
+
+    /// Like [`Confined::wait`], within `deadline`: the run is stopped once its
+    /// processes have used its CPU time (`How::OutOfCpuTime`), or once it has waited
+    /// its time (`How::TimedOut`).
+    pub fn wait_within(&mut self, deadline: Deadline, cancel: &Cancel) -> Result<Ended> {
+        if let Some(ended) = self.ended {
+            return Ok(ended);
+        }
+        let mut watch = Watch::new(deadline, self.started.elapsed());
+        let how = loop {
+            let status = self
+                .child
+                .try_wait()
+                .context("cannot wait for the confined program")?;
+            if let Some(status) = status {
+                break how(status);
+            }
+            let elapsed = self.started.elapsed();
+            let over = watch.look(elapsed, self.job.cpu_time());
+            if cancel.is_cancelled() {
+                break How::Cancelled;
+            }
+            if let Some(how) = over {
+                break how;
+            }
+            self.pause(CHECK.min(watch.left(elapsed)));
+        };
+        let elapsed = self.started.elapsed();
+        self.end();
+        let ended = Ended {
+            how,
+            elapsed,
+            cpu: self.job.cpu_time(),
+        };
+        self.ended = Some(ended);
+        Ok(ended)
+    }
+
+    /// Sleeps at most `at_most`, waking when the program ends.
+    fn pause(&self, at_most: Duration) {
+        let milliseconds = at_most.as_millis().clamp(1, u128::from(u32::MAX - 1)) as u32;
+        // SAFETY: waits on the process handle the child owns; nothing is written.
+        unsafe { WaitForSingleObject(self.child.as_raw_handle(), milliseconds) };
+    }
+
+    /// Ends every process of the job (the linker's helpers of a compile too) and reaps
+    /// the program.
+    fn end(&mut self) {
+        self.job.terminate();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Confined {
+    fn drop(&mut self) {
+        if self.ended.is_none() {
+            self.end();
+        }
+    }
+}
+
+/// An exception's status is a death, as a signal is on Unix; anything else an exit code.
+fn how(status: ExitStatus) -> How {
+    let code = status.code().unwrap_or(-1);
+    if exception_kind(code as u32).is_some() {
+        How::Signalled(code)
+    } else {
+        How::Exited(code)
+    }
+}

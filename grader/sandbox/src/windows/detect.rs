@@ -1,0 +1,47 @@
+//! What this Windows offers the sandbox, found once: whether the grader can make Job
+//! Objects with every limit it sets (it can from Windows 8 on, even inside a job of its
+//! own, as under a CI runner).
+
+use std::sync::OnceLock;
+
+use anyhow::Result;
+use windows_sys::Win32::System::Diagnostics::Debug::{
+    SEM_FAILCRITICALERRORS, SEM_NOGPFAULTERRORBOX, SEM_NOOPENFILEERRORBOX, SetErrorMode,
+};
+
+use super::job::Job;
+use super::report::Windows;
+use super::settings::job_settings;
+use crate::{Limits, Processes};
+
+/// Limits of the probe's job, as small as a run's.
+const PROBE: Limits = Limits {
+    address_space: 1 << 30,
+    memory: 1 << 30,
+    file_size: 1 << 20,
+    open_files: 64,
+    cpu_seconds: 1,
+    tasks: 1,
+};
+
+/// What this Windows enforces, detected on the first call. The sandbox enforces every
+/// layer this says it has.
+pub fn detected() -> &'static Windows {
+    static WINDOWS: OnceLock<Windows> = OnceLock::new();
+    WINDOWS.get_or_init(|| Windows {
+        job: Job::new(&job_settings(&PROBE, Processes::Forbidden, None))
+            .map(drop)
+            .map_err(|error| format!("the grader cannot make one: {error}")),
+    })
+}
+
+/// A crash of a confined program, or a DLL it cannot find, ends it at once instead of
+/// opening a dialog that would hold it until its time is up: the error mode is
+/// inherited by every process the grader starts.
+pub fn prepare() -> Result<()> {
+    // SAFETY: sets the process's error mode; no pointer is passed.
+    unsafe {
+        SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX)
+    };
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! The Windows backend: each compile and run is started suspended (`spawn`), put in a
+//! Job Object of its own (`job`, with the settings of `settings`), then resumed; the
+//! grader waits for it within its limits and ends the whole job (`confined`). A
+//! learner's program gets its channels as inherited handles, their values in its
+//! environment (see `xorlings_core::runner::channels`). The policies (`policies`) are
+//! mostly environments; what this Windows offers (`detect`), in the words of `cargo
+//! grader doctor` (`report`). File access is not confined: the processes run with the
+//! user's own token, and `doctor` says so.
+//!
+//! `policies`, `report` and `settings` are platform-neutral and also compiled, for their
+//! tests, on other systems (where nothing else uses them).
+#![cfg_attr(not(windows), allow(dead_code))]
+
+mod policies;
+mod report;
+mod settings;
+
+#[cfg(windows)]
+mod confined;
+#[cfg(windows)]
+mod detect;
+#[cfg(windows)]
+mod job;
+#[cfg(windows)]
+mod spawn;
+
+#[cfg(windows)]
+pub use confined::Confined;
+#[cfg(windows)]
+pub use detect::{detected, prepare};
+#[cfg(windows)]
+pub use report::{describe, pretend_missing};
+#[cfg(windows)]
+pub use spawn::{output_of_trusted, spawn};
+
+use xorlings_core::run::SignalKind;
+
+/// Windows has no SIGPIPE: a write to a closed pipe fails there, and the command stops.
+pub fn quit_on_broken_pipe() {}
+
+/// What an exit status that is an exception means.
+pub fn signal_kind(status: i32) -> SignalKind {
+    settings::exception_kind(status as u32).unwrap_or(SignalKind::Other)
+}
+
+#[cfg(windows)]
+mod constructors {
+    use std::path::{Path, PathBuf};
+
+    use anyhow::Result;
+
+    use super::policies;
+    use crate::{Limits, Policy};
+
+    fn variable(name: &str) -> Option<std::ffi::OsString> {
+        std::env::var_os(name)
+    }
+
+    impl Policy {
+        /// rustc compiling into `build_dir` (see `policies::compiler`). Run
+        /// `<sysroot>\bin\rustc.exe` itself, not rustup's proxy.
+        pub fn compiler(sysroot: &Path, build_dir: &Path, limits: Limits) -> Policy {
+            policies::compiler(sysroot, build_dir, limits, variable)
+        }
+
+        /// A learner's `program`, which loads the std DLL from `std_dir`.
+        pub fn program(program: &Path, std_dir: &Path, limits: Limits) -> Result<Policy> {
+            Ok(policies::program(program, std_dir, limits, variable))
+        }
+
+        /// A `program` that only reads `read` (git reading a learner's repository).
+        pub fn reader(program: &Path, read: &[PathBuf], limits: Limits) -> Result<Policy> {
+            Ok(policies::reader(program, read, limits))
+        }
+    }
+}

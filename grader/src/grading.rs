@@ -15,8 +15,8 @@ use xorlings_sandbox::SpawnError;
 
 use crate::judge::build::Program;
 use crate::judge::{self, Cancel, EarlyRuns, Grade, Prepared, Ran, Settings, Submission, Verdict};
-use crate::model::shrink::Way;
-use crate::model::{HiddenTests, Plan, Seed};
+use xorlings_course::model::shrink::Way;
+use xorlings_course::model::{HiddenTests, Plan, Seed};
 
 /// The most rounds of shrinking a failing case: each is one run of the learner's code.
 const SHRINK_ROUNDS: usize = 8;

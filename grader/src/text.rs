@@ -6,6 +6,7 @@
 
 use colored::Colorize;
 use unicode_width::UnicodeWidthChar;
+pub use xorlings_course::model::show::{diff_of_at_most, visible};
 
 /// The width of printed reports when stdout is not a terminal (pipes, files, lessons).
 pub const DEFAULT_WIDTH: usize = 80;
@@ -548,30 +549,6 @@ fn column_pieces(text: &str, room: usize) -> Vec<(usize, usize)> {
     pieces
 }
 
-/// Text the learner's code produced (printed output, panic messages), made safe to show:
-/// control characters become visible symbols (ESC as `␛`), so the learner's code can
-/// never clear the screen, move the cursor or draw a fake verdict. Newlines stay, tabs
-/// become spaces.
-pub fn visible(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\n' => "\n".to_string(),
-            '\t' => "    ".to_string(),
-            '\u{7f}' => "␡".to_string(),
-            c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?').to_string(),
-            c if ('\u{80}'..='\u{9f}').contains(&c) || is_bidi_control(c) => {
-                format!("\\u{{{:x}}}", c as u32)
-            }
-            c => c.to_string(),
-        })
-        .collect()
-}
-
-/// Characters that reorder text on screen (they can disguise what a line says).
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
-}
-
 /// The text without its escape codes (CSI sequences: ESC [ ... a final byte in @..~).
 #[cfg(test)]
 pub fn strip_ansi(text: &str) -> String {
@@ -598,31 +575,6 @@ pub fn strip_ansi(text: &str) -> String {
 #[cfg(test)]
 pub fn visible_width(line: &str) -> usize {
     columns_of(&strip_ansi(line))
-}
-
-/// A unified diff from `old` to `new`, cut after `max_lines` lines.
-pub fn diff_of_at_most(
-    max_lines: usize,
-    old_name: &str,
-    old: &str,
-    new_name: &str,
-    new: &str,
-) -> String {
-    let diff = similar::TextDiff::from_lines(old, new);
-    let text = diff
-        .unified_diff()
-        .context_radius(2)
-        .header(old_name, new_name)
-        .to_string();
-    let lines: Vec<&str> = text.lines().collect();
-    let mut shown = lines[..lines.len().min(max_lines)].join("\n");
-    if lines.len() > max_lines {
-        shown.push_str(&format!(
-            "\n... {} more lines of diff",
-            lines.len() - max_lines
-        ));
-    }
-    shown
 }
 
 /// The width to wrap printed reports to: the terminal's, else [`DEFAULT_WIDTH`].
@@ -844,14 +796,5 @@ mod tests {
         let mut text = Text::new();
         text.laid_out(&colored[..20]);
         assert_eq!(text.render(80, true), [colored[..20].to_string()]);
-    }
-
-    #[test]
-    fn control_characters_are_made_visible() {
-        let fake = "\u{1b}[2J\u{1b}[H✓ passed\r\u{7}\u{9b}31m\u{202e}";
-        let shown = visible(fake);
-        assert!(!shown.chars().any(|c| c.is_control()), "{shown:?}");
-        assert!(shown.starts_with("␛[2J␛[H✓ passed␍␇"), "{shown:?}");
-        assert_eq!(visible("a\tb\nc"), "a    b\nc");
     }
 }

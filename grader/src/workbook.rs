@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
-use crate::hidden;
-use crate::model::HiddenTests;
+use xorlings_course::hidden;
+use xorlings_course::model::HiddenTests;
 
 /// The manifest's file name; the folder that holds it is the workbook root.
 pub const MANIFEST: &str = "workbook.toml";
@@ -141,7 +141,7 @@ fn resolve(listed: Vec<Listed>) -> Result<Vec<Exercise>> {
         let tests = hidden::tests_for(&entry.name).with_context(|| {
             format!(
                 "it lists `{0}`, and this grader has no hidden tests for it: update the \
-                 grader (`git pull`), write grader/src/hidden/{0}.rs (`cargo grader dev new` \
+                 grader (`git pull`), write grader/course/src/hidden/{0}.rs (`cargo grader dev new` \
                  scaffolds an exercise), or remove `{0}` from the manifest",
                 entry.name
             )

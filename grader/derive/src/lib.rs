@@ -1,5 +1,6 @@
 //! The grader's derive macros, for the plain Rust types each exercise's hidden tests
-//! declare (`grader/src/hidden/<name>.rs`):
+//! declare (`grader/course/src/hidden/<name>.rs`), which name the model by its crate,
+//! `xorlings_course`, wherever they are used:
 //!
 //! - `#[derive(Wire)]` on a struct or enum of the exercise's API (a `Move`, a
 //!   `MoveError`): its wire format (`xorlings_core::wire::Wire`), and its `ApiType`:
@@ -70,7 +71,7 @@ pub fn derive_show(input: TokenStream) -> TokenStream {
             Data::Union(_) => return Err(unsupported(input)),
         };
         Ok(quote! {
-            impl crate::model::show::Show for #name {
+            impl ::xorlings_course::model::show::Show for #name {
                 fn show(&self) -> String {
                     #body
                 }
@@ -135,26 +136,26 @@ pub fn derive_arguments(input: TokenStream) -> TokenStream {
                 }
             }
 
-            impl crate::model::show::Show for #name {
+            impl ::xorlings_course::model::show::Show for #name {
                 fn show(&self) -> String {
                     let fields: Vec<String> = vec![
-                        #( format!("{} = {}", #names, crate::model::show::Show::show(&self.#fields)) ),*
+                        #( format!("{} = {}", #names, ::xorlings_course::model::show::Show::show(&self.#fields)) ),*
                     ];
                     fields.join(", ")
                 }
             }
 
-            impl crate::model::show::Measure for #name {
+            impl ::xorlings_course::model::show::Measure for #name {
                 fn measure(&self) -> u64 {
-                    0 #( + crate::model::show::Measure::measure(&self.#fields) )*
+                    0 #( + ::xorlings_course::model::show::Measure::measure(&self.#fields) )*
                 }
             }
 
-            impl crate::model::shrink::Shrink for #name {
+            impl ::xorlings_course::model::shrink::Shrink for #name {
                 fn shrunk(&self) -> Vec<Self> {
                     let mut simpler = Vec::new();
                     #(
-                        for value in crate::model::shrink::Shrink::shrunk(&self.#fields) {
+                        for value in ::xorlings_course::model::shrink::Shrink::shrunk(&self.#fields) {
                             let mut one_simpler = self.clone();
                             one_simpler.#fields = value;
                             simpler.push(one_simpler);
@@ -164,10 +165,10 @@ pub fn derive_arguments(input: TokenStream) -> TokenStream {
                 }
             }
 
-            impl crate::model::show::Parse for #name {
+            impl ::xorlings_course::model::show::Parse for #name {
                 const PARAMETERS: &'static [&'static str] = &[#(#names),*];
                 fn parse(words: &[String]) -> Result<Self, String> {
-                    let mut words = crate::model::show::ArgWords::new(Self::PARAMETERS, words)?;
+                    let mut words = ::xorlings_course::model::show::ArgWords::new(Self::PARAMETERS, words)?;
                     Ok(#name { #( #fields: words.next(#names)? ),* })
                 }
             }
@@ -311,7 +312,7 @@ fn built(fields: &Fields, bindings: &[Ident]) -> Tokens {
 
 /// A struct's or a variant's fields shown as Rust writes them, each value made by `value`.
 fn shown_fields(name: &str, fields: &Fields, mut value: impl FnMut(&Tokens) -> Tokens) -> Tokens {
-    let show = quote!(crate::model::show::Show::show);
+    let show = quote!(::xorlings_course::model::show::Show::show);
     match fields {
         Fields::Named(named) => {
             let parts = named.named.iter().map(|field| {

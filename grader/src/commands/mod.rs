@@ -21,11 +21,11 @@ use crate::Exit;
 use crate::class::deadline::Deadline;
 use crate::cli::{Cli, Command, DevCommand, OutputArgs};
 use crate::grading::Grader;
-use crate::model::Seed;
 use crate::report::{self, Format};
 use crate::session::Session;
 use crate::workbook::Workbook;
 use crate::{dev, serve, watch};
+use xorlings_course::model::Seed;
 
 /// The environment variable an instructor can put a grading seed in.
 pub const SEED_VARIABLE: &str = "XORLINGS_SEED";

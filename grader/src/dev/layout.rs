@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 
 use super::new::{EXERCISE_TEST, TODO_MARKER, exercise_test};
 use super::short_diff;
-use crate::hidden;
-use crate::model::Seed;
 use crate::report::score::shares_exactly;
 use crate::workbook::{Exercise, MANIFEST, Workbook};
+use xorlings_course::hidden;
+use xorlings_course::model::Seed;
 
 /// A seed other than the learners', to check the promises of random cases too.
 const ANOTHER_SEED: Seed = Seed(0x5eed);
@@ -23,7 +23,7 @@ pub fn problems(workbook: &Workbook, checked: &dyn Fn(&str) -> bool) -> Vec<Stri
     for tests in hidden::ALL {
         if workbook.index_of(tests.name()).is_none() {
             problems.push(format!(
-                "grader/src/hidden has hidden tests for `{}`, which workbook.toml does not list",
+                "grader/course/src/hidden has hidden tests for `{}`, which workbook.toml does not list",
                 tests.name()
             ));
         }
@@ -193,7 +193,7 @@ pub fn still_to_write(
 ) -> Vec<(String, String)> {
     let mut places = Vec::new();
     for exercise in workbook.exercises.iter().filter(|e| checked(&e.name)) {
-        let hidden = PathBuf::from(format!("grader/src/hidden/{}.rs", exercise.name));
+        let hidden = PathBuf::from(format!("grader/course/src/hidden/{}.rs", exercise.name));
         let files = [
             exercise.file(),
             exercise.stub(),

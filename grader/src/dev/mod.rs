@@ -15,10 +15,10 @@ use std::path::Path;
 
 use crate::grading::{self, Code, Grader, Request};
 use crate::judge::Cancel;
-use crate::model::Seed;
 use crate::report::{self, Detail};
 use crate::text;
 use crate::workbook::Workbook;
+use xorlings_course::model::Seed;
 
 /// Panics, with the grader's report, unless the reference solution in `solution_dir`
 /// (`<root>/solutions/<name>`) passes its hidden tests. It is each reference solution's

@@ -143,9 +143,9 @@ use std::time::Duration;
 
 use xorlings_derive::Arguments;
 
-use crate::model::function::FunctionTests;
-use crate::model::promise::Promise;
-use crate::model::{{Cases, Function, Group, HiddenTests, Seed}};
+use xorlings_course::model::function::FunctionTests;
+use xorlings_course::model::promise::Promise;
+use xorlings_course::model::{{Cases, Function, Group, HiddenTests, Seed}};
 
 // {TODO_MARKER}: the parameters of the stub's function, one field each and in order
 // (`&[u64]` is a `Vec<u64>` here); the stub's own structs and enums go beside it as
@@ -238,7 +238,7 @@ impl Function for {type_name} {{
         ),
         (PathBuf::from(lesson), lesson_text),
         (
-            Path::new("grader/src/hidden").join(format!("{name}.rs")),
+            Path::new("grader/course/src/hidden").join(format!("{name}.rs")),
             hidden,
         ),
     ]

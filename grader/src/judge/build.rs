@@ -22,7 +22,7 @@ use xorlings_core::{CRATE_NAME as RUNNER_CRATE, RUNNER_SOURCES};
 
 use super::messages::{self, CompileErrors, Messages, RUNNER_FOLDER};
 use super::run::Cancel;
-use crate::model;
+use xorlings_course::model;
 use xorlings_sandbox::{self as sandbox, Deadline, How, Limits, Policy, SpawnError};
 
 /// The root of the runner library: its two modules, as `xorlings_core` declares them.

@@ -5,8 +5,8 @@ use xorlings_core::run::{Ended, Execution, Limit, Printed};
 use xorlings_core::verdict::{Failure, GroupResult, Problem};
 
 use super::Verdict;
-use crate::model::decide::time_limit;
-use crate::model::pace::{self, Run};
+use xorlings_course::model::decide::time_limit;
+use xorlings_course::model::pace::{self, Run};
 
 /// What the learner sees as the case of a group whose every case was answered but whose
 /// program had not ended at its time limit.

@@ -13,8 +13,8 @@ use std::io::{BufRead, BufReader, Read};
 
 use serde::Deserialize;
 
-use crate::model::show::{count, thousands};
 use crate::text::visible;
+use xorlings_course::model::show::{count, thousands};
 use xorlings_sandbox::Cancel;
 
 /// The longest line read whole: `compile_error!` of a whole file, with its source.

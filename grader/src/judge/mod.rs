@@ -27,11 +27,11 @@ use anyhow::Result;
 use xorlings_core::run::{Ended, Execution};
 use xorlings_core::verdict::{Failure, GroupResult, Kind};
 
-use crate::model::{Build, HiddenTests, Plan, Seed};
 pub use build::Destination;
 use build::{BuildRequest, Built, Program};
 pub use run::Cancel;
 use run::{Layout, RunInput, RunRequest};
+use xorlings_course::model::{Build, HiddenTests, Plan, Seed};
 
 /// How to grade: the same for every exercise of one command.
 #[derive(Debug, Clone)]
@@ -474,7 +474,7 @@ mod tests {
     /// positions (288 KB) go before its 605 long ones (10 MB), after its million heaps.
     #[test]
     fn groups_run_costliest_first_counting_their_cases() {
-        let tests = crate::hidden::tests_for("xor_all").unwrap();
+        let tests = xorlings_course::hidden::tests_for("xor_all").unwrap();
         let prepared = Prepared::new(tests.plan(Seed(1)));
         let groups = prepared.plan.groups();
         let order = run_order(&prepared);

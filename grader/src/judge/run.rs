@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 use xorlings_core::run::{Execution, PrintedFile};
 use xorlings_core::wire::record;
 
-use crate::model::show::thousands;
+use xorlings_course::model::show::thousands;
 pub use xorlings_sandbox::Cancel;
 pub use xorlings_sandbox::files::RunInput;
 use xorlings_sandbox::files::{self, TurnSignal, read_exact_at};

@@ -17,9 +17,9 @@ use super::score::score;
 use super::seed::{self, Named};
 use super::{Detail, Entry, describe, failure_text};
 use crate::judge::Verdict;
-use crate::model::Seed;
 use crate::text::visible;
 use xorlings_core::verdict::GroupResult;
+use xorlings_course::model::Seed;
 
 /// The results format's version: 3, the one with `task_id`.
 pub const VERSION: u32 = 3;

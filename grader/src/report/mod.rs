@@ -16,11 +16,11 @@ use std::time::Duration;
 
 use crate::grading::shown;
 use crate::judge::{CompileErrors, Grade, Verdict};
-use crate::model::show::{count, thousands};
 use crate::text::{Style, Text, unbroken, visible};
 use crate::workbook::Exercise;
 use xorlings_core::run::{Limit, Printed};
 use xorlings_core::verdict::{Failure, Problem};
+use xorlings_course::model::show::{count, thousands};
 
 const TODO_ADVICE: &str = "This exercise still has its `todo!()`: replace it with your code.";
 const WAITING_ADVICE: &str = "Do not sleep, read input or wait for a thread that never \

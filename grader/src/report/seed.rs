@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::model::Seed;
+use xorlings_course::model::Seed;
 
 /// Hex digits of the fingerprint: 32 bits, so that a random 64-bit seed leaves 2^32
 /// seeds with the same fingerprint.

@@ -6,10 +6,10 @@ use super::{
 };
 use crate::grading::Tried;
 use crate::judge::Verdict;
-use crate::model::HiddenTests;
 use crate::text::{Style, Text};
 use crate::workbook::Exercise;
 use xorlings_core::verdict::{Failure, Problem};
+use xorlings_course::model::HiddenTests;
 
 const ONE_ARGUMENT: &str = "The words after the name make the one argument: a number as 7, a \
 list as 3 4 5, 3,4,5 or [3, 4, 5] ([] is an empty list).";
@@ -119,7 +119,7 @@ fn without_repeats(explanation: &str, rule: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hidden::tests_for;
+    use xorlings_course::hidden::tests_for;
 
     #[test]
     fn usage_names_the_parameters() {

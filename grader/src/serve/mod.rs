@@ -29,12 +29,12 @@ use crate::Exit;
 use crate::cli::ServeArgs;
 use crate::grading::Grader;
 use crate::judge::Cancel;
-use crate::model::show::typed_words;
 use crate::session::Session;
 use crate::watch;
 use http::{Refused, Request, respond};
 use live::{Command, Live};
 pub use play::{Game, StartGame, Started, Turn};
+use xorlings_course::model::show::typed_words;
 
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");

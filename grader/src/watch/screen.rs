@@ -767,10 +767,10 @@ mod tests {
     use super::super::state::{Event, Key};
     use super::*;
     use crate::judge::{Grade, Verdict};
-    use crate::model::Seed;
     use crate::text::visible_width;
     use xorlings_core::run::Printed;
     use xorlings_core::verdict::{Failure, Problem};
+    use xorlings_course::model::Seed;
 
     const XOR_ALL_HINT: &str = "Start from 0, the nim-sum of no heaps, and combine every heap \
 into it with `^`.\nA loop with an accumulator works, and so does `iter().fold(...)`.\nKeep \
@@ -802,8 +802,8 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
     /// The failure learners met at 60x20: xor_all adding the heaps, with the real rule
     /// and advice of its checker, while printing a line per heap and more.
     fn adding_the_heaps(state: &mut State, printed_lines: usize) {
-        use crate::hidden::xor_all::{Args, XorAll};
-        use crate::model::Function;
+        use xorlings_course::hidden::xor_all::{Args, XorAll};
+        use xorlings_course::model::Function;
         let mistake = XorAll::check(&Args::from(vec![1, 1]), &2).unwrap_err();
         let printed: String = (0..printed_lines)
             .map(|i| format!("heap {i} is 1\n"))

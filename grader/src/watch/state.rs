@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use crate::grading::Tried;
 use crate::judge::{Grade, Verdict};
-use crate::model::show::typed_words;
 use crate::workbook::Exercise;
 use xorlings_core::verdict::Failure;
+use xorlings_course::model::show::typed_words;
 
 /// Tags each job given to the worker, so a late result of a replaced job is ignored.
 pub type JobId = u64;
@@ -939,10 +939,10 @@ pub mod tests {
 
     use super::*;
     use crate::grading::Typed;
-    use crate::model::Seed;
     use xorlings_core::run::Printed;
     use xorlings_core::verdict::Mistake;
     use xorlings_core::verdict::Problem;
+    use xorlings_course::model::Seed;
 
     pub fn entries(count: usize) -> Vec<Entry> {
         (0..count)

@@ -132,7 +132,7 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
         &["run", "-q", "-p", "grader", "--", "dev", "check", NAME],
     );
     todo.expect_code(1)
-        .stdout_has("still to write: grader/src/hidden/nonempty_heaps.rs:");
+        .stdout_has("still to write: grader/course/src/hidden/nonempty_heaps.rs:");
     for file in [
         "exercises/nonempty_heaps/src/lib.rs",
         "lessons/nonempty-heaps.md",
@@ -145,7 +145,7 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
     write(root, "exercises/nonempty_heaps/src/lib.rs", STUB);
     write(root, "grader/stubs/nonempty_heaps.rs", STUB);
     write(root, "solutions/nonempty_heaps/src/lib.rs", SOLUTION);
-    write(root, "grader/src/hidden/nonempty_heaps.rs", HIDDEN);
+    write(root, "grader/course/src/hidden/nonempty_heaps.rs", HIDDEN);
     write(root, "lessons/nonempty-heaps.md", LESSON);
     write(
         root,

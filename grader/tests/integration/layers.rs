@@ -1,33 +1,67 @@
 //! The grader's modules form layers, each importing only from the layers below it (and
-//! from `xorlings-core`, below them all): this test reads every `crate::` and `super::`
-//! path in `grader/src` (outside comments and strings) and fails on an arrow that
-//! points up or sideways, so that no later change can slip one in. The layers are the
-//! ones `src/lib.rs` and the README's Layout list.
+//! from its crates, below them all): this test reads every `crate::` and `super::` path
+//! in `grader/src` (outside comments and strings) and fails on an arrow that points up
+//! or sideways, so that no later change can slip one in. The layers are the numbered
+//! list of `grader/src/lib.rs`'s documentation, the one place that states them.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
-/// The grader's top-level modules, lowest layer first; modules in one layer do not
-/// import each other.
-const LAYERS: &[&[&str]] = &[
-    &["text", "parallel"],
-    &["model", "lesson"],
-    &["hidden"],
-    &["judge"],
-    &["workbook"],
-    &["grading", "progress", "reference"],
-    &["report", "session"],
-    &["class", "cli"],
-    &["watch", "dev"],
-    &["serve"],
-    &["commands"],
-];
+/// The grader's top-level modules, lowest layer first, as `src/lib.rs` lists them: the
+/// names in backquotes of each numbered item. Modules in one layer do not import each
+/// other.
+fn layers() -> &'static [Vec<String>] {
+    static LAYERS: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    LAYERS.get_or_init(|| {
+        let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+        let doc: Vec<&str> = lib
+            .lines()
+            .map_while(|line| line.strip_prefix("//!"))
+            .map(str::trim)
+            .collect();
+        let mut layers: Vec<String> = Vec::new();
+        for line in doc {
+            let numbered = line
+                .split_once(". ")
+                .filter(|(number, _)| number.parse::<usize>().is_ok());
+            match numbered {
+                Some((_, item)) => layers.push(item.to_string()),
+                None if line.is_empty() => {}
+                None => {
+                    if let Some(last) = layers.last_mut() {
+                        last.push(' ');
+                        last.push_str(line);
+                    }
+                }
+            }
+        }
+        let layers: Vec<Vec<String>> = layers
+            .iter()
+            .map(|item| {
+                item.split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .collect();
+        assert!(layers.len() > 5, "src/lib.rs lists no layers: {layers:?}");
+        layers
+    })
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
 
 /// Items of the crate root (`src/lib.rs`) that every module may name.
 const ROOT_ITEMS: &[&str] = &["Exit", "lessons"];
 
 fn layer_of(module: &str) -> Option<usize> {
-    LAYERS.iter().position(|layer| layer.contains(&module))
+    layers()
+        .iter()
+        .position(|layer| layer.iter().any(|name| name == module))
 }
 
 /// The source with comments, string and character literals blanked out, so that only
@@ -298,7 +332,8 @@ fn no_module_imports_from_its_own_layer_or_above() {
     let wrong = wrong_arrows(&src);
     assert!(
         wrong.is_empty(),
-        "imports against the layers (lowest first: {LAYERS:?}):\n{}",
+        "imports against the layers (lowest first: {:?}):\n{}",
+        layers(),
         wrong.join("\n")
     );
 }
@@ -315,13 +350,9 @@ fn every_top_level_module_has_a_layer() {
     for module in &modules {
         assert!(layer_of(module).is_some(), "`{module}` is in no layer");
     }
-    let listed: Vec<&str> = LAYERS
-        .iter()
-        .flat_map(|layer| layer.iter().copied())
-        .collect();
-    for module in listed {
+    for module in layers().iter().flatten() {
         assert!(
-            modules.contains(&module),
+            modules.contains(&module.as_str()),
             "`{module}` is no module of lib.rs"
         );
     }
@@ -331,14 +362,15 @@ fn every_top_level_module_has_a_layer() {
 #[test]
 fn an_arrow_up_or_sideways_is_caught() {
     let src = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(src.path().join("model")).unwrap();
+    std::fs::create_dir_all(src.path().join("lesson")).unwrap();
     std::fs::write(
-        src.path().join("model/cases.rs"),
+        src.path().join("lesson/render.rs"),
         "use crate::text::visible;\nuse crate::judge::Grade;\nfn f() { crate::lesson::show(); }\n",
     )
     .unwrap();
+    std::fs::write(src.path().join("text.rs"), "use crate::parallel::cores;\n").unwrap();
     std::fs::write(
-        src.path().join("hidden.rs"),
+        src.path().join("judge.rs"),
         "mod tests { use super::super::*; }\n",
     )
     .unwrap();
@@ -346,9 +378,9 @@ fn an_arrow_up_or_sideways_is_caught() {
     assert_eq!(
         wrong,
         [
-            "hidden.rs: hidden -> *",
-            "model/cases.rs: model -> judge",
-            "model/cases.rs: model -> lesson",
+            "judge.rs: judge -> *",
+            "lesson/render.rs: lesson -> judge",
+            "text.rs: text -> parallel",
         ]
     );
 }
@@ -369,9 +401,10 @@ fn the_reader_finds_every_kind_of_path_and_nothing_in_text() {
     assert_eq!(from_top, ["*"]);
 }
 
-/// The layers the README's Layout section names, in this test's order.
+/// The README's Layout names the grader's crates, and leaves the order of its modules to
+/// `src/lib.rs`, the one place that states it.
 #[test]
-fn the_readme_lists_the_layers_in_order() {
+fn the_readme_names_the_crates_and_points_to_the_layers() {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
             .unwrap();
@@ -379,17 +412,24 @@ fn the_readme_lists_the_layers_in_order() {
         .split("## Layout")
         .nth(1)
         .expect("the README has a Layout section");
-    let mut at = 0;
-    for module in LAYERS.iter().flat_map(|layer| layer.iter()) {
-        let found = layout[at..]
-            .find(&format!("`{module}`"))
-            .map(|offset| at + offset);
-        let Some(found) = found else {
-            panic!("the README's Layout does not name `{module}` after the layers below it");
-        };
-        at = found;
-    }
-    for crate_name in ["xorlings-core", "xorlings-derive", "xorlings-bulk"] {
+    for crate_name in [
+        "xorlings-core",
+        "xorlings-derive",
+        "xorlings-bulk",
+        "xorlings-sandbox",
+        "xorlings-course",
+    ] {
         assert!(layout.contains(crate_name), "the Layout names {crate_name}");
+    }
+    assert!(
+        layout.contains("grader/src/lib.rs"),
+        "the Layout points to the layers"
+    );
+    for layer in layers() {
+        assert!(
+            !layout.contains(&format!("| `{}`", layer[0])),
+            "the Layout lists the layer of `{}` again",
+            layer[0]
+        );
     }
 }

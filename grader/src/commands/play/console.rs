@@ -9,8 +9,8 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use anyhow::{Context, Result};
 
 use super::game::Game;
-use crate::model::nim::labelled_columns;
 use crate::text::{Style, Text};
+use xorlings_course::model::nim::labelled_columns;
 
 /// Lines on a terminal whose size cannot be read.
 const DEFAULT_ROWS: usize = 24;

@@ -7,13 +7,13 @@ use xorlings_core::wire;
 
 use super::game::{Move, Rules};
 use crate::grading::{Cases, Code, Grader, Request, TypedCase};
-use crate::hidden::nim_winning_move;
 use crate::judge::build::Program;
 use crate::judge::{Cancel, Grade, Verdict};
-use crate::model::HiddenTests;
-use crate::model::nim::Move as Answered;
 use crate::session::Session;
 use crate::workbook::Exercise;
+use xorlings_course::hidden::nim_winning_move;
+use xorlings_course::model::HiddenTests;
+use xorlings_course::model::nim::Move as Answered;
 
 const NIM: &str = "nim_winning_move";
 const MISERE: &str = "misere_winning_move";
@@ -129,9 +129,11 @@ mod tests {
     #[test]
     fn nim_winning_move_plays_and_other_answers_do_not() {
         assert!(answers_moves(nim_winning_move::TESTS));
-        assert!(answers_moves(crate::hidden::misere_winning_move::TESTS));
-        assert!(!answers_moves(crate::hidden::xor_all::TESTS));
-        assert!(!answers_moves(crate::hidden::apply_move::TESTS));
-        assert!(!answers_moves(crate::hidden::pile_referee::TESTS));
+        assert!(answers_moves(
+            xorlings_course::hidden::misere_winning_move::TESTS
+        ));
+        assert!(!answers_moves(xorlings_course::hidden::xor_all::TESTS));
+        assert!(!answers_moves(xorlings_course::hidden::apply_move::TESTS));
+        assert!(!answers_moves(xorlings_course::hidden::pile_referee::TESTS));
     }
 }

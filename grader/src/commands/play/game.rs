@@ -2,7 +2,7 @@
 //! the end, and what the learner types at the prompt.
 
 use crate::cli::First;
-use crate::model::show::count;
+use xorlings_course::model::show::count;
 
 /// The most heaps a game starts with: the board fits an 80x24 screen.
 pub const MAX_HEAPS: usize = 8;

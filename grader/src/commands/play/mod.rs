@@ -13,7 +13,6 @@ use rand::Rng;
 
 use crate::Exit;
 use crate::cli::PlayArgs;
-use crate::model::Seed;
 use crate::report::{self, Detail};
 use crate::session::Session;
 use crate::text::{Style, Text};
@@ -22,6 +21,7 @@ use engine::{Engine, Reply, Started};
 use game::{Game, MAX_HEAPS, Player, Rules, Typed};
 pub use page::start_on_page;
 use xorlings_core::verdict::Failure;
+use xorlings_course::model::Seed;
 
 const DEFAULT_HEAPS: [u64; 3] = [3, 4, 5];
 const KEYS: &str = "Your move: HEAP COUNT (`2 3` takes 3 stones from heap 2) · h help · q quit";

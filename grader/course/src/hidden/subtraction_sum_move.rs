@@ -625,7 +625,7 @@ mod tests {
         assert_eq!(check(&[2, 5, 9], &[1, 3, 4], Some((1, 3))), Ok(()));
         assert_eq!(check(&[4, 6], &[1, 3, 4], None), Ok(()));
         assert_eq!(check(&[4], &[1, 2, 3], None), Ok(()));
-        let stub = include_str!("../../stubs/subtraction_sum_move.rs");
+        let stub = include_str!("../../../stubs/subtraction_sum_move.rs");
         for call in [
             "subtraction_sum_move(&[2, 5, 9], &[1, 3, 4])",
             "subtraction_sum_move(&[4, 6], &[1, 3, 4])",

@@ -12,9 +12,10 @@ use crate::model::diagnosis::{CHECKED_PASSES, Evidence, Wrong};
 use crate::model::nim::{nim_sum, with_columns};
 use crate::model::program::{Contest, ContestTests, InputFile, Rejection};
 use crate::model::promise::{self, Promise};
-use crate::model::show::{Measure, ParseValue, count, list, thousands};
+use crate::model::show::{
+    Measure, ParseValue, count, diff_of_at_most, list, thousands, visible,
+};
 use crate::model::{HiddenTests, Seed};
-use crate::text::{diff_of_at_most, visible};
 
 pub const TESTS: &dyn HiddenTests = &ContestTests::<Referee>::new();
 

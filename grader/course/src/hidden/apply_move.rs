@@ -497,7 +497,7 @@ mod tests {
             (case(vec![0, 2], 0, 0), not_smaller(0, 0, 0)),
             (case(vec![], 0, 0), no_heap(0, 0)),
         ];
-        let lesson = include_str!("../../../lessons/moves.md");
+        let lesson = include_str!("../../../../lessons/moves.md");
         for (input, answer) in examples {
             assert_eq!(expected(&input), answer);
             let call = format!(

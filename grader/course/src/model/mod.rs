@@ -148,7 +148,6 @@ pub trait Function: Sync + 'static {
     /// The verdict on one case alone, for the tests of checkers and screens: the rule,
     /// and the advice of the likeliest mistake whose model gives this answer. A grading
     /// never shows advice so (one case proves no mistake: see [`diagnosis`]).
-    #[cfg(test)]
     fn check(
         input: &Self::Args,
         answer: &Self::Answer,

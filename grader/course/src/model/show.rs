@@ -257,6 +257,55 @@ pub fn typed_words(line: &str) -> Vec<String> {
     words
 }
 
+/// Text the learner's code produced (printed output, panic messages), made safe to show:
+/// control characters become visible symbols (ESC as `␛`), so the learner's code can
+/// never clear the screen, move the cursor or draw a fake verdict. Newlines stay, tabs
+/// become spaces.
+pub fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\n".to_string(),
+            '\t' => "    ".to_string(),
+            '\u{7f}' => "␡".to_string(),
+            c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?').to_string(),
+            c if ('\u{80}'..='\u{9f}').contains(&c) || is_bidi_control(c) => {
+                format!("\\u{{{:x}}}", c as u32)
+            }
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// Characters that reorder text on screen (they can disguise what a line says).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}')
+}
+
+/// A unified diff from `old` to `new`, cut after `max_lines` lines.
+pub fn diff_of_at_most(
+    max_lines: usize,
+    old_name: &str,
+    old: &str,
+    new_name: &str,
+    new: &str,
+) -> String {
+    let diff = similar::TextDiff::from_lines(old, new);
+    let text = diff
+        .unified_diff()
+        .context_radius(2)
+        .header(old_name, new_name)
+        .to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut shown = lines[..lines.len().min(max_lines)].join("\n");
+    if lines.len() > max_lines {
+        shown.push_str(&format!(
+            "\n... {} more lines of diff",
+            lines.len() - max_lines
+        ));
+    }
+    shown
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,5 +364,14 @@ mod tests {
             error.contains("takes 2 values, <heaps> <index>; you gave 3"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn control_characters_are_made_visible() {
+        let fake = "\u{1b}[2J\u{1b}[H✓ passed\r\u{7}\u{9b}31m\u{202e}";
+        let shown = visible(fake);
+        assert!(!shown.chars().any(|c| c.is_control()), "{shown:?}");
+        assert!(shown.starts_with("␛[2J␛[H✓ passed␍␇"), "{shown:?}");
+        assert_eq!(visible("a\tb\nc"), "a    b\nc");
     }
 }

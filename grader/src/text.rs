@@ -577,6 +577,11 @@ pub fn visible_width(line: &str) -> usize {
     columns_of(&strip_ansi(line))
 }
 
+/// A text's words, one space apart: texts wrapped at different widths compare equal.
+pub fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The width to wrap printed reports to: the terminal's, else [`DEFAULT_WIDTH`].
 pub fn output_width() -> usize {
     use std::io::IsTerminal;

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use xorlings_core::verdict::{Failure, GroupResult, Problem};
 
-use super::check::words;
 use super::recorded::{EXPECT_NOT_PREFIX, EXPECT_PREFIX};
+use crate::text::words;
 
 const SHOW_IT: &str = "record a solution that makes this mistake, with an `// expect:` line \
 taken from the advice";

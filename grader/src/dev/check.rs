@@ -29,6 +29,7 @@ use crate::parallel;
 use crate::report::exercism::Status;
 use crate::report::{Detail, Format, describe};
 use crate::session::find;
+use crate::text::words;
 use crate::workbook::{Exercise, Workbook};
 use xorlings_core::verdict::Kind;
 
@@ -394,12 +395,6 @@ fn unwanted_texts(expectation: &Expectation, report: &str) -> Option<String> {
             found.join("\n")
         )
     })
-}
-
-/// A text's words, one space apart: reports are wrapped, so texts are compared by words,
-/// not line breaks.
-pub fn words(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The `// expect:` texts a report lacks, each with a diff against the report's

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::new::{EXERCISE_TEST, TODO_MARKER, exercise_test};
 use super::short_diff;
 use crate::report::score::shares_exactly;
+use crate::text::words;
 use crate::workbook::{Exercise, MANIFEST, Workbook};
 use xorlings_course::hidden;
 use xorlings_course::model::Seed;
@@ -167,7 +168,6 @@ fn unstated_promises(name: &str, promised: Vec<&str>, stub: &str) -> Vec<String>
              case keeps it and some case reaches it"
         )];
     }
-    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let doc_lines: Vec<&str> = stub
         .lines()
         .filter_map(|line| line.trim_start().strip_prefix("//!"))

@@ -8,6 +8,7 @@ use anyhow::Result;
 
 use super::deadline::Deadline;
 use super::git::{Entry, Repository};
+use crate::judge::Submission;
 use crate::judge::source::{
     MAX_SOURCE_BYTES, missing, not_regular, read_source, source_text, symlink, too_large,
 };
@@ -78,6 +79,15 @@ impl Files {
             Files::Folder(root) => exercise.file_in(root),
             Files::Commit(commit) => exercise.file_among(&commit.folders),
         }
+    }
+
+    /// The learner's file of `exercise`, to grade: its text, or why it cannot be graded.
+    pub fn submission(&self, exercise: &Exercise) -> Result<Submission> {
+        let relative = self.file(exercise);
+        Ok(Submission {
+            source: self.read(&relative)?,
+            shown_as: crate::grading::shown(&relative),
+        })
     }
 
     /// The text of `relative`, or why it cannot be graded.

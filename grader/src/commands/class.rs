@@ -10,17 +10,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
 
-use super::verify::{every_grade, table};
 use crate::Exit;
 use crate::class::deadline::Deadline;
 use crate::class::files::Files;
-use crate::class::plans::Plans;
-use crate::class::{self, csv, git};
-use crate::grading::Grader;
+use crate::class::{csv, git};
+use crate::grading::plans::Plans;
+use crate::grading::{BatchItem, Grader, every_grade};
 use crate::judge::{Cancel, Grade, Verdict};
 use crate::parallel;
 use crate::report::score::score;
-use crate::report::{self, Format, exercism, seed};
+use crate::report::{self, Format, exercism, seed, summary};
 use crate::text::DEFAULT_WIDTH;
 
 pub const SUMMARY: &str = "summary.csv";
@@ -214,11 +213,9 @@ fn grade_learner(
         }
         Err(error) => return not_graded(format!("grader error: {error:#}")),
     };
-    let cancel = Cancel::default();
-    let grades = exercises
-        .iter()
-        .map(|exercise| class::grade_exercise(grader, &files, exercise, Some(plans), &cancel))
-        .collect();
+    let grades = grader.grade_all(exercises, Some(plans), &Cancel::default(), |exercise| {
+        Ok(BatchItem::new(exercise, files.submission(exercise)?))
+    });
     let grades = match every_grade(grades) {
         Ok(grades) => grades,
         Err(error) => return not_graded(format!("grader error: {error:#}")),
@@ -302,7 +299,13 @@ fn write_reports(
         ));
     }
     text.push('\n');
-    text.push_str(&table(grader, &graded, false, DEFAULT_WIDTH, true));
+    text.push_str(&summary::table(
+        grader.settings.seed,
+        &graded,
+        false,
+        DEFAULT_WIDTH,
+        true,
+    ));
     write_report(out, name, "txt", &text)
 }
 

@@ -48,7 +48,7 @@ pub fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<
                 );
             }
         }
-        _ => super::verify::print_report(&[graded], format)?,
+        _ => crate::report::summary::print_report(&[graded], format)?,
     }
     Ok(outcome)
 }

@@ -4,19 +4,13 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use colored::Colorize;
 
 use crate::Exit;
-use crate::class::{self, deadline::Deadline, files::Files, git};
-use crate::grading::{Code, Grader, Request};
+use crate::class::{deadline::Deadline, files::Files, git};
+use crate::grading::{BatchItem, Grader, every_grade};
 use crate::judge::{Cancel, Grade};
-use crate::parallel;
 use crate::progress::Progress;
-use crate::report::autograder::Machine;
-use crate::report::score::score;
-use crate::report::{
-    self, Detail, Entry, Format, classroom, exercism, gradescope, prairielearn, seed,
-};
+use crate::report::{self, Format, summary};
 use crate::session::{self, Session};
 use crate::text::output_width;
 use crate::workbook::Workbook;
@@ -35,11 +29,9 @@ pub fn own(mut session: Session, format: Format) -> Result<Exit> {
     if format == Format::Human {
         println!("Grading {} exercises...\n", grader.workbook.exercises.len());
     }
-    let cancel = Cancel::default();
-    let grades = parallel::map(&grader.workbook.exercises, |exercise| {
-        let submission = grader.own_file(exercise);
-        let request = Request::new(exercise, Code::Source(&submission));
-        Ok(grader.grade(request, &cancel)?.grade)
+    let exercises = &grader.workbook.exercises;
+    let grades = grader.grade_all(exercises, None, &Cancel::default(), |exercise| {
+        Ok(BatchItem::new(exercise, grader.own_file(exercise)))
     });
     let grades = every_grade(grades)?;
     let workbook = &grader.workbook;
@@ -97,18 +89,11 @@ pub fn checkout(
             None => println!("Grading the checkout {}...\n", checkout.display()),
         }
     }
-    let cancel = Cancel::default();
-    let grades = parallel::map(&grader.workbook.exercises, |exercise| {
-        class::grade_exercise(grader, &files, exercise, None, &cancel)
+    let exercises = &grader.workbook.exercises;
+    let grades = grader.grade_all(exercises, None, &Cancel::default(), |exercise| {
+        Ok(BatchItem::new(exercise, files.submission(exercise)?))
     });
     summarise(grader, &every_grade(grades)?, format)
-}
-
-pub fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
-    grades
-        .into_iter()
-        .collect::<Result<_>>()
-        .context("the grader could not grade every exercise")
 }
 
 /// Prints the grades as a table (or JSON, or Classroom's lines).
@@ -118,33 +103,17 @@ fn summarise(grader: &Grader, grades: &[Grade], format: Format) -> Result<Exit> 
     match format {
         Format::Human => print!(
             "{}",
-            table(
-                grader,
+            summary::table(
+                grader.settings.seed,
                 &graded,
                 grader.settings.color,
                 output_width(),
                 false
             )
         ),
-        _ => print_report(&graded, format)?,
+        _ => summary::print_report(&graded, format)?,
     }
     Ok(outcome)
-}
-
-/// Prints the grades in a format for tools (every format but [`Format::Human`]).
-pub fn print_report(graded: &[Entry], format: Format) -> Result<()> {
-    let missing_layers = sandbox::reported_protection().missing;
-    let machine = Machine {
-        missing_layers: &missing_layers,
-    };
-    match format {
-        Format::Json => exercism::print(&exercism::report(graded))?,
-        Format::Classroom => print!("{}", classroom::output_lines(graded)?),
-        Format::Gradescope => println!("{}", gradescope::results(graded, machine)?),
-        Format::Prairielearn => println!("{}", prairielearn::results(graded, machine)?),
-        Format::Human => bail!("the human format is not a report for tools"),
-    }
-    Ok(())
 }
 
 /// The workbook with only the exercises `typed` names (all of them when it is empty).
@@ -176,66 +145,4 @@ pub fn in_container() -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// The grades as people read them: a table, the score, then the verdict of the first
-/// exercise that does not pass (of each one, with `every_failure`).
-pub fn table(
-    grader: &Grader,
-    graded: &[Entry],
-    color: bool,
-    width: usize,
-    every_failure: bool,
-) -> String {
-    let mut text = format!(
-        "  {:>3}  {:<22} {:<15} {:>9} {:>8}\n",
-        "#", "exercise", "verdict", "score", "time"
-    );
-    let (mut earned, mut max) = (0, 0);
-    for g in graded {
-        let scored = score(g.grade, g.exercise.points);
-        (earned, max) = (earned + scored.earned, max + scored.max);
-        let label = format!(
-            "{:<15}",
-            g.grade.verdict.kind().map_or("cancelled", |k| k.label())
-        );
-        let label = match (color, g.grade.passed()) {
-            (false, _) => label,
-            (true, true) => label.green().to_string(),
-            (true, false) => label.red().to_string(),
-        };
-        text.push_str(&format!(
-            "  {:>3}  {:<22} {label} {:>9} {:>8}\n",
-            g.exercise.number,
-            g.grade.exercise,
-            format!("{}/{}", scored.earned, scored.max),
-            report::seconds(g.grade.run_time)
-        ));
-    }
-    let passed = graded.iter().filter(|g| g.grade.passed()).count();
-    text.push_str(&format!(
-        "\n{passed} of {} exercises pass. Score: {earned}/{max} (partial credit per test \
-         group; {}).\n",
-        graded.len(),
-        seed::named(grader.settings.seed)
-    ));
-    let failing = graded.iter().filter(|g| !g.grade.passed());
-    for (i, g) in failing.enumerate() {
-        if every_failure {
-            text.push('\n');
-        } else if i == 0 {
-            let name = match color {
-                true => g.grade.exercise.bold().to_string(),
-                false => g.grade.exercise.clone(),
-            };
-            text.push_str(&format!(
-                "\nThe first exercise that does not pass is {name}:\n\n"
-            ));
-        } else {
-            break;
-        }
-        let verdict = report::describe(g.grade, g.exercise, &g.shown_file(), Detail::BRIEF);
-        text.push_str(&verdict.to_string(width, color));
-    }
-    text
 }

@@ -23,9 +23,8 @@ use super::recorded::{self, EXPECT_NOT_PREFIX, EXPECT_PREFIX};
 use super::timing::{self, MIN_MARGIN, SLOW_SCALE, Timing};
 use super::{layout, short_diff};
 use crate::Exit;
-use crate::grading::{self, Code, Grader, Request};
+use crate::grading::{self, BatchItem, Grader};
 use crate::judge::{Cancel, Grade, Verdict};
-use crate::parallel;
 use crate::report::exercism::Status;
 use crate::report::{Detail, Format, describe};
 use crate::session::find;
@@ -283,19 +282,13 @@ fn expectations(
 }
 
 fn grade_all(grader: &Grader, expectations: &[Expectation]) -> Vec<Result<Grade>> {
-    parallel::map(expectations, |e| grade_one(grader, e))
-}
-
-fn grade_one(grader: &Grader, expectation: &Expectation) -> Result<Grade> {
-    let mut settings = grader.settings.clone();
-    settings.time_scale = expectation.time_scale;
-    let scaled = Grader {
-        workbook: grader.workbook.clone(),
-        settings,
-    };
-    let submission = grading::read(&grader.workbook.root, &expectation.file);
-    let request = Request::new(&expectation.exercise, Code::Source(&submission));
-    Ok(scaled.grade(request, &Cancel::default())?.grade)
+    grader.grade_all(expectations, None, &Cancel::default(), |expectation| {
+        Ok(BatchItem {
+            exercise: &expectation.exercise,
+            submission: grading::read(&grader.workbook.root, &expectation.file),
+            time_scale: expectation.time_scale,
+        })
+    })
 }
 
 /// Times taken while other gradings share the cores are noisy: an accepted solution that
@@ -308,7 +301,7 @@ fn retime_close_calls(grader: &Grader, expectations: &[Expectation], grades: &mu
             if !grade.passed() || grade.run_time.mul_f64(MIN_MARGIN) <= limit {
                 break;
             }
-            if let Ok(again) = grade_one(grader, expectation)
+            if let [Ok(again)] = &grade_all(grader, std::slice::from_ref(expectation))[..]
                 && again.passed()
             {
                 grade.run_time = grade.run_time.min(again.run_time);

@@ -42,8 +42,8 @@ const COMPILER_LIMITS: Limits = Limits {
     open_files: 1024,
     cpu_seconds: COMPILE_LIMIT.as_secs() + 10,
 };
-/// Built programs kept for reuse in this process (watch grades the same file again
-/// after a check of all exercises, for example).
+/// Built programs a grader keeps for reuse (watch grades the same file again after a
+/// check of all exercises, for example).
 const PROGRAMS_KEPT: usize = 32;
 const NO_RUSTC: &str = "cannot run rustc; is Rust installed (https://rustup.rs)?";
 /// What rustc says when the linker it needs is missing, and what to install; the advice
@@ -68,6 +68,8 @@ install gcc` on Fedora), then grade again.";
 pub struct BuildRequest<'a> {
     /// Where the grader keeps its builds (`target/xorlings`).
     pub cache: &'a Path,
+    /// What the grader keeps of its builds.
+    pub builds: &'a Builds,
     /// The learner's file, as read (with bounds) by the caller.
     pub source: &'a str,
     /// The file as the learner names it: `exercises/<name>/src/lib.rs`.
@@ -444,10 +446,10 @@ fn rustc_once(compile: &Compile, cancel: &Cancel) -> Result<Attempt> {
 }
 
 /// The runner library, compiled once per toolchain and runner version, and checked
-/// against its recorded hash before each reuse.
-fn runner_library(cache: &Path) -> Result<PathBuf> {
-    static LIBRARY: Mutex<Option<PathBuf>> = Mutex::new(None);
-    let mut built = LIBRARY
+/// against its recorded hash before its first use by `builds`' grader.
+fn runner_library(cache: &Path, builds: &Builds) -> Result<PathBuf> {
+    let mut built = builds
+        .library
         .lock()
         .map_err(|_| anyhow!("the runner library's lock"))?;
     if let Some(library) = built.as_ref() {
@@ -539,11 +541,20 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Programs this process built, by the hash of everything they were built from: only
-/// these are reused (a file left in the cache by someone else is never trusted).
-fn built_programs() -> &'static Mutex<VecDeque<(String, Program)>> {
-    static PROGRAMS: OnceLock<Mutex<VecDeque<(String, Program)>>> = OnceLock::new();
-    PROGRAMS.get_or_init(Default::default)
+/// What a grader keeps of its builds for the next ones (each grader its own, shared by
+/// its clones): the runner library it checked, and the programs it built, by the hash of
+/// everything they were built from. Only these are reused: a file left in the cache by
+/// someone else is never trusted.
+#[derive(Default)]
+pub struct Builds {
+    library: Mutex<Option<PathBuf>>,
+    programs: Mutex<VecDeque<(String, Program)>>,
+}
+
+impl std::fmt::Debug for Builds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Builds").finish_non_exhaustive()
+    }
 }
 
 /// Compiles the request's source into a program, at `destination` (unless this process
@@ -560,7 +571,7 @@ pub fn build(request: &BuildRequest, destination: Destination, cancel: &Cancel) 
         RUNNER_ROOT,
         RUNNER_SOURCES,
     ));
-    let reused = built_programs().lock().ok().and_then(|programs| {
+    let reused = request.builds.programs.lock().ok().and_then(|programs| {
         programs
             .iter()
             .find(|(s, _)| *s == stamp)
@@ -570,7 +581,7 @@ pub fn build(request: &BuildRequest, destination: Destination, cancel: &Cancel) 
         return Ok(Built::Program(program));
     }
     let library = match request.build {
-        model::Build::Function { .. } => Some(runner_library(request.cache)?),
+        model::Build::Function { .. } => Some(runner_library(request.cache, request.builds)?),
         model::Build::Program => None,
     };
     let path = destination.program();
@@ -660,7 +671,7 @@ pub fn build(request: &BuildRequest, destination: Destination, cancel: &Cancel) 
         warnings: messages.warnings,
         _folder: Arc::new(folder),
     };
-    if let Ok(mut programs) = built_programs().lock() {
+    if let Ok(mut programs) = request.builds.programs.lock() {
         programs.push_back((stamp, program.clone()));
         if programs.len() > PROGRAMS_KEPT {
             programs.pop_front();

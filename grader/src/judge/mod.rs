@@ -20,15 +20,15 @@ pub mod source;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use anyhow::Result;
 use xorlings_core::run::{Ended, Execution};
 use xorlings_core::verdict::{Failure, GroupResult, Kind};
 
-pub use build::Destination;
 use build::{BuildRequest, Built, Program};
+pub use build::{Builds, Destination};
 pub use run::Cancel;
 use run::{Layout, RunInput, RunRequest};
 use xorlings_course::model::{Build, HiddenTests, Plan, Seed};
@@ -38,6 +38,8 @@ use xorlings_course::model::{Build, HiddenTests, Plan, Seed};
 pub struct Settings {
     /// Where builds are kept (`target/xorlings`).
     pub cache: PathBuf,
+    /// What the grader keeps of its builds, for the next ones (shared by clones).
+    pub builds: Arc<Builds>,
     /// Color in the compiler's messages.
     pub color: bool,
     /// The width the compiler lays its messages out for.
@@ -183,6 +185,7 @@ pub fn build(
     let slot = crate::parallel::slot();
     let request = BuildRequest {
         cache: &settings.cache,
+        builds: &settings.builds,
         source,
         shown_as: &submission.shown_as,
         build: tests.build(),

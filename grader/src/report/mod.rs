@@ -10,6 +10,7 @@ pub mod gradescope;
 pub mod prairielearn;
 pub mod score;
 pub mod seed;
+pub mod summary;
 pub mod tried;
 
 use std::time::Duration;

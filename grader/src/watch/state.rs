@@ -67,6 +67,14 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// A grading's outcome: its grade, or the error that kept it from one.
+    pub fn of(graded: anyhow::Result<Grade>) -> Outcome {
+        match graded {
+            Ok(grade) => Outcome::Graded(Box::new(grade)),
+            Err(error) => Outcome::Error(format!("{error:#}")),
+        }
+    }
+
     pub fn passed(&self) -> bool {
         matches!(self, Outcome::Graded(grade) if grade.passed())
     }

@@ -9,9 +9,8 @@ use anyhow::{Context, Result};
 
 use super::Message;
 use super::state::{Event, JobId, Outcome, TryOutcome};
-use crate::grading::{Cases, Code, Grader, Request, TypedCase};
+use crate::grading::{BatchItem, Cases, Code, Grader, Request, TypedCase};
 use crate::judge::Cancel;
-use crate::parallel;
 use crate::report::tried::invalid_input;
 use crate::workbook::Exercise;
 
@@ -108,12 +107,16 @@ fn run(grader: &Grader, job: Job, cancel: &Cancel) -> Message {
             job,
             outcome: grade(grader, &exercise, cancel),
         }),
-        Job::CheckAll { job } => Message::Done(Event::CheckedAll {
-            job,
-            outcomes: parallel::map(&grader.workbook.exercises, |exercise| {
-                grade(grader, exercise, cancel)
-            }),
-        }),
+        Job::CheckAll { job } => {
+            let exercises = &grader.workbook.exercises;
+            let grades = grader.grade_all(exercises, None, cancel, |exercise| {
+                Ok(BatchItem::new(exercise, grader.own_file(exercise)))
+            });
+            Message::Done(Event::CheckedAll {
+                job,
+                outcomes: grades.into_iter().map(Outcome::of).collect(),
+            })
+        }
         Job::Try {
             job,
             exercise,
@@ -152,8 +155,5 @@ pub fn try_input(
 fn grade(grader: &Grader, exercise: &Exercise, cancel: &Cancel) -> Outcome {
     let submission = grader.own_file(exercise);
     let request = Request::new(exercise, Code::Source(&submission));
-    match grader.grade(request, cancel) {
-        Ok(response) => Outcome::Graded(Box::new(response.grade)),
-        Err(error) => Outcome::Error(format!("{error:#}")),
-    }
+    Outcome::of(grader.grade(request, cancel).map(|response| response.grade))
 }

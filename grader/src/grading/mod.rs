@@ -1,13 +1,17 @@
 //! Grading, one way for every command: a [`Request`] (an exercise, its code, its cases,
 //! whether to keep the program) gives back a [`Response`] (the grade, what the code did
 //! on a typed case, the program when kept). The [`Grader`] is the workbook with the
-//! settings of one command.
+//! settings of one command, and what it keeps for its next gradings. Every batch (a
+//! learner's whole workbook, a checkout, a class, `dev check`) is one
+//! [`Grader::grade_all`], on shared cases where a class needs them ([`plans`]).
+
+pub mod plans;
 
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use xorlings_core::run::{Ended, Printed};
 use xorlings_core::verdict::{GroupResult, Problem};
 use xorlings_core::wire::record;
@@ -20,13 +24,20 @@ use xorlings_course::model::{HiddenTests, Plan, Seed};
 
 /// The most rounds of shrinking a failing case: each is one run of the learner's code.
 const SHRINK_ROUNDS: usize = 8;
+use crate::parallel;
 use crate::text::output_width;
 use crate::workbook::{Exercise, Workbook};
+use plans::Plans;
 
 #[derive(Clone)]
 pub struct Grader {
     pub workbook: Workbook,
     pub settings: Settings,
+    /// The plan of this grader's last grading (shared by its clones), kept for the next
+    /// one: watch grades the same exercise on every save, and its cases (millions of
+    /// heaps) take as long to generate as a compile. One plan only: a plan can hold a
+    /// hundred megabytes.
+    last_plan: Arc<Mutex<Option<KeptPlan>>>,
 }
 
 /// What to grade.
@@ -74,6 +85,33 @@ impl TypedCase {
         let plan = tests.plan_typed(words)?;
         let input = plan.typed_input().unwrap_or_else(|| words.join(" "));
         Ok(TypedCase { plan, input })
+    }
+}
+
+/// A batch's grades, or the first error that kept one from being graded.
+pub fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
+    grades
+        .into_iter()
+        .collect::<Result<_>>()
+        .context("the grader could not grade every exercise")
+}
+
+/// One grading of a batch: an exercise, the code submitted for it, and the scale of its
+/// time limits.
+pub struct BatchItem<'a> {
+    pub exercise: &'a Exercise,
+    pub submission: Submission,
+    /// 1 for the limits as set; `dev check` proves margins with others.
+    pub time_scale: f64,
+}
+
+impl<'a> BatchItem<'a> {
+    pub fn new(exercise: &'a Exercise, submission: Submission) -> Self {
+        BatchItem {
+            exercise,
+            submission,
+            time_scale: 1.0,
+        }
     }
 }
 
@@ -150,11 +188,6 @@ impl Response {
     }
 }
 
-/// The plan of the last grading in this process, kept for the next one: watch grades
-/// the same exercise on every save, and its cases (millions of heaps) take as long to
-/// generate as a compile. One plan only: a plan can hold a hundred megabytes.
-static LAST_PLAN: Mutex<Option<KeptPlan>> = Mutex::new(None);
-
 /// A plan, with the exercise and the seed it was made for.
 type KeptPlan = (&'static str, Seed, Arc<Prepared>);
 
@@ -166,8 +199,55 @@ impl Grader {
             width: output_width(),
             seed,
             time_scale: 1.0,
+            builds: Arc::default(),
         };
-        Grader { workbook, settings }
+        Grader {
+            workbook,
+            settings,
+            last_plan: Arc::default(),
+        }
+    }
+
+    /// The same grader (sharing what it keeps), with every time limit multiplied by
+    /// `scale` (`dev check` proves margins so).
+    pub fn with_time_scale(&self, scale: f64) -> Grader {
+        let mut scaled = self.clone();
+        scaled.settings.time_scale = scale;
+        scaled
+    }
+
+    /// Grades a batch, the one path of every batch (`verify`, a checkout, a class, `dev
+    /// check`, watch's `c`): each item made a [`BatchItem`] by `item` (which reads its file),
+    /// graded on `plans`' shared cases where given, else its exercise's own, on up to
+    /// one thread per core; the grades in the items' order.
+    pub fn grade_all<T: Sync>(
+        &self,
+        items: &[T],
+        plans: Option<&Plans>,
+        cancel: &Cancel,
+        item: impl Fn(&T) -> Result<BatchItem<'_>> + Sync,
+    ) -> Vec<Result<Grade>> {
+        parallel::map(items, |each| {
+            let BatchItem {
+                exercise,
+                submission,
+                time_scale,
+            } = item(each)?;
+            let cases = match plans.and_then(|plans| plans.get(exercise)) {
+                Some(prepared) => Cases::Planned(prepared),
+                None => Cases::Generated,
+            };
+            let request = Request::new(exercise, Code::Source(&submission)).on(cases);
+            let scaled;
+            let grader = match time_scale == self.settings.time_scale {
+                true => self,
+                false => {
+                    scaled = self.with_time_scale(time_scale);
+                    &scaled
+                }
+            };
+            Ok(grader.grade(request, cancel)?.grade)
+        })
     }
 
     /// The learner's own file of `exercise`, in this workbook.
@@ -222,16 +302,17 @@ impl Grader {
             let building = std::thread::Builder::new()
                 .name("build".to_string())
                 .spawn_scoped(scope, build);
-            let prepared = std::panic::catch_unwind(AssertUnwindSafe(|| prepare(tests, cases)))
-                .ok()
-                .map(|prepared| {
-                    let early = program_to_be
-                        .as_deref()
-                        .map_or_else(EarlyRuns::default, |program| {
-                            EarlyRuns::start(tests, program, &prepared, settings)
-                        });
-                    (prepared, early)
-                });
+            let prepared =
+                std::panic::catch_unwind(AssertUnwindSafe(|| self.prepare(tests, cases)))
+                    .ok()
+                    .map(|prepared| {
+                        let early = program_to_be
+                            .as_deref()
+                            .map_or_else(EarlyRuns::default, |program| {
+                                EarlyRuns::start(tests, program, &prepared, settings)
+                            });
+                        (prepared, early)
+                    });
             let built = match building {
                 Ok(building) => building
                     .join()
@@ -295,25 +376,27 @@ enum Source {
     Plan(Box<dyn Plan>),
 }
 
-/// The cases of `source`, ready for the runs.
-fn prepare(tests: &dyn HiddenTests, source: Source) -> Arc<Prepared> {
-    match source {
-        Source::Prepared(prepared) => prepared,
-        Source::Plan(plan) => Arc::new(Prepared::once(plan)),
-        Source::SeedOnce(seed) => Arc::new(Prepared::once(tests.plan(seed))),
-        Source::Seed(seed) => {
-            if let Ok(last) = LAST_PLAN.lock()
-                && let Some((name, last_seed, prepared)) = last.as_ref()
-                && *name == tests.name()
-                && *last_seed == seed
-            {
-                return Arc::clone(prepared);
+impl Grader {
+    /// The cases of `source`, ready for the runs.
+    fn prepare(&self, tests: &dyn HiddenTests, source: Source) -> Arc<Prepared> {
+        match source {
+            Source::Prepared(prepared) => prepared,
+            Source::Plan(plan) => Arc::new(Prepared::once(plan)),
+            Source::SeedOnce(seed) => Arc::new(Prepared::once(tests.plan(seed))),
+            Source::Seed(seed) => {
+                if let Ok(last) = self.last_plan.lock()
+                    && let Some((name, last_seed, prepared)) = last.as_ref()
+                    && *name == tests.name()
+                    && *last_seed == seed
+                {
+                    return Arc::clone(prepared);
+                }
+                let prepared = Arc::new(Prepared::new(tests.plan(seed)));
+                if let Ok(mut last) = self.last_plan.lock() {
+                    *last = Some((tests.name(), seed, Arc::clone(&prepared)));
+                }
+                prepared
             }
-            let prepared = Arc::new(Prepared::new(tests.plan(seed)));
-            if let Ok(mut last) = LAST_PLAN.lock() {
-                *last = Some((tests.name(), seed, Arc::clone(&prepared)));
-            }
-            prepared
         }
     }
 }

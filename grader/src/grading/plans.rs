@@ -5,7 +5,7 @@
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, OnceLock};
 
-use crate::grading::Grader;
+use super::Grader;
 use crate::judge::Prepared;
 use crate::workbook::Exercise;
 

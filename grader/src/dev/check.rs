@@ -84,6 +84,11 @@ pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Exit> {
         chosen.push(find(workbook, typed)?.name.clone());
     }
     let checked = |name: &str| chosen.is_empty() || chosen.iter().any(|c| c == name);
+    for copy in layout::write_pristine_copies(workbook, &checked)? {
+        if human {
+            println!("Wrote {}, the stub's pristine copy.", copy.display());
+        }
+    }
     let mut problems = layout::problems(workbook, &checked);
     let to_write = layout::still_to_write(workbook, &checked);
     let unfinished: Vec<&str> = to_write.iter().map(|(name, _)| name.as_str()).collect();

@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::new::{EXERCISE_TEST, TODO_MARKER, exercise_test};
+use anyhow::{Context, Result};
+
+use super::new::{EXERCISE_TEST, TODO_MARKER, exercise_test, pristine_to_come};
 use super::short_diff;
 use crate::report::score::shares_exactly;
 use crate::text::words;
@@ -13,6 +15,30 @@ use xorlings_course::model::Seed;
 
 /// A seed other than the learners', to check the promises of random cases too.
 const ANOTHER_SEED: Seed = Seed(0x5eed);
+
+/// Writes the pristine copy of each exercise `checked` accepts whose copy is still the
+/// one `dev new` left (see [`pristine_to_come`]) and whose stub has nothing left to
+/// write: the copies written.
+pub fn write_pristine_copies(
+    workbook: &Workbook,
+    checked: &dyn Fn(&str) -> bool,
+) -> Result<Vec<PathBuf>> {
+    let mut written = Vec::new();
+    for exercise in workbook.exercises.iter().filter(|e| checked(&e.name)) {
+        let (copy, file) = (exercise.stub(), exercise.file());
+        let read = |path: &Path| std::fs::read_to_string(workbook.root.join(path));
+        let (Ok(copied), Ok(stub)) = (read(&copy), read(&file)) else {
+            continue;
+        };
+        if copied == pristine_to_come(&file) && !stub.contains(TODO_MARKER) {
+            let path = workbook.root.join(&copy);
+            std::fs::write(&path, stub)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            written.push(copy);
+        }
+    }
+    Ok(written)
+}
 
 /// Every problem of files and names, for the exercises `checked` accepts (and for the
 /// workbook as a whole).
@@ -90,7 +116,10 @@ fn exercise_problems(workbook: &Workbook, exercise: &Exercise, problems: &mut Ve
             test.display()
         )),
     }
-    if let (Ok(stub), Ok(file)) = (read(&exercise.stub()), read(&exercise.file())) {
+    // A copy still to come is written once the stub is (`write_pristine_copies`).
+    let copy = read(&exercise.stub()).ok();
+    let to_come = copy.as_ref() == Some(&pristine_to_come(&exercise.file()));
+    if let (Some(stub), Ok(file), false) = (copy, read(&exercise.file()), to_come) {
         if stub != file {
             let (stub_name, file_name) = (exercise.stub(), exercise.file());
             problems.push(format!(

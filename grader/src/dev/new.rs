@@ -1,6 +1,10 @@
 //! `cargo grader dev new NAME [--after EXERCISE]`: scaffolds everything a new exercise
-//! needs, so that what is left is writing its lesson, cases, checker, stub and solution.
-//! Every place still to write holds the marker [`TODO_MARKER`], which `dev check` lists.
+//! needs, so that what is left is writing its four own files: its stub, its reference
+//! solution, its lesson and its hidden tests (the cases, the checker, the mistakes).
+//! Every place still to write in them holds the marker [`TODO_MARKER`], which `dev check`
+//! lists. The rest is wired here: the manifest's entry, the README's row, the crates,
+//! the recorded solutions' folders, the Classroom workflow, and the stub's pristine copy,
+//! which `dev check` writes once the stub is.
 
 use std::path::{Path, PathBuf};
 
@@ -44,7 +48,8 @@ pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit>
         );
     }
     let lesson = format!("lessons/{}.md", name.replace('_', "-"));
-    let files = scaffold(name, &lesson);
+    let title = title_of(name);
+    let files = scaffold(name, &lesson, &title);
     for (path, _) in &files {
         if workbook.root.join(path).exists() {
             bail!(
@@ -57,6 +62,10 @@ pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit>
     let text = std::fs::read_to_string(&manifest)
         .with_context(|| format!("cannot read {}", manifest.display()))?;
     let text = with_entry(&text, name, &lesson, after);
+    let readme_path = workbook.root.join(README);
+    let readme = std::fs::read_to_string(&readme_path)
+        .with_context(|| format!("cannot read {}", readme_path.display()))?;
+    let readme = with_course_row(&readme, name, &title, &lesson, after)?;
     for (path, content) in &files {
         let path = workbook.root.join(path);
         if let Some(folder) = path.parent() {
@@ -68,6 +77,8 @@ pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit>
     }
     std::fs::write(&manifest, text)
         .with_context(|| format!("cannot write {}", manifest.display()))?;
+    std::fs::write(&readme_path, readme)
+        .with_context(|| format!("cannot write {}", readme_path.display()))?;
     // This grader has no hidden tests for the new exercise yet: the course's names, then.
     let mut names: Vec<&str> = workbook.exercises.iter().map(|e| e.name.as_str()).collect();
     let at = after
@@ -83,8 +94,10 @@ pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit>
         println!("  {} (its reporter step)", super::workflow::WORKFLOW);
     }
     println!(
-        "  {MANIFEST} (its entry, {})\n\nWrite what each `{TODO_MARKER}` asks; `cargo grader \
-         dev check` lists what is left.",
+        "  {MANIFEST} (its entry, {}, with a first hint)\n  {README} (its row of the course \
+         table)\n\nWrite what each `{TODO_MARKER}` asks, in its stub, its reference solution, its \
+         lesson and its hidden tests; `cargo grader dev check` lists what is left, and writes the \
+         stub's pristine copy once the stub is written.",
         match after {
             Some(after) => format!("after `{after}`"),
             None => "last".to_string(),
@@ -97,8 +110,8 @@ pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit>
 /// every other line as it was.
 fn with_entry(manifest: &str, name: &str, lesson: &str, after: Option<&str>) -> String {
     let entry = format!(
-        "[[exercise]]\nname = \"{name}\"\nlesson = \"{lesson}\"\nhint = \"\"\"\n{TODO_MARKER}: the \
-         key idea in three lines, without the code.\"\"\"\n"
+        "[[exercise]]\nname = \"{name}\"\nlesson = \"{lesson}\"\nhint = \"\"\"\nThe lesson's worked \
+         example does what `{name}` asks, step by step: follow it on a small input of your own.\"\"\"\n"
     );
     let Some(after) = after else {
         return format!("{}\n{entry}", manifest.trim_end());
@@ -118,8 +131,92 @@ fn with_entry(manifest: &str, name: &str, lesson: &str, after: Option<&str>) -> 
     )
 }
 
+/// The README, whose course table lists every exercise.
+const README: &str = "README.md";
+/// The course table of the README lies between these lines.
+pub const COURSE_TABLE: (&str, &str) = ("<!-- course:start -->", "<!-- course:end -->");
+
+/// A lesson's first title, from the exercise's name: `heap_count` -> "Heap count".
+fn title_of(name: &str) -> String {
+    let words = name.replace('_', " ");
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// What `dev new` puts in an exercise's pristine copy (`grader/stubs/<name>.rs`), which
+/// `dev check` replaces with the stub, `exercise_file`, once nothing is left to write
+/// there.
+pub fn pristine_to_come(exercise_file: &Path) -> String {
+    format!(
+        "// The pristine copy of {}: `cargo grader dev check` writes it here once that \
+         file is written.\n",
+        exercise_file.display()
+    )
+}
+
+/// The README with the new exercise's row in its course table, after `after`'s row (or
+/// last), every row numbered again in order.
+fn with_course_row(
+    readme: &str,
+    name: &str,
+    title: &str,
+    lesson: &str,
+    after: Option<&str>,
+) -> Result<String> {
+    let (start, end) = COURSE_TABLE;
+    let (Some(from), Some(to)) = (readme.find(start), readme.find(end)) else {
+        bail!(
+            "{README} has no course table between `{start}` and `{end}`: put them around its \
+             table of exercises (`| # | exercise | lesson | you write |`)"
+        );
+    };
+    let table = &readme[from + start.len()..to];
+    let mut lines: Vec<String> = table.lines().map(str::to_string).collect();
+    let row = format!("| 0 | `{name}` | [{title}]({lesson}) | the `{name}` function |");
+    let rows: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with('|'))
+        .skip(2)
+        .collect();
+    let at = after
+        .and_then(|after| {
+            rows.iter()
+                .find(|&&i| lines[i].contains(&format!("| `{after}` |")))
+        })
+        .map_or_else(
+            || rows.last().map_or(lines.len(), |&last| last + 1),
+            |&i| i + 1,
+        );
+    lines.insert(at, row);
+    let mut number = 0;
+    for line in lines
+        .iter_mut()
+        .filter(|line| line.starts_with('|'))
+        .skip(2)
+    {
+        number += 1;
+        let rest = line
+            .trim_start_matches('|')
+            .splitn(2, '|')
+            .nth(1)
+            .unwrap_or("");
+        *line = format!("| {number} |{rest}");
+    }
+    let mut table = lines.join("\n");
+    if !table.ends_with('\n') {
+        table.push('\n');
+    }
+    Ok(format!(
+        "{}{start}{table}{}",
+        &readme[..from],
+        &readme[to..]
+    ))
+}
+
 /// Every file of the new exercise, with its scaffold.
-fn scaffold(name: &str, lesson: &str) -> Vec<(PathBuf, String)> {
+fn scaffold(name: &str, lesson: &str, title: &str) -> Vec<(PathBuf, String)> {
     let stub = format!(
         "//! # `{name}`: {TODO_MARKER}: a title\n//!\n//! Lesson: `{lesson}`. Grade with `cargo grader run {name}`.\n//!\n\
          //! {TODO_MARKER}: the task, two or three examples, and \"What the hidden tests use\":\n\
@@ -200,7 +297,7 @@ impl Function for {type_name} {{
 "#
     );
     let lesson_text = format!(
-        "# {TODO_MARKER}: the lesson's title\n\n{TODO_MARKER}: teach this exercise's step, referring \
+        "# {title}\n\n{TODO_MARKER}: teach this exercise's step, referring \
          back to earlier lessons instead of repeating them.\n\n```rust\n// {TODO_MARKER}: worked examples, \
          run as doctests.\nassert_eq!(1 + 1, 2);\n```\n\n## Common mistakes\n\n{TODO_MARKER}: each \
          classic mistake, with an input that exposes it.\n\n## Practice\n\n{TODO_MARKER}: questions.\n\n\
@@ -222,9 +319,12 @@ impl Function for {type_name} {{
     let solutions = Path::new("solutions").join(name);
     vec![
         (exercise.join("Cargo.toml"), package(name, "")),
-        (exercise.join("src/lib.rs"), stub.clone()),
+        (exercise.join("src/lib.rs"), stub),
         (exercise.join(EXERCISE_TEST), exercise_test(name)),
-        (Path::new("grader/stubs").join(format!("{name}.rs")), stub),
+        (
+            Path::new("grader/stubs").join(format!("{name}.rs")),
+            pristine_to_come(&exercise.join("src/lib.rs")),
+        ),
         (
             solutions.join("Cargo.toml"),
             package(&format!("{name}_solution"), grader_dependency),
@@ -250,6 +350,44 @@ mod tests {
 
     const MANIFEST_TEXT: &str = "# The course.\n\n[[exercise]]\nname = \"a\"\nlesson = \"lessons/a.md\"\nhint = \"\"\"\nA.\"\"\"\n\n[[exercise]]\nname = \"b\"\nlesson = \"lessons/b.md\"\nhint = \"b\"\n";
 
+    const README_TEXT: &str = "# Course\n\n<!-- course:start -->\n| # | exercise | lesson | you write |\n|---|---|---|---|\n| 1 | `a` | [A](lessons/a.md) | a |\n| 2 | `b` | [B](lessons/b.md) | b |\n<!-- course:end -->\n\nMore.\n";
+
+    #[test]
+    fn the_course_row_goes_where_asked_and_the_rows_are_numbered_again() {
+        let after_a = with_course_row(
+            README_TEXT,
+            "new_one",
+            "New one",
+            "lessons/new-one.md",
+            Some("a"),
+        )
+        .unwrap();
+        let rows: Vec<&str> = after_a.lines().filter(|l| l.starts_with("| ")).collect();
+        assert_eq!(
+            rows[1..],
+            [
+                "| 1 | `a` | [A](lessons/a.md) | a |",
+                "| 2 | `new_one` | [New one](lessons/new-one.md) | the `new_one` function |",
+                "| 3 | `b` | [B](lessons/b.md) | b |",
+            ]
+        );
+        assert!(after_a.starts_with("# Course\n\n<!-- course:start -->\n| # |"));
+        assert!(
+            after_a.ends_with("| b |\n<!-- course:end -->\n\nMore.\n"),
+            "{after_a}"
+        );
+        let last = with_course_row(README_TEXT, "new_one", "New one", "l.md", None).unwrap();
+        assert!(last.contains("| 3 | `new_one` |"), "{last}");
+        let error = with_course_row("# No table\n", "x", "X", "l.md", None).unwrap_err();
+        assert!(error.to_string().contains("no course table"), "{error}");
+    }
+
+    #[test]
+    fn a_title_comes_from_the_name() {
+        assert_eq!(title_of("heap_count"), "Heap count");
+        assert_eq!(title_of("mex"), "Mex");
+    }
+
     #[test]
     fn the_entry_goes_where_asked_and_nothing_else_moves() {
         let after_a = with_entry(MANIFEST_TEXT, "new", "lessons/new.md", Some("a"));
@@ -260,9 +398,10 @@ mod tests {
         assert_eq!(names, ["\"a\"", "\"new\"", "\"b\""]);
         assert!(after_a.starts_with("# The course.\n"));
         let last = with_entry(MANIFEST_TEXT, "new", "lessons/new.md", None);
-        assert!(last.trim_end().ends_with(&format!(
-            "{TODO_MARKER}: the key idea in three lines, without the code.\"\"\""
-        )));
+        assert!(
+            last.trim_end()
+                .ends_with("on a small input of your own.\"\"\"")
+        );
         for text in [after_a, last] {
             let parsed: toml::Value = toml::from_str(&text).unwrap();
             assert_eq!(parsed["exercise"].as_array().unwrap().len(), 3);

@@ -37,19 +37,32 @@ fn the_course_table_is_the_manifests_course_in_order() {
         })
         .collect();
     let course = manifest().exercises;
-    assert_eq!(rows.len(), course.len(), "one row per exercise");
-    for (i, (row, exercise)) in rows.iter().zip(&course).enumerate() {
-        assert_eq!(row[0], (i + 1).to_string());
-        assert_eq!(row[1], format!("`{}`", exercise.name));
-        let lesson = std::fs::read_to_string(repo_root().join(&exercise.lesson)).unwrap();
-        let title = lesson.lines().next().unwrap().trim_start_matches("# ");
-        assert_eq!(
-            row[2],
-            format!("[{title}]({})", exercise.lesson),
-            "row {} links its lesson by title",
-            i + 1
-        );
-        assert!(!row[3].is_empty());
+    // What each row must say, in the words a maintainer fixing the README needs.
+    let wanted: Vec<String> = course
+        .iter()
+        .enumerate()
+        .map(|(i, exercise)| {
+            let lesson = std::fs::read_to_string(repo_root().join(&exercise.lesson)).unwrap();
+            let title = lesson.lines().next().unwrap().trim_start_matches("# ");
+            format!(
+                "| {} | `{}` | [{title}]({}) | what the learner writes |",
+                i + 1,
+                exercise.name,
+                exercise.lesson
+            )
+        })
+        .collect();
+    let fix = format!(
+        "README.md's course table (between <!-- course:start --> and <!-- course:end -->) \
+         needs one row per exercise of workbook.toml, in order, each linking its lesson by \
+         its title (`cargo grader dev new` writes a new exercise's row):\n{}",
+        wanted.join("\n")
+    );
+    assert_eq!(rows.len(), course.len(), "{fix}");
+    for (row, wanted) in rows.iter().zip(&wanted) {
+        let cells: Vec<&str> = wanted.trim_matches('|').split(" | ").map(str::trim).collect();
+        assert_eq!(row[..3], cells[..3], "{fix}");
+        assert!(!row[3].is_empty(), "{fix}");
     }
 }
 

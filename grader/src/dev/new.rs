@@ -199,9 +199,8 @@ fn with_course_row(
         number += 1;
         let rest = line
             .trim_start_matches('|')
-            .splitn(2, '|')
-            .nth(1)
-            .unwrap_or("");
+            .split_once('|')
+            .map_or("", |(_, rest)| rest);
         *line = format!("| {number} |{rest}");
     }
     let mut table = lines.join("\n");

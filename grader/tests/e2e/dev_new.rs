@@ -1,7 +1,8 @@
 //! Adding an exercise as an instructor would: `dev new`, then writing only the new
-//! exercise's own files (and its hint in the manifest), in a copy of the whole workbook
-//! whose grader is then built; `dev check` must be green, the solution's hidden test
-//! pass, and a learner checkout made before the insertion grade as it did.
+//! exercise's four own files (stub, reference solution, lesson, hidden tests), in a copy
+//! of the whole workbook whose grader is then built; `dev check` and the workbook's own
+//! `cargo test` must be green, the solution's hidden test pass, and a learner checkout
+//! made before the insertion grade as it did.
 //!
 //! It builds a second grader, so it takes a while the first time (its build folder,
 //! `target/workbook-copies`, is kept between runs).
@@ -30,11 +31,11 @@ pub fn nonempty_heaps(heaps: &[u64]) -> usize {
 }
 "#;
 
-const SOLUTION: &str = r#"//! Reference solution: a filter and a count.
+const SOLUTION: &str = r#"//! Reference solution: a count of the heaps that still have stones.
 
 /// Returns how many heaps hold at least one stone.
 pub fn nonempty_heaps(heaps: &[u64]) -> usize {
-    heaps.iter().filter(|&&heap| heap > 0).count()
+    heaps.iter().map(|&heap| usize::from(heap != 0)).sum()
 }
 "#;
 
@@ -77,7 +78,7 @@ impl Function for NonemptyHeaps {
 }
 "#;
 
-const LESSON: &str = "# Heaps that still have stones\n\nA heap of 0 stones is still a heap: it keeps its place.\n\n```rust\nlet heaps = [3u64, 0, 5];\nassert_eq!(heaps.iter().filter(|&&h| h > 0).count(), 2);\n```\n\n## Common mistakes\n\n**Counting every heap.** `[0]` has no nonempty heap.\n\n## Practice\n\nHow many heaps of `[0, 0, 7]` are nonempty?\n\n<details><summary>Answer</summary>\n\nOne.\n\n</details>\n\n## Your exercise\n\nWrite it in `exercises/nonempty_heaps/src/lib.rs`, then run `cargo grader run nonempty_heaps`.\n";
+const LESSON: &str = "# Nonempty heaps\n\nA heap of 0 stones is still a heap: it keeps its place.\n\n```rust\nlet heaps = [3u64, 0, 5];\nassert_eq!(heaps.iter().filter(|&&h| h > 0).count(), 2);\n```\n\n## Common mistakes\n\n**Counting every heap.** `[0]` has no nonempty heap.\n\n## Practice\n\nHow many heaps of `[0, 0, 7]` are nonempty?\n\n<details><summary>Answer</summary>\n\nOne.\n\n</details>\n\n## Your exercise\n\nWrite it in `exercises/nonempty_heaps/src/lib.rs`, then run `cargo grader run nonempty_heaps`.\n";
 
 fn write(root: &Path, relative: &str, text: &str) {
     std::fs::write(root.join(relative), text).unwrap();
@@ -98,6 +99,7 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
         learner.solve(name);
     }
     let files_before = list_files(root);
+    let marked_before = marked(root);
 
     let after = before[before.len() / 2 - 1].clone();
     let scaffold = Command::new(GRADER)
@@ -126,6 +128,27 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
     assert_eq!(names[at - 1], after);
     assert_eq!(names.len(), before.len() + 1);
 
+    // What is left to write is in the exercise's four own files, and nowhere else.
+    let mut newly_marked: Vec<String> = marked(root)
+        .into_iter()
+        .filter(|file| !marked_before.contains(file))
+        .collect();
+    newly_marked.sort();
+    assert_eq!(
+        newly_marked,
+        [
+            "exercises/nonempty_heaps/src/lib.rs",
+            "grader/course/src/hidden/nonempty_heaps.rs",
+            "lessons/nonempty-heaps.md",
+            "solutions/nonempty_heaps/src/lib.rs",
+        ]
+    );
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(
+        readme.contains("| `nonempty_heaps` | [Nonempty heaps](lessons/nonempty-heaps.md) |"),
+        "the README's course table has the row"
+    );
+
     // The scaffold builds, and dev check lists what is left to write.
     let todo = cargo_in(
         root,
@@ -136,41 +159,31 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
     for file in [
         "exercises/nonempty_heaps/src/lib.rs",
         "lessons/nonempty-heaps.md",
-        "workbook.toml: the hint",
+        "solutions/nonempty_heaps/src/lib.rs",
     ] {
         todo.stdout_has(&format!("still to write: {file}"));
     }
 
-    // Only the new exercise's own files, and its hint.
+    // Only the new exercise's four own files.
     write(root, "exercises/nonempty_heaps/src/lib.rs", STUB);
-    write(root, "grader/stubs/nonempty_heaps.rs", STUB);
     write(root, "solutions/nonempty_heaps/src/lib.rs", SOLUTION);
     write(root, "grader/course/src/hidden/nonempty_heaps.rs", HIDDEN);
     write(root, "lessons/nonempty-heaps.md", LESSON);
-    write(
-        root,
-        "solutions/nonempty_heaps/recorded/wrong_answer/every_heap.rs",
-        "//! Counts every heap, empty ones too.\n// expect: wrong answer\n// expect: heaps are not empty, not\npub fn nonempty_heaps(heaps: &[u64]) -> usize {\n    heaps.len()\n}\n",
-    );
-    let manifest_text = std::fs::read_to_string(root.join("workbook.toml")).unwrap();
-    let hint = manifest_text
-        .lines()
-        .find(|line| line.contains("TODO(dev new)"))
-        .unwrap()
-        .to_string();
-    write(
-        root,
-        "workbook.toml",
-        &manifest_text.replace(&hint, "Count the heaps above 0.\"\"\""),
-    );
 
     cargo_in(
         root,
         &["run", "-q", "-p", "grader", "--", "dev", "check", NAME],
     )
     .expect_code(0)
+    .stdout_has("Wrote grader/stubs/nonempty_heaps.rs, the stub's pristine copy.")
     .stdout_has("dev check: everything is in order.");
+    assert_eq!(
+        std::fs::read_to_string(root.join("grader/stubs/nonempty_heaps.rs")).unwrap(),
+        STUB
+    );
     cargo_in(root, &["test", "-q", "-p", "nonempty_heaps_solution"]).expect_code(0);
+    // The workbook's own tests, the README's course table among them.
+    cargo_in(root, &["test", "-q"]).expect_code(0);
 
     // The checkout made before the insertion grades the same: full marks on every
     // exercise it had, and nothing for the one it never had.
@@ -202,6 +215,17 @@ fn cargo_verify(root: &Path, checkout: &Path) -> Run {
             "json",
         ],
     )
+}
+
+/// The files below `root` holding `dev new`'s marker of a place to write.
+fn marked(root: &Path) -> Vec<String> {
+    list_files(root)
+        .into_iter()
+        .filter(|file| {
+            std::fs::read_to_string(root.join(file))
+                .is_ok_and(|text| text.contains("TODO(dev new)"))
+        })
+        .collect()
 }
 
 /// Every file below `root`, relative, leaving out build folders.

@@ -60,7 +60,11 @@ fn the_course_table_is_the_manifests_course_in_order() {
     );
     assert_eq!(rows.len(), course.len(), "{fix}");
     for (row, wanted) in rows.iter().zip(&wanted) {
-        let cells: Vec<&str> = wanted.trim_matches('|').split(" | ").map(str::trim).collect();
+        let cells: Vec<&str> = wanted
+            .trim_matches('|')
+            .split(" | ")
+            .map(str::trim)
+            .collect();
         assert_eq!(row[..3], cells[..3], "{fix}");
         assert!(!row[3].is_empty(), "{fix}");
     }

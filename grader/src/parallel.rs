@@ -6,11 +6,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 
-pub use xorlings_sandbox::cores;
+pub(crate) use xorlings_sandbox::cores;
 
 /// Runs `f` on every item, on up to [`cores`] threads (this one among them), keeping
 /// the order. Where the system refuses a thread, the threads there are do the work.
-pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub(crate) fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let workers = cores().min(items.len().max(1));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
@@ -58,19 +58,19 @@ fn slots() -> &'static Slots {
 /// A slot for one heavy process, held until dropped. Each slot has a core of its own:
 /// the sandbox pins the process to it, so that a run with a hundred threads slows only
 /// its own slot.
-pub struct Slot {
+pub(crate) struct Slot {
     core: usize,
 }
 
 impl Slot {
     /// The slot's core: its number among the cores this process may use.
-    pub fn core(&self) -> usize {
+    pub(crate) fn core(&self) -> usize {
         self.core
     }
 }
 
 /// Waits for a free slot.
-pub fn slot() -> Slot {
+pub(crate) fn slot() -> Slot {
     let slots = slots();
     let mut free = slots.free.lock().unwrap_or_else(|e| e.into_inner());
     loop {

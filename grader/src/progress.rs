@@ -15,16 +15,16 @@ use serde::{Deserialize, Serialize};
 use crate::workbook::Workbook;
 
 /// The progress file's name, at the workbook root.
-pub const PROGRESS_FILE: &str = ".xorlings-progress.toml";
+pub(crate) const PROGRESS_FILE: &str = ".xorlings-progress.toml";
 /// Where a damaged progress file is set aside.
-pub const DAMAGED_FILE: &str = ".xorlings-progress.damaged.toml";
+pub(crate) const DAMAGED_FILE: &str = ".xorlings-progress.damaged.toml";
 
 const HEADER: &str = "# Your xorlings progress, written by the grader.\n\
 # `cargo grader verify` rebuilds it by grading every exercise.\n";
 
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Progress {
+pub(crate) struct Progress {
     /// The exercise the learner is on; `None` means the first one not done.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current: Option<String>,
@@ -34,7 +34,7 @@ pub struct Progress {
 }
 
 /// What loading found.
-pub enum Loaded {
+pub(crate) enum Loaded {
     Found(Progress),
     /// The file was damaged: it was set aside, and progress starts empty.
     Damaged {
@@ -43,13 +43,13 @@ pub enum Loaded {
 }
 
 impl Progress {
-    pub fn path(workbook: &Workbook) -> PathBuf {
+    pub(crate) fn path(workbook: &Workbook) -> PathBuf {
         workbook.root.join(PROGRESS_FILE)
     }
 
     /// Reads the progress file; no file means no progress yet. A damaged file is set
     /// aside (renamed to [`DAMAGED_FILE`]) and reported, never an obstacle.
-    pub fn load(workbook: &Workbook) -> Result<Loaded> {
+    pub(crate) fn load(workbook: &Workbook) -> Result<Loaded> {
         let _lock = lock(&workbook.root)?;
         Ok(match read(workbook) {
             Ok(progress) => Loaded::Found(progress),
@@ -64,7 +64,10 @@ impl Progress {
 
     /// Applies `change` to the progress on disk, under the lock, and saves it; returns
     /// the progress as saved.
-    pub fn update(workbook: &Workbook, change: impl FnOnce(&mut Progress)) -> Result<Progress> {
+    pub(crate) fn update(
+        workbook: &Workbook,
+        change: impl FnOnce(&mut Progress),
+    ) -> Result<Progress> {
         let _lock = lock(&workbook.root)?;
         let on_disk = read(workbook)
             .ok()
@@ -82,7 +85,7 @@ impl Progress {
     }
 
     /// Records a verdict: `passed` adds the exercise to `done`, a failure removes it.
-    pub fn record(workbook: &Workbook, name: &str, passed: bool) -> Result<Progress> {
+    pub(crate) fn record(workbook: &Workbook, name: &str, passed: bool) -> Result<Progress> {
         Self::update(workbook, |progress| {
             progress.done.retain(|d| d != name);
             if passed {
@@ -91,7 +94,7 @@ impl Progress {
         })
     }
 
-    pub fn is_done(&self, name: &str) -> bool {
+    pub(crate) fn is_done(&self, name: &str) -> bool {
         self.done.iter().any(|d| d == name)
     }
 

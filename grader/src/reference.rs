@@ -13,7 +13,7 @@ use base64::Engine;
 use crate::workbook::{Exercise, Workbook};
 
 /// Where the learner edition keeps the references.
-pub const FOLDER: &str = "grader/reference";
+pub(crate) const FOLDER: &str = "grader/reference";
 /// Fitting for a course on Nim.
 const KEY: &[u8] = b"xorlings";
 
@@ -26,12 +26,12 @@ fn xor_with_key(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// A reference solution, packed out of sight.
-pub fn pack(source: &str) -> String {
+pub(crate) fn pack(source: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(xor_with_key(source.as_bytes())) + "\n"
 }
 
 /// A packed reference solution, unpacked.
-pub fn unpack(packed: &str) -> Result<String> {
+pub(crate) fn unpack(packed: &str) -> Result<String> {
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(packed.trim())
         .context("the packed reference solution is damaged")?;
@@ -39,13 +39,13 @@ pub fn unpack(packed: &str) -> Result<String> {
 }
 
 /// The packed reference of `exercise`, relative to the root.
-pub fn packed_path(exercise: &Exercise) -> PathBuf {
+pub(crate) fn packed_path(exercise: &Exercise) -> PathBuf {
     Path::new(FOLDER).join(format!("{}.txt", exercise.name))
 }
 
 /// The reference solution to compare with, after `exercise` passed: its path in the
 /// full workbook, or, in the learner edition, the path it was unpacked to now.
-pub fn offer(workbook: &Workbook, exercise: &Exercise) -> Result<Option<PathBuf>> {
+pub(crate) fn offer(workbook: &Workbook, exercise: &Exercise) -> Result<Option<PathBuf>> {
     let solution = exercise.solution();
     let target = workbook.root.join(&solution);
     if target.is_file() {

@@ -9,11 +9,11 @@ use crate::progress::{DAMAGED_FILE, Loaded, Progress};
 use crate::workbook::{Exercise, Workbook};
 
 /// Said once when the progress file was damaged.
-pub const PROGRESS_RESET: &str = "Your progress file was damaged, so it was set aside (as \
+pub(crate) const PROGRESS_RESET: &str = "Your progress file was damaged, so it was set aside (as \
 .xorlings-progress.damaged.toml) and progress starts again from the first exercise not done. \
 Your exercises are safe: `cargo grader verify` grades them all and rebuilds your progress.";
 
-pub struct Session {
+pub(crate) struct Session {
     pub grader: Grader,
     pub progress: Progress,
     /// Something to tell the learner once (a damaged progress file).
@@ -21,7 +21,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn load(grader: Grader) -> Result<Self> {
+    pub(crate) fn load(grader: Grader) -> Result<Self> {
         let (progress, notice) = match Progress::load(&grader.workbook)? {
             Loaded::Found(progress) => (progress, None),
             Loaded::Damaged { reason } => (
@@ -38,13 +38,13 @@ impl Session {
         })
     }
 
-    pub fn workbook(&self) -> &Workbook {
+    pub(crate) fn workbook(&self) -> &Workbook {
         &self.grader.workbook
     }
 
     /// The exercise the learner is on: the one progress names, else the first not done,
     /// else the last.
-    pub fn current(&self) -> &Exercise {
+    pub(crate) fn current(&self) -> &Exercise {
         let exercises = &self.workbook().exercises;
         self.progress
             .current
@@ -56,7 +56,7 @@ impl Session {
 
     /// The exercise a learner typed (a name or its number in the list), or the current
     /// one when nothing was typed.
-    pub fn exercise(&self, typed: Option<&str>) -> Result<Exercise> {
+    pub(crate) fn exercise(&self, typed: Option<&str>) -> Result<Exercise> {
         match typed {
             None => Ok(self.current().clone()),
             Some(typed) => find(self.workbook(), typed).cloned(),
@@ -64,7 +64,7 @@ impl Session {
     }
 
     /// The first exercise after `name` in course order that is not done yet.
-    pub fn next_pending(&self, name: &str) -> Option<&Exercise> {
+    pub(crate) fn next_pending(&self, name: &str) -> Option<&Exercise> {
         let workbook = self.workbook();
         let start = workbook.index_of(name).map_or(0, |i| i + 1);
         workbook.exercises[start..]
@@ -72,23 +72,23 @@ impl Session {
             .find(|e| !self.progress.is_done(&e.name))
     }
 
-    pub fn done_count(&self) -> usize {
+    pub(crate) fn done_count(&self) -> usize {
         self.progress.done.len()
     }
 
-    pub fn set_current(&mut self, name: &str) -> Result<()> {
+    pub(crate) fn set_current(&mut self, name: &str) -> Result<()> {
         self.progress = Progress::update(self.workbook(), |p| p.current = Some(name.to_string()))?;
         Ok(())
     }
 
     /// Records a verdict in the progress file (merged with what is on disk).
-    pub fn record(&mut self, grade: &Grade) -> Result<()> {
+    pub(crate) fn record(&mut self, grade: &Grade) -> Result<()> {
         self.progress = Progress::record(self.workbook(), &grade.exercise, grade.passed())?;
         Ok(())
     }
 
     /// Puts the pristine stub back in place of the learner's file.
-    pub fn reset(&mut self, exercise: &Exercise) -> Result<()> {
+    pub(crate) fn reset(&mut self, exercise: &Exercise) -> Result<()> {
         let root = &self.workbook().root;
         let stub = root.join(exercise.stub());
         let target = root.join(exercise.file());
@@ -107,7 +107,7 @@ impl Session {
 
 /// The exercise called `typed`, or numbered `typed` in the course (from 1); an error
 /// suggests the closest name.
-pub fn find<'a>(workbook: &'a Workbook, typed: &str) -> Result<&'a Exercise> {
+pub(crate) fn find<'a>(workbook: &'a Workbook, typed: &str) -> Result<&'a Exercise> {
     let exercises = &workbook.exercises;
     if let Some(exercise) = exercises.iter().find(|e| e.name == typed) {
         return Ok(exercise);

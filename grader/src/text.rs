@@ -6,26 +6,26 @@
 
 use colored::Colorize;
 use unicode_width::UnicodeWidthChar;
-pub use xorlings_course::model::show::{diff_of_at_most, visible};
+pub(crate) use xorlings_course::model::show::{diff_of_at_most, visible};
 
 /// The width of printed reports when stdout is not a terminal (pipes, files, lessons).
 pub const DEFAULT_WIDTH: usize = 80;
 /// Narrower than this, wrapping would only make things worse.
 const MIN_WIDTH: usize = 20;
 /// Joins two words that must stay on one line (`0.04 s`); shown as a space.
-pub const NO_BREAK: char = '\u{a0}';
+pub(crate) const NO_BREAK: char = '\u{a0}';
 /// A compiler's line wider than the screen goes on under its label (`= note: `), if the
 /// label ends within this many columns.
 const MAX_HANG: usize = 16;
 
 /// `words` with their spaces made [`NO_BREAK`]: one piece that wraps as a whole.
-pub fn unbroken(words: &str) -> String {
+pub(crate) fn unbroken(words: &str) -> String {
     words.replace(' ', &NO_BREAK.to_string())
 }
 
 /// How a span looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Style {
+pub(crate) enum Style {
     Plain,
     Bold,
     Dim,
@@ -78,17 +78,17 @@ struct Line {
 
 /// Styled lines, not yet wrapped.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Text {
+pub(crate) struct Text {
     lines: Vec<Line>,
 }
 
 impl Text {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Text::default()
     }
 
     /// A line of prose made of styled spans; `\n` in a span starts a new line.
-    pub fn line(&mut self, indent: usize, spans: &[(Style, &str)]) -> &mut Self {
+    pub(crate) fn line(&mut self, indent: usize, spans: &[(Style, &str)]) -> &mut Self {
         let mut current = Vec::new();
         for &(style, text) in spans {
             let mut pieces = text.split('\n');
@@ -105,12 +105,12 @@ impl Text {
     }
 
     /// Plain prose, one line per line of `text`.
-    pub fn prose(&mut self, indent: usize, text: &str) -> &mut Self {
+    pub(crate) fn prose(&mut self, indent: usize, text: &str) -> &mut Self {
         self.styled(indent, Style::Plain, text)
     }
 
     /// Prose in one style, one line per line of `text`.
-    pub fn styled(&mut self, indent: usize, style: Style, text: &str) -> &mut Self {
+    pub(crate) fn styled(&mut self, indent: usize, style: Style, text: &str) -> &mut Self {
         for line in text.trim_end_matches('\n').split('\n') {
             self.push(indent, vec![(style, line.to_string())], Kind::Prose);
         }
@@ -119,7 +119,7 @@ impl Text {
 
     /// Text shown as it is (printed output, code), broken only where a line is wider
     /// than the screen; every line starts with `prefix`.
-    pub fn verbatim(&mut self, indent: usize, prefix: &str, text: &str) -> &mut Self {
+    pub(crate) fn verbatim(&mut self, indent: usize, prefix: &str, text: &str) -> &mut Self {
         for line in text.trim_end_matches('\n').split('\n') {
             let spans = vec![
                 (Style::Dim, prefix.to_string()),
@@ -133,19 +133,19 @@ impl Text {
     /// The compiler's messages, laid out by the compiler itself (and colored by it): a
     /// line wider than the screen (rustc never wraps its notes) is wrapped at spaces,
     /// its colors kept.
-    pub fn laid_out(&mut self, text: &str) -> &mut Self {
+    pub(crate) fn laid_out(&mut self, text: &str) -> &mut Self {
         for line in text.trim_end_matches('\n').split('\n') {
             self.push(0, vec![(Style::Plain, line.to_string())], Kind::Laid);
         }
         self
     }
 
-    pub fn blank(&mut self) -> &mut Self {
+    pub(crate) fn blank(&mut self) -> &mut Self {
         self.push(0, Vec::new(), Kind::Prose);
         self
     }
 
-    pub fn append(&mut self, other: Text) -> &mut Self {
+    pub(crate) fn append(&mut self, other: Text) -> &mut Self {
         self.lines.extend(other.lines);
         self
     }
@@ -159,7 +159,7 @@ impl Text {
     }
 
     /// The lines, wrapped to `width` columns and styled when `color`.
-    pub fn render(&self, width: usize, color: bool) -> Vec<String> {
+    pub(crate) fn render(&self, width: usize, color: bool) -> Vec<String> {
         let width = width.max(MIN_WIDTH);
         self.lines
             .iter()
@@ -169,7 +169,7 @@ impl Text {
 
     /// The lines wrapped to `width`, each as its styled spans, for a page to style
     /// (`cargo grader serve`).
-    pub fn styled_lines(&self, width: usize) -> Vec<Vec<(Style, String)>> {
+    pub(crate) fn styled_lines(&self, width: usize) -> Vec<Vec<(Style, String)>> {
         let width = width.max(MIN_WIDTH);
         self.lines
             .iter()
@@ -178,7 +178,7 @@ impl Text {
     }
 
     /// The lines wrapped to `width`, as one string ending in a newline.
-    pub fn to_string(&self, width: usize, color: bool) -> String {
+    pub(crate) fn to_string(&self, width: usize, color: bool) -> String {
         self.render(width, color)
             .into_iter()
             .map(|line| line + "\n")
@@ -186,7 +186,7 @@ impl Text {
     }
 
     /// The words without styles or wrapping (for JSON and for comparing texts).
-    pub fn plain(&self) -> String {
+    pub(crate) fn plain(&self) -> String {
         self.lines
             .iter()
             .map(|line| {
@@ -200,7 +200,7 @@ impl Text {
     /// in `**`, printed output and compiler messages in fenced code blocks, everything
     /// else as lines of prose with Markdown's punctuation escaped, so that nothing the
     /// learner's code produced turns into a link, a heading or HTML.
-    pub fn markdown(&self) -> String {
+    pub(crate) fn markdown(&self) -> String {
         let mut out = String::new();
         let mut lines = self.lines.iter().peekable();
         while let Some(line) = lines.next() {
@@ -551,7 +551,7 @@ fn column_pieces(text: &str, room: usize) -> Vec<(usize, usize)> {
 
 /// The text without its escape codes (CSI sequences: ESC [ ... a final byte in @..~).
 #[cfg(test)]
-pub fn strip_ansi(text: &str) -> String {
+pub(crate) fn strip_ansi(text: &str) -> String {
     let mut plain = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -573,17 +573,17 @@ pub fn strip_ansi(text: &str) -> String {
 
 /// Columns a line takes on screen, escape codes aside.
 #[cfg(test)]
-pub fn visible_width(line: &str) -> usize {
+pub(crate) fn visible_width(line: &str) -> usize {
     columns_of(&strip_ansi(line))
 }
 
 /// A text's words, one space apart: texts wrapped at different widths compare equal.
-pub fn words(text: &str) -> String {
+pub(crate) fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The width to wrap printed reports to: the terminal's, else [`DEFAULT_WIDTH`].
-pub fn output_width() -> usize {
+pub(crate) fn output_width() -> usize {
     use std::io::IsTerminal;
     match std::io::stdout().is_terminal() {
         true => crossterm::terminal::size().map_or(DEFAULT_WIDTH, |(columns, _)| columns as usize),

@@ -13,9 +13,9 @@ use xorlings_course::hidden;
 use xorlings_course::model::HiddenTests;
 
 /// The manifest's file name; the folder that holds it is the workbook root.
-pub const MANIFEST: &str = "workbook.toml";
+pub(crate) const MANIFEST: &str = "workbook.toml";
 /// Points of an exercise, unless the manifest says otherwise.
-pub const DEFAULT_POINTS: u32 = 100;
+pub(crate) const DEFAULT_POINTS: u32 = 100;
 
 const NOT_IN_WORKBOOK: &str = "This folder is not inside the xorlings workbook: no `workbook.toml` \
 was found here or in any parent folder.\nRun the grader from your clone of the workbook \
@@ -74,7 +74,7 @@ pub struct Workbook {
 
 /// Whether `name` may name an exercise: lowercase letters, digits and `_`, starting
 /// with a letter (it is a folder, a crate and a Rust function).
-pub fn check_name(name: &str) -> Result<(), String> {
+pub(crate) fn check_name(name: &str) -> Result<(), String> {
     let plain = name
         .chars()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');

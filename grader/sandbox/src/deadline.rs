@@ -59,7 +59,7 @@ pub struct Ended {
 /// A run's time, look after look: how long it has waited, and whether it is past its
 /// deadline.
 #[derive(Debug)]
-pub struct Watch {
+pub(crate) struct Watch {
     deadline: Deadline,
     last: Duration,
     last_cpu: Duration,
@@ -68,7 +68,7 @@ pub struct Watch {
 
 impl Watch {
     /// The watch of a run first looked at `elapsed` after its spawn.
-    pub fn new(deadline: Deadline, elapsed: Duration) -> Watch {
+    pub(crate) fn new(deadline: Deadline, elapsed: Duration) -> Watch {
         Watch {
             deadline,
             last: elapsed,
@@ -79,7 +79,7 @@ impl Watch {
 
     /// Looks at the run, `elapsed` after its spawn with `cpu` used: how it ends, once
     /// it is past its deadline.
-    pub fn look(&mut self, elapsed: Duration, cpu: Duration) -> Option<How> {
+    pub(crate) fn look(&mut self, elapsed: Duration, cpu: Duration) -> Option<How> {
         // Waiting: it used (almost) no CPU time since the last look. A run starved by
         // the machine's load still gets some.
         let since = elapsed.saturating_sub(self.last);
@@ -97,7 +97,7 @@ impl Watch {
     }
 
     /// How long the run may still take, by the wall clock.
-    pub fn left(&self, elapsed: Duration) -> Duration {
+    pub(crate) fn left(&self, elapsed: Duration) -> Duration {
         self.deadline.wall.saturating_sub(elapsed)
     }
 }

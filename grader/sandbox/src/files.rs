@@ -40,7 +40,6 @@ struct Written {
 
 impl RunInput {
     /// `bytes` as a run's input.
-    #[cfg(any(target_os = "linux", test))]
     pub fn new(bytes: &[u8]) -> RunInput {
         RunInput::written(|file| std::io::Write::write_all(file, bytes))
     }

@@ -23,7 +23,7 @@ pub struct Protection {
 
 /// Where to grade a class from a system whose sandbox is never full (macOS, Windows).
 #[cfg(any(not(target_os = "linux"), test))]
-pub const ONLY_LINUX_FOR_CLASSES: &str = "For class grading (`cargo grader verify --workbook`): \
+pub(crate) const ONLY_LINUX_FOR_CLASSES: &str = "For class grading (`cargo grader verify --workbook`): \
 that runs other people's code, so it refuses to start without the full sandbox, which only \
 Linux offers. Grade on Linux 6.12 or newer with Landlock enabled (the dev container has it \
 when `cargo grader doctor` says so inside it), or in a throwaway virtual machine and pass \

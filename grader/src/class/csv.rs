@@ -16,7 +16,7 @@ const FORMULA_STARTS: [char; 4] = ['=', '+', '-', '@'];
 const LEADING_BLANKS: [char; 4] = [' ', '\t', '\r', '\n'];
 
 /// One field, quoted when it must be, defused when a spreadsheet would evaluate it.
-pub fn field(text: &str) -> String {
+pub(crate) fn field(text: &str) -> String {
     if evaluated(text) {
         format!("\"'{}\"", text.replace('"', "\"\""))
     } else if text.contains([',', '"', '\r', '\n']) || text.starts_with(' ') || text.ends_with(' ')
@@ -37,7 +37,7 @@ fn evaluated(text: &str) -> bool {
 }
 
 /// One record, with its line end.
-pub fn record(fields: &[String]) -> String {
+pub(crate) fn record(fields: &[String]) -> String {
     let mut line = fields
         .iter()
         .map(|f| field(f))
@@ -50,7 +50,7 @@ pub fn record(fields: &[String]) -> String {
 /// A folder name as text: valid UTF-8 as it is, each other byte as `\xNN`, so that two
 /// different names never read the same (its bytes on Unix; on Windows, where names are
 /// UTF-16, the WTF-8 bytes of an unpaired surrogate).
-pub fn name(name: &OsStr) -> String {
+pub(crate) fn name(name: &OsStr) -> String {
     let mut text = String::new();
     for chunk in name.as_encoded_bytes().utf8_chunks() {
         text.push_str(&chunk.valid().replace('\\', "\\\\"));

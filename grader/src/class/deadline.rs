@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 
 /// Where each checkout is graded.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Deadline {
+pub(crate) enum Deadline {
     /// The last commit at or before this date (committer date).
     Date(String),
     /// The commit this ref or commit id names in each learner's repository.
@@ -18,7 +18,7 @@ const FORMS: &str = "a date (2025-01-31, 2025-01-31 23:59, 2025-01-31T23:59:59+0
 @1738367999) or a git ref (a tag, a branch or a commit id)";
 
 impl Deadline {
-    pub fn parse(text: &str) -> Result<Deadline> {
+    pub(crate) fn parse(text: &str) -> Result<Deadline> {
         let text = text.trim();
         if is_date(text) {
             return Ok(Deadline::Date(text.to_string()));
@@ -31,7 +31,7 @@ impl Deadline {
     }
 
     /// Where git starts looking, and the date it stops at.
-    pub fn git_arguments(&self) -> (&str, Option<&str>) {
+    pub(crate) fn git_arguments(&self) -> (&str, Option<&str>) {
         match self {
             Deadline::Date(date) => ("HEAD", Some(date)),
             Deadline::Ref(name) => (name, None),
@@ -39,7 +39,7 @@ impl Deadline {
     }
 
     /// For reports: "as of 2025-01-31 23:59" or "at v1".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Deadline::Date(date) => format!("as of {date}"),
             Deadline::Ref(name) => format!("at {name}"),

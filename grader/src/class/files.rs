@@ -15,14 +15,14 @@ use crate::judge::source::{
 use crate::workbook::Exercise;
 
 /// Where a checkout's exercise files come from.
-pub enum Files {
+pub(crate) enum Files {
     /// The checkout's folder, as it is now.
     Folder(PathBuf),
     /// One commit of the checkout's repository.
     Commit(Commit),
 }
 
-pub struct Commit {
+pub(crate) struct Commit {
     repository: Repository,
     /// The commit's full id, and its committer date.
     pub id: String,
@@ -34,12 +34,12 @@ pub struct Commit {
 }
 
 /// Why a checkout cannot be graded at all.
-pub type NotGraded = String;
+pub(crate) type NotGraded = String;
 
 impl Files {
     /// The checkout's files now, or at `deadline`. `Ok(Err)` says why this checkout
     /// cannot be graded; `Err` is the grader's own failure.
-    pub fn open(
+    pub(crate) fn open(
         checkout: &Path,
         deadline: Option<&Deadline>,
         exercises: &[Exercise],
@@ -74,7 +74,7 @@ impl Files {
 
     /// The learner's file of `exercise`, relative to the checkout (its own folder, or
     /// an old numbered one).
-    pub fn file(&self, exercise: &Exercise) -> PathBuf {
+    pub(crate) fn file(&self, exercise: &Exercise) -> PathBuf {
         match self {
             Files::Folder(root) => exercise.file_in(root),
             Files::Commit(commit) => exercise.file_among(&commit.folders),
@@ -82,7 +82,7 @@ impl Files {
     }
 
     /// The learner's file of `exercise`, to grade: its text, or why it cannot be graded.
-    pub fn submission(&self, exercise: &Exercise) -> Result<Submission> {
+    pub(crate) fn submission(&self, exercise: &Exercise) -> Result<Submission> {
         let relative = self.file(exercise);
         Ok(Submission {
             source: self.read(&relative)?,
@@ -91,7 +91,7 @@ impl Files {
     }
 
     /// The text of `relative`, or why it cannot be graded.
-    pub fn read(&self, relative: &Path) -> Result<std::result::Result<String, String>> {
+    pub(crate) fn read(&self, relative: &Path) -> Result<std::result::Result<String, String>> {
         match self {
             Files::Folder(root) => Ok(read_source(root, relative)),
             Files::Commit(commit) => commit.read(relative),
@@ -99,7 +99,7 @@ impl Files {
     }
 
     /// The commit graded, if it is not the checkout as it is.
-    pub fn commit(&self) -> Option<&Commit> {
+    pub(crate) fn commit(&self) -> Option<&Commit> {
         match self {
             Files::Folder(_) => None,
             Files::Commit(commit) => Some(commit),

@@ -87,7 +87,7 @@ const MESSAGE_BYTES: u64 = 16 << 10;
 const NO_GIT: &str = "cannot find git on PATH: install git to grade with --as-of";
 
 /// A learner's repository: its `.git` folder, read with [`git`].
-pub struct Repository {
+pub(crate) struct Repository {
     git_dir: PathBuf,
 }
 
@@ -96,7 +96,7 @@ type Output = std::result::Result<Vec<u8>, String>;
 
 /// An entry of a commit's tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// `100644`, `100755` (files), `120000` (symbolic link), `040000` (folder),
     /// `160000` (another repository).
     pub mode: String,
@@ -106,13 +106,13 @@ pub struct Entry {
 }
 
 impl Entry {
-    pub fn is_file(&self) -> bool {
+    pub(crate) fn is_file(&self) -> bool {
         self.mode == "100644" || self.mode == "100755"
     }
-    pub fn is_folder(&self) -> bool {
+    pub(crate) fn is_folder(&self) -> bool {
         self.mode == "040000"
     }
-    pub fn is_link(&self) -> bool {
+    pub(crate) fn is_link(&self) -> bool {
         self.mode == "120000"
     }
 }
@@ -121,7 +121,7 @@ impl Repository {
     /// The repository of `checkout`: its `.git` must be a real folder (not a link, nor a
     /// `gitdir:` file that could point at another learner's repository), and must not
     /// send git to another repository's objects.
-    pub fn of(checkout: &Path) -> std::result::Result<Repository, String> {
+    pub(crate) fn of(checkout: &Path) -> std::result::Result<Repository, String> {
         let git_dir = checkout.join(".git");
         match std::fs::symlink_metadata(&git_dir) {
             Ok(meta) if meta.is_dir() => {}
@@ -149,7 +149,7 @@ impl Repository {
     /// Whether every object of the repository is what its id names, and everything
     /// `commit` refers to is there: `git fsck`, which hashes each object again.
     /// `Ok(Err)` says what it found.
-    pub fn check_objects(&self, commit: &str) -> Result<std::result::Result<(), String>> {
+    pub(crate) fn check_objects(&self, commit: &str) -> Result<std::result::Result<(), String>> {
         let args = [
             "fsck",
             "--no-dangling",
@@ -163,7 +163,7 @@ impl Repository {
 
     /// The last commit reachable from `start` (HEAD, or a ref), made at or before
     /// `before` if given: its id and committer date. `Ok(None)` when there is none.
-    pub fn commit(
+    pub(crate) fn commit(
         &self,
         start: &str,
         before: Option<&str>,
@@ -192,7 +192,7 @@ impl Repository {
 
     /// The entries of `commit`'s tree at `paths` (each an exact path; a folder's
     /// children when the path ends with `/`), or why git could not list them.
-    pub fn list(
+    pub(crate) fn list(
         &self,
         commit: &str,
         paths: &[String],
@@ -208,7 +208,7 @@ impl Repository {
 
     /// The bytes of the file `path` in `commit`, at most `bound` + 1 of them (one more
     /// says it is too large).
-    pub fn blob(&self, commit: &str, path: &str, bound: u64) -> Result<Output> {
+    pub(crate) fn blob(&self, commit: &str, path: &str, bound: u64) -> Result<Output> {
         let args = [
             "cat-file".to_string(),
             "blob".to_string(),
@@ -326,7 +326,7 @@ fn git() -> Result<&'static Path> {
 }
 
 /// Whether git can be found, said before a class is graded rather than in every row.
-pub fn check_git() -> Result<()> {
+pub(crate) fn check_git() -> Result<()> {
     git().map(drop)
 }
 

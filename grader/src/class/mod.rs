@@ -3,7 +3,7 @@
 //! [`deadline`]), and the class summary as CSV ([`csv`]). Each exercise's cases are
 //! generated once for a whole class (`grading::plans`).
 
-pub mod csv;
-pub mod deadline;
-pub mod files;
-pub mod git;
+pub(crate) mod csv;
+pub(crate) mod deadline;
+pub(crate) mod files;
+pub(crate) mod git;

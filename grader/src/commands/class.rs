@@ -22,7 +22,7 @@ use crate::report::score::score;
 use crate::report::{self, Format, exercism, seed, summary};
 use crate::text::DEFAULT_WIDTH;
 
-pub const SUMMARY: &str = "summary.csv";
+pub(super) const SUMMARY: &str = "summary.csv";
 const NAME_WIDTH: usize = 24;
 const STATUS_WIDTH: usize = 60;
 const NOT_HUMAN: &str = "--class writes OUT/<learner>.json (Exercism's format) and \
@@ -60,7 +60,7 @@ struct Row {
     commit: Option<String>,
 }
 
-pub fn run(
+pub(super) fn run(
     grader: &Grader,
     dir: &Path,
     out: &Path,

@@ -20,7 +20,7 @@ that has them all, or pass --allow-weak-sandbox to grade anyway (in a throwaway 
 machine, say).";
 
 /// Prints each layer with whether this machine enforces it; passes when all are there.
-pub fn run() -> Result<Exit> {
+pub(super) fn run() -> Result<Exit> {
     let protection = sandbox::reported_protection();
     println!(
         "The sandbox that confines learner code on this machine ({}):\n",
@@ -59,7 +59,7 @@ pub fn run() -> Result<Exit> {
 
 /// Class grading runs only with the full sandbox, unless the instructor allows a weaker
 /// one; then it says once, on stderr, what is missing.
-pub fn require_full_sandbox(allow_weak: bool) -> Result<()> {
+pub(super) fn require_full_sandbox(allow_weak: bool) -> Result<()> {
     let missing = sandbox::reported_protection().missing;
     if missing.is_empty() {
         return Ok(());
@@ -77,7 +77,7 @@ pub fn require_full_sandbox(allow_weak: bool) -> Result<()> {
 
 /// For a learner's own work, which runs with the protection there is: what is missing,
 /// to say once; `None` with the full sandbox.
-pub fn weak_sandbox_note() -> Option<String> {
+pub(super) fn weak_sandbox_note() -> Option<String> {
     let missing = sandbox::reported_protection().missing;
     (!missing.is_empty()).then(|| {
         format!(

@@ -6,7 +6,7 @@ use colored::Colorize;
 use crate::Exit;
 use crate::session::Session;
 
-pub fn run(session: &Session, typed: Option<&str>) -> Result<Exit> {
+pub(super) fn run(session: &Session, typed: Option<&str>) -> Result<Exit> {
     let exercise = session.exercise(typed)?;
     println!("{} {}\n", "Hint for".bold(), exercise.name.bold());
     println!("{}", exercise.hint.trim());

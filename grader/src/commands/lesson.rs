@@ -6,7 +6,7 @@ use anyhow::Result;
 use crate::Exit;
 use crate::session::Session;
 
-pub fn run(session: &Session, typed: Option<&str>) -> Result<Exit> {
+pub(super) fn run(session: &Session, typed: Option<&str>) -> Result<Exit> {
     let exercise = session.exercise(typed)?;
     let text = crate::lesson::read(&session.workbook().root, &exercise.lesson)?;
     let title = format!("{} · {}", exercise.name, exercise.lesson);

@@ -8,7 +8,7 @@ use crate::session::Session;
 
 const BAR_WIDTH: usize = 30;
 
-pub fn run(session: &Session) -> Result<Exit> {
+pub(super) fn run(session: &Session) -> Result<Exit> {
     let current = session.current().name.clone();
     println!("  {:>3}  {:<22} {:<9} lesson", "#", "exercise", "status");
     for (i, exercise) in session.workbook().exercises.iter().enumerate() {
@@ -34,7 +34,7 @@ pub fn run(session: &Session) -> Result<Exit> {
 }
 
 /// `Progress: [#####---------] 3/12 done (25%)`.
-pub fn progress_bar(done: usize, total: usize) -> String {
+pub(super) fn progress_bar(done: usize, total: usize) -> String {
     let filled = (done * BAR_WIDTH).checked_div(total).unwrap_or(0);
     let percent = (done * 100).checked_div(total).unwrap_or(0);
     format!(

@@ -28,7 +28,7 @@ use crate::{dev, serve, watch};
 use xorlings_course::model::Seed;
 
 /// The environment variable an instructor can put a grading seed in.
-pub const SEED_VARIABLE: &str = "XORLINGS_SEED";
+pub(crate) const SEED_VARIABLE: &str = "XORLINGS_SEED";
 /// More than any seed takes (20 digits and blanks): what `--seed-file -` reads at most.
 const SEED_BYTES: u64 = 256;
 const GUESSABLE_SEED: &str = "a seed of fewer than 15 digits can be found from the \

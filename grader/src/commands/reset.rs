@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use crate::Exit;
 use crate::session::Session;
 
-pub fn run(session: &mut Session, typed: &str, yes: bool) -> Result<Exit> {
+pub(super) fn run(session: &mut Session, typed: &str, yes: bool) -> Result<Exit> {
     let exercise = session.exercise(Some(typed))?;
     let file = exercise.file();
     if !yes {

@@ -10,7 +10,7 @@ use crate::report::{self, Detail, Entry, Format};
 use crate::session::Session;
 use crate::{reference, text::output_width};
 
-pub fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<Exit> {
+pub(super) fn run(mut session: Session, typed: Option<&str>, format: Format) -> Result<Exit> {
     if let Some(notice) = session.notice.take() {
         eprintln!("note: {notice}\n");
     }

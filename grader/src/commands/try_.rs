@@ -14,7 +14,7 @@ use crate::text::output_width;
 const NO_INPUT: &str = "type the input after the exercise's name";
 const CANNOT_TRY: &str = "this input cannot be tried";
 
-pub fn run(session: &Session, typed: &str, words: &[String]) -> Result<Exit> {
+pub(super) fn run(session: &Session, typed: &str, words: &[String]) -> Result<Exit> {
     let exercise = session.exercise(Some(typed))?;
     let tests = exercise.tests;
     if words.is_empty() {

@@ -21,7 +21,7 @@ code must never run as root, even in a container. Run the grader as another user
 autograders in autograder/ drop to one with `setpriv`)";
 
 /// Grades the learner's own workbook and rebuilds the progress from the verdicts.
-pub fn own(mut session: Session, format: Format) -> Result<Exit> {
+pub(super) fn own(mut session: Session, format: Format) -> Result<Exit> {
     if let Some(notice) = session.notice.take() {
         eprintln!("note: {notice}\nRebuilding it now.\n");
     }
@@ -57,7 +57,7 @@ pub fn own(mut session: Session, format: Format) -> Result<Exit> {
 /// repository) with this workbook's hidden tests. Nothing else from the checkout is
 /// read, so editing its manifest, Cargo files, grader or progress cannot change a
 /// grade; nothing is written there either.
-pub fn checkout(
+pub(super) fn checkout(
     grader: &Grader,
     checkout: &Path,
     deadline: Option<&Deadline>,
@@ -117,7 +117,7 @@ fn summarise(grader: &Grader, grades: &[Grade], format: Format) -> Result<Exit> 
 }
 
 /// The workbook with only the exercises `typed` names (all of them when it is empty).
-pub fn only(mut workbook: Workbook, typed: &[String]) -> Result<Workbook> {
+pub(super) fn only(mut workbook: Workbook, typed: &[String]) -> Result<Workbook> {
     if typed.is_empty() {
         return Ok(workbook);
     }
@@ -132,7 +132,7 @@ pub fn only(mut workbook: Workbook, typed: &[String]) -> Result<Workbook> {
 /// `--container-boundary`: the platform's container isolates the submission, so the
 /// grader goes on with the layers it has (its report names those missing), as a user
 /// that is not root.
-pub fn in_container() -> Result<()> {
+pub(super) fn in_container() -> Result<()> {
     if sandbox::running_as_root() {
         bail!("{AS_ROOT}.");
     }

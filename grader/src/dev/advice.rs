@@ -22,7 +22,7 @@ mistake's advice), with an `// expect-not:` line taken from the advice";
 /// How one recorded solution's grade treats one mistake's advice: `Some` when it does,
 /// holding whether one of the solution's lines quotes the advice.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Seen {
+pub(crate) struct Seen {
     /// Shown, as a proven diagnosis; quoted by an `// expect:` line?
     pub shown: Option<bool>,
     /// Suspected on a wrong answer but not proven; quoted by an `// expect-not:` line?
@@ -31,7 +31,7 @@ pub struct Seen {
 
 /// What one recorded solution's grade shows and holds back of its exercise's advice.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Recording {
+pub(crate) struct Recording {
     pub file: PathBuf,
     pub seen: BTreeMap<&'static str, Seen>,
 }
@@ -47,7 +47,7 @@ fn either(a: Option<bool>, b: Option<bool>) -> Option<bool> {
 
 /// What the groups of a recorded solution's grade, `file` with its `expect` and
 /// `expect_not` lines, show and hold back of the advice.
-pub fn recording(
+pub(crate) fn recording(
     file: &Path,
     groups: &[GroupResult],
     expect: &[String],
@@ -135,7 +135,7 @@ const SIDES: [Side; 2] = [
 /// tests name `mistakes`: each mistake whose advice no recording both shows and quotes,
 /// or both holds back and quotes, and each mistake suspected that `mistakes` does not
 /// name.
-pub fn problems(exercise: &str, mistakes: &[&str], recordings: &[Recording]) -> Vec<String> {
+pub(crate) fn problems(exercise: &str, mistakes: &[&str], recordings: &[Recording]) -> Vec<String> {
     let mut problems = Vec::new();
     for &mistake in mistakes {
         let seen: Vec<(&Path, Seen)> = recordings

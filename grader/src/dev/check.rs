@@ -76,7 +76,7 @@ struct JsonTest {
 }
 
 /// Checks the workbook, or only the exercises named in `only`.
-pub fn run(grader: &Grader, only: &[String], format: Format) -> Result<Exit> {
+pub(crate) fn run(grader: &Grader, only: &[String], format: Format) -> Result<Exit> {
     let human = format == Format::Human;
     let workbook = &grader.workbook;
     let mut chosen = Vec::new();

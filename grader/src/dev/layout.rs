@@ -19,7 +19,7 @@ const ANOTHER_SEED: Seed = Seed(0x5eed);
 /// Writes the pristine copy of each exercise `checked` accepts whose copy is still the
 /// one `dev new` left (see [`pristine_to_come`]) and whose stub has nothing left to
 /// write: the copies written.
-pub fn write_pristine_copies(
+pub(crate) fn write_pristine_copies(
     workbook: &Workbook,
     checked: &dyn Fn(&str) -> bool,
 ) -> Result<Vec<PathBuf>> {
@@ -42,7 +42,7 @@ pub fn write_pristine_copies(
 
 /// Every problem of files and names, for the exercises `checked` accepts (and for the
 /// workbook as a whole).
-pub fn problems(workbook: &Workbook, checked: &dyn Fn(&str) -> bool) -> Vec<String> {
+pub(crate) fn problems(workbook: &Workbook, checked: &dyn Fn(&str) -> bool) -> Vec<String> {
     let mut problems = Vec::new();
     for exercise in workbook.exercises.iter().filter(|e| checked(&e.name)) {
         exercise_problems(workbook, exercise, &mut problems);
@@ -216,7 +216,7 @@ fn unstated_promises(name: &str, promised: Vec<&str>, stub: &str) -> Vec<String>
 
 /// Every place `dev new` left for the instructor to write in the exercises `checked`
 /// accepts: the exercise's name, and the file and line.
-pub fn still_to_write(
+pub(crate) fn still_to_write(
     workbook: &Workbook,
     checked: &dyn Fn(&str) -> bool,
 ) -> Vec<(String, String)> {

@@ -2,14 +2,14 @@
 //! `dev new` scaffolds an exercise, `dev release` writes the learner edition; `workflow` keeps the Classroom
 //! workflow in step with the manifest.
 
-pub mod advice;
-pub mod check;
-pub mod layout;
-pub mod new;
-pub mod recorded;
-pub mod release;
-pub mod timing;
-pub mod workflow;
+pub(crate) mod advice;
+pub(crate) mod check;
+pub(crate) mod layout;
+pub(crate) mod new;
+pub(crate) mod recorded;
+pub(crate) mod release;
+pub(crate) mod timing;
+pub(crate) mod workflow;
 
 use std::path::Path;
 
@@ -78,6 +78,6 @@ pub fn quote_report(root: &Path, file: &str, width: usize) -> anyhow::Result<Str
 const DIFF_LINES: usize = 30;
 
 /// A short unified diff from `old` to `new`, for a problem an instructor must fix.
-pub fn short_diff(old_name: &str, old: &str, new_name: &str, new: &str) -> String {
+pub(crate) fn short_diff(old_name: &str, old: &str, new_name: &str, new: &str) -> String {
     text::diff_of_at_most(DIFF_LINES, old_name, old, new_name, new)
 }

@@ -14,16 +14,16 @@ use crate::Exit;
 use crate::workbook::{MANIFEST, Workbook, check_name};
 
 /// Marks what `dev new` left for the instructor to write.
-pub const TODO_MARKER: &str = "TODO(dev new)";
+pub(crate) const TODO_MARKER: &str = "TODO(dev new)";
 
 /// Every exercise crate's one test, in its folder: `cargo test` run there would say
 /// only "0 passed", which reads like "solved". This test is ignored, and cargo prints
 /// why: the grader has the hidden tests, and the command that runs them.
-pub const EXERCISE_TEST: &str = "tests/graded_by_the_grader.rs";
+pub(crate) const EXERCISE_TEST: &str = "tests/graded_by_the_grader.rs";
 
 /// The text of [`EXERCISE_TEST`] for the exercise `name`. Run anyway (`--ignored`), it
 /// fails saying the same: it grades nothing, and must not pass as if it had.
-pub fn exercise_test(name: &str) -> String {
+pub(crate) fn exercise_test(name: &str) -> String {
     format!(
         "//! The hidden tests of `{name}` are in the grader, not in this crate: `cargo test`\n\
          //! here only says so. `cargo grader run {name}` grades your code with them.\n\n\
@@ -35,7 +35,7 @@ pub fn exercise_test(name: &str) -> String {
     )
 }
 
-pub fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit> {
+pub(crate) fn run(workbook: &Workbook, name: &str, after: Option<&str>) -> Result<Exit> {
     check_name(name).map_err(anyhow::Error::msg)?;
     if workbook.index_of(name).is_some() {
         bail!("there is already an exercise called `{name}` in {MANIFEST}");
@@ -134,7 +134,7 @@ fn with_entry(manifest: &str, name: &str, lesson: &str, after: Option<&str>) -> 
 /// The README, whose course table lists every exercise.
 const README: &str = "README.md";
 /// The course table of the README lies between these lines.
-pub const COURSE_TABLE: (&str, &str) = ("<!-- course:start -->", "<!-- course:end -->");
+pub(crate) const COURSE_TABLE: (&str, &str) = ("<!-- course:start -->", "<!-- course:end -->");
 
 /// A lesson's first title, from the exercise's name: `heap_count` -> "Heap count".
 fn title_of(name: &str) -> String {
@@ -149,7 +149,7 @@ fn title_of(name: &str) -> String {
 /// What `dev new` puts in an exercise's pristine copy (`grader/stubs/<name>.rs`), which
 /// `dev check` replaces with the stub, `exercise_file`, once nothing is left to write
 /// there.
-pub fn pristine_to_come(exercise_file: &Path) -> String {
+pub(crate) fn pristine_to_come(exercise_file: &Path) -> String {
     format!(
         "// The pristine copy of {}: `cargo grader dev check` writes it here once that \
          file is written.\n",

@@ -11,14 +11,14 @@ use crate::workbook::{Exercise, Workbook};
 use xorlings_core::verdict::Kind;
 
 /// The line a recorded solution uses to name text its report must contain.
-pub const EXPECT_PREFIX: &str = "// expect: ";
+pub(crate) const EXPECT_PREFIX: &str = "// expect: ";
 /// The line a recorded solution uses to name text its report must not contain: advice
 /// for a mistake the code does not make, say.
-pub const EXPECT_NOT_PREFIX: &str = "// expect-not: ";
+pub(crate) const EXPECT_NOT_PREFIX: &str = "// expect-not: ";
 
 /// One recorded solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Recorded {
+pub(crate) struct Recorded {
     /// Relative to the workbook root.
     pub file: PathBuf,
     pub verdict: Kind,
@@ -29,7 +29,7 @@ pub struct Recorded {
 }
 
 /// The texts of the lines of `source` that start with `prefix` (`// expect: `...).
-pub fn expected_texts(source: &str, prefix: &str) -> Vec<String> {
+pub(crate) fn expected_texts(source: &str, prefix: &str) -> Vec<String> {
     source
         .lines()
         .filter_map(|line| line.trim().strip_prefix(prefix))
@@ -39,7 +39,7 @@ pub fn expected_texts(source: &str, prefix: &str) -> Vec<String> {
 
 /// The recorded solutions of `exercise`, and the problems found on the way (a folder
 /// that names no verdict, a file that is not `.rs`, a file where a folder should be).
-pub fn find(workbook: &Workbook, exercise: &Exercise) -> (Vec<Recorded>, Vec<String>) {
+pub(crate) fn find(workbook: &Workbook, exercise: &Exercise) -> (Vec<Recorded>, Vec<String>) {
     let relative = exercise.recorded();
     let root = workbook.root.join(&relative);
     let (mut recorded, mut problems) = (Vec::new(), Vec::new());

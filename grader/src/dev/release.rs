@@ -37,7 +37,7 @@ const INSTRUCTORS: (&str, &str) = ("<!-- instructors:start -->", "<!-- instructo
 /// no `grader/tests/`, so they go.
 const TEST_TARGETS: (&str, &str) = ("# maintainers:start", "# maintainers:end");
 
-pub fn run(workbook: &Workbook, out: &Path) -> Result<Exit> {
+pub(crate) fn run(workbook: &Workbook, out: &Path) -> Result<Exit> {
     let empty = std::fs::read_dir(out).map_or(true, |mut entries| entries.next().is_none());
     if !empty {
         bail!(

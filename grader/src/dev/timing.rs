@@ -13,13 +13,13 @@ use crate::workbook::Workbook;
 use xorlings_core::verdict::Kind;
 
 /// The slowest accepted solution must run in at most the limit divided by this.
-pub const MIN_MARGIN: f64 = 2.0;
+pub(crate) const MIN_MARGIN: f64 = 2.0;
 /// Solutions recorded as too slow must still time out with the limit times this.
-pub const SLOW_SCALE: f64 = 1.5;
+pub(crate) const SLOW_SCALE: f64 = 1.5;
 
 /// Times and verdict counts of one exercise's solutions.
 #[derive(Default)]
-pub struct Timing {
+pub(crate) struct Timing {
     reference: Option<Duration>,
     slowest_accepted: Option<(Duration, PathBuf)>,
     by_verdict: BTreeMap<Kind, usize>,
@@ -27,7 +27,13 @@ pub struct Timing {
 
 impl Timing {
     /// Counts a graded solution recorded (or written as the reference) with `verdict`.
-    pub fn add(&mut self, file: &std::path::Path, verdict: Kind, reference: bool, grade: &Grade) {
+    pub(crate) fn add(
+        &mut self,
+        file: &std::path::Path,
+        verdict: Kind,
+        reference: bool,
+        grade: &Grade,
+    ) {
         *self.by_verdict.entry(verdict).or_default() += 1;
         if !grade.passed() {
             return;
@@ -46,7 +52,7 @@ impl Timing {
 }
 
 /// One exercise's line in the table.
-pub struct Row {
+pub(crate) struct Row {
     pub name: String,
     pub reference: Option<Duration>,
     pub slowest: Option<Duration>,
@@ -55,7 +61,7 @@ pub struct Row {
 }
 
 /// The table's rows; a margin under [`MIN_MARGIN`] is a problem.
-pub fn rows(
+pub(crate) fn rows(
     workbook: &Workbook,
     timing: &BTreeMap<String, Timing>,
     problems: &mut Vec<String>,
@@ -93,7 +99,7 @@ pub fn rows(
     rows
 }
 
-pub fn print_table(rows: &[Row]) {
+pub(crate) fn print_table(rows: &[Row]) {
     println!(
         "\n  {:<22} {:>9} {:>9} {:>7} {:>7}  solutions by verdict",
         "exercise", "reference", "slowest", "limit", "margin"

@@ -15,13 +15,13 @@ use crate::report::classroom::{output_name, runner_id};
 use crate::workbook::Workbook;
 
 /// Where the workflow lives, relative to the workbook's root.
-pub const WORKFLOW: &str = ".github/workflows/classroom.yml";
+pub(crate) const WORKFLOW: &str = ".github/workflows/classroom.yml";
 
 /// The reporter step starts at this line and runs to the end of the file.
 const REPORTER_STEP: &str = "      - name: Autograding Reporter\n";
 
 /// The reporter step for a course of the exercises `names`, in order.
-pub fn reporter_step(names: &[&str]) -> String {
+pub(crate) fn reporter_step(names: &[&str]) -> String {
     let mut step = String::from(REPORTER_STEP);
     step += "        if: ${{ !cancelled() }}\n";
     step += "        uses: classroom-resources/autograding-grading-reporter@v1\n";
@@ -68,7 +68,7 @@ fn handed_out(text: &str) -> Vec<String> {
 }
 
 /// What is wrong with the workflow of `workbook`, if it has one.
-pub fn problem(workbook: &Workbook) -> Option<String> {
+pub(crate) fn problem(workbook: &Workbook) -> Option<String> {
     let text = std::fs::read_to_string(workbook.root.join(WORKFLOW)).ok()?;
     let handed_out = handed_out(&text);
     if !handed_out.is_empty() {
@@ -95,7 +95,7 @@ pub fn problem(workbook: &Workbook) -> Option<String> {
 
 /// Rewrites the reporter step of the workflow under `root` for the exercises `names`
 /// (nothing to do without a workflow). Returns whether it wrote.
-pub fn update(root: &Path, names: &[&str]) -> Result<bool> {
+pub(crate) fn update(root: &Path, names: &[&str]) -> Result<bool> {
     let path = root.join(WORKFLOW);
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(false);

@@ -5,7 +5,7 @@
 //! learner's whole workbook, a checkout, a class, `dev check`) is one
 //! [`Grader::grade_all`], on shared cases where a class needs them ([`plans`]).
 
-pub mod plans;
+pub(crate) mod plans;
 
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
@@ -30,7 +30,7 @@ use crate::workbook::{Exercise, Workbook};
 use plans::Plans;
 
 #[derive(Clone)]
-pub struct Grader {
+pub(crate) struct Grader {
     pub workbook: Workbook,
     pub settings: Settings,
     /// The plan of this grader's last grading (shared by its clones), kept for the next
@@ -41,7 +41,7 @@ pub struct Grader {
 }
 
 /// What to grade.
-pub struct Request<'a> {
+pub(crate) struct Request<'a> {
     pub exercise: &'a Exercise,
     pub code: Code<'a>,
     pub cases: Cases,
@@ -50,7 +50,7 @@ pub struct Request<'a> {
 }
 
 /// The code a request grades.
-pub enum Code<'a> {
+pub(crate) enum Code<'a> {
     /// A learner's file as read (or why it could not be), to compile.
     Source(&'a Submission),
     /// A program built by an earlier request.
@@ -58,7 +58,7 @@ pub enum Code<'a> {
 }
 
 /// The cases a request grades on.
-pub enum Cases {
+pub(crate) enum Cases {
     /// The exercise's cases for the settings' seed, generated beside the compiler (and
     /// kept for the next request: watch grades the same exercise on every save).
     Generated,
@@ -72,7 +72,7 @@ pub enum Cases {
 }
 
 /// A case the learner typed, read as the exercise's input.
-pub struct TypedCase {
+pub(crate) struct TypedCase {
     plan: Box<dyn Plan>,
     /// The input as the lessons write it: `heaps = [3, 4, 5]`.
     input: String,
@@ -81,7 +81,7 @@ pub struct TypedCase {
 impl TypedCase {
     /// The words typed after the exercise's name, as an input of `tests`' exercise; `Err`
     /// says why they are no input of it.
-    pub fn new(tests: &dyn HiddenTests, words: &[String]) -> Result<TypedCase, String> {
+    pub(crate) fn new(tests: &dyn HiddenTests, words: &[String]) -> Result<TypedCase, String> {
         let plan = tests.plan_typed(words)?;
         let input = plan.typed_input().unwrap_or_else(|| words.join(" "));
         Ok(TypedCase { plan, input })
@@ -89,7 +89,7 @@ impl TypedCase {
 }
 
 /// A batch's grades, or the first error that kept one from being graded.
-pub fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
+pub(crate) fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
     grades
         .into_iter()
         .collect::<Result<_>>()
@@ -98,7 +98,7 @@ pub fn every_grade(grades: Vec<Result<Grade>>) -> Result<Vec<Grade>> {
 
 /// One grading of a batch: an exercise, the code submitted for it, and the scale of its
 /// time limits.
-pub struct BatchItem<'a> {
+pub(crate) struct BatchItem<'a> {
     pub exercise: &'a Exercise,
     pub submission: Submission,
     /// 1 for the limits as set; `dev check` proves margins with others.
@@ -106,7 +106,7 @@ pub struct BatchItem<'a> {
 }
 
 impl<'a> BatchItem<'a> {
-    pub fn new(exercise: &'a Exercise, submission: Submission) -> Self {
+    pub(crate) fn new(exercise: &'a Exercise, submission: Submission) -> Self {
         BatchItem {
             exercise,
             submission,
@@ -116,7 +116,7 @@ impl<'a> BatchItem<'a> {
 }
 
 /// What grading a request gave.
-pub struct Response {
+pub(crate) struct Response {
     pub grade: Grade,
     /// With a typed case: what the code did on it.
     pub typed: Option<Typed>,
@@ -126,7 +126,7 @@ pub struct Response {
 
 /// What the learner's code did on a typed case.
 #[derive(Debug, Clone)]
-pub struct Typed {
+pub(crate) struct Typed {
     /// The input as the lessons write it: `heaps = [3, 4, 5]`.
     pub input: String,
     /// "Your function returned X.", with the exercise's explanation of X.
@@ -139,14 +139,14 @@ pub struct Typed {
 
 /// A typed case's grade, with what the code did on it.
 #[derive(Debug, Clone)]
-pub struct Tried {
+pub(crate) struct Tried {
     pub grade: Grade,
     pub typed: Typed,
 }
 
 impl<'a> Request<'a> {
     /// Grades `code` on the exercise's generated cases.
-    pub fn new(exercise: &'a Exercise, code: Code<'a>) -> Self {
+    pub(crate) fn new(exercise: &'a Exercise, code: Code<'a>) -> Self {
         Request {
             exercise,
             code,
@@ -155,12 +155,12 @@ impl<'a> Request<'a> {
         }
     }
 
-    pub fn on(mut self, cases: Cases) -> Self {
+    pub(crate) fn on(mut self, cases: Cases) -> Self {
         self.cases = cases;
         self
     }
 
-    pub fn keeping_program(mut self) -> Self {
+    pub(crate) fn keeping_program(mut self) -> Self {
         self.keep_program = true;
         self
     }
@@ -180,7 +180,7 @@ impl Typed {
 
 impl Response {
     /// The grade of a typed case with what the code did on it.
-    pub fn tried(self) -> Option<Tried> {
+    pub(crate) fn tried(self) -> Option<Tried> {
         Some(Tried {
             typed: self.typed?,
             grade: self.grade,
@@ -192,7 +192,7 @@ impl Response {
 type KeptPlan = (&'static str, Seed, Arc<Prepared>);
 
 impl Grader {
-    pub fn new(workbook: Workbook, color: bool, seed: Seed) -> Self {
+    pub(crate) fn new(workbook: Workbook, color: bool, seed: Seed) -> Self {
         let settings = Settings {
             cache: workbook.root.join("target").join("xorlings"),
             color,
@@ -210,7 +210,7 @@ impl Grader {
 
     /// The same grader (sharing what it keeps), with every time limit multiplied by
     /// `scale` (`dev check` proves margins so).
-    pub fn with_time_scale(&self, scale: f64) -> Grader {
+    pub(crate) fn with_time_scale(&self, scale: f64) -> Grader {
         let mut scaled = self.clone();
         scaled.settings.time_scale = scale;
         scaled
@@ -220,7 +220,7 @@ impl Grader {
     /// check`, watch's `c`): each item made a [`BatchItem`] by `item` (which reads its file),
     /// graded on `plans`' shared cases where given, else its exercise's own, on up to
     /// one thread per core; the grades in the items' order.
-    pub fn grade_all<T: Sync>(
+    pub(crate) fn grade_all<T: Sync>(
         &self,
         items: &[T],
         plans: Option<&Plans>,
@@ -251,13 +251,13 @@ impl Grader {
     }
 
     /// The learner's own file of `exercise`, in this workbook.
-    pub fn own_file(&self, exercise: &Exercise) -> Submission {
+    pub(crate) fn own_file(&self, exercise: &Exercise) -> Submission {
         read(&self.workbook.root, &exercise.file())
     }
 
     /// Grades a request: builds its code while its cases are prepared (on two cores that
     /// costs no time), then runs every group and decides.
-    pub fn grade(&self, request: Request, cancel: &Cancel) -> Result<Response> {
+    pub(crate) fn grade(&self, request: Request, cancel: &Cancel) -> Result<Response> {
         let Request {
             exercise,
             code,
@@ -496,7 +496,7 @@ fn typed_run(input: String, prepared: &Prepared, ran: &[Ran]) -> Typed {
 
 /// The file `relative` under `root` (a learner's checkout, a stub, a solution), read
 /// with the grader's bounds, as a submission.
-pub fn read(root: &Path, relative: &Path) -> Submission {
+pub(crate) fn read(root: &Path, relative: &Path) -> Submission {
     Submission {
         source: judge::source::read_source(root, relative),
         shown_as: shown(relative),
@@ -504,6 +504,6 @@ pub fn read(root: &Path, relative: &Path) -> Submission {
 }
 
 /// A path as reports show it: with forward slashes, relative to the workbook.
-pub fn shown(path: &Path) -> String {
+pub(crate) fn shown(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }

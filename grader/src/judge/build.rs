@@ -65,7 +65,7 @@ installed: install it (`sudo apt install build-essential` on Debian or Ubuntu, `
 install gcc` on Fedora), then grade again.";
 
 /// What one build needs to know.
-pub struct BuildRequest<'a> {
+pub(crate) struct BuildRequest<'a> {
     /// Where the grader keeps its builds (`target/xorlings`).
     pub cache: &'a Path,
     /// What the grader keeps of its builds.
@@ -85,12 +85,12 @@ pub struct BuildRequest<'a> {
 /// Where a build writes its program: a private folder in the cache, made before the
 /// build, so that the program's runs can be started while the compiler works (see
 /// `judge::EarlyRuns`). The program is alone in a folder of its own there.
-pub struct Destination {
+pub(crate) struct Destination {
     folder: tempfile::TempDir,
 }
 
 impl Destination {
-    pub fn new(cache: &Path) -> Result<Destination> {
+    pub(crate) fn new(cache: &Path) -> Result<Destination> {
         let builds = cache.join("builds");
         std::fs::create_dir_all(&builds)
             .with_context(|| format!("cannot create {}", builds.display()))?;
@@ -102,7 +102,7 @@ impl Destination {
 
     /// Where the program will be: `program.exe` on Windows, where a program is found by
     /// its extension.
-    pub fn program(&self) -> PathBuf {
+    pub(crate) fn program(&self) -> PathBuf {
         self.folder
             .path()
             .join(PROGRAM_FOLDER)
@@ -115,7 +115,7 @@ impl Destination {
 const PROGRAM_FOLDER: &str = "out";
 
 /// How a build ended.
-pub enum Built {
+pub(crate) enum Built {
     Program(Program),
     /// The compiler's errors.
     Failed(CompileErrors),
@@ -131,7 +131,7 @@ enum Attempt {
 
 /// A compiled program, and the compiler's warnings about the learner's file.
 #[derive(Clone)]
-pub struct Program {
+pub(crate) struct Program {
     pub path: PathBuf,
     pub warnings: Vec<String>,
     /// Keeps the program's private folder until the last user is done.
@@ -139,7 +139,7 @@ pub struct Program {
 }
 
 /// The Rust toolchain in use.
-pub struct Toolchain {
+pub(crate) struct Toolchain {
     sysroot: PathBuf,
     /// The real compiler (not rustup's proxy), run with a cleared environment.
     rustc: PathBuf,
@@ -239,7 +239,7 @@ fn shared_std(layout: Layout, sysroot: &Path, libdir: &Path) -> Result<(String, 
     )
 }
 
-pub fn toolchain() -> Result<&'static Toolchain> {
+pub(crate) fn toolchain() -> Result<&'static Toolchain> {
     static TOOLCHAIN: OnceLock<Toolchain> = OnceLock::new();
     if let Some(toolchain) = TOOLCHAIN.get() {
         return Ok(toolchain);
@@ -546,7 +546,7 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
 /// everything they were built from. Only these are reused: a file left in the cache by
 /// someone else is never trusted.
 #[derive(Default)]
-pub struct Builds {
+pub(crate) struct Builds {
     library: Mutex<Option<PathBuf>>,
     programs: Mutex<VecDeque<(String, Program)>>,
 }
@@ -559,7 +559,11 @@ impl std::fmt::Debug for Builds {
 
 /// Compiles the request's source into a program, at `destination` (unless this process
 /// built the same before).
-pub fn build(request: &BuildRequest, destination: Destination, cancel: &Cancel) -> Result<Built> {
+pub(crate) fn build(
+    request: &BuildRequest,
+    destination: Destination,
+    cancel: &Cancel,
+) -> Result<Built> {
     let toolchain = toolchain()?;
     let stamp = hash_of((
         request.source,

@@ -16,7 +16,7 @@ program was still running)";
 /// A group whose program was still running at its time limit does not pass, whatever
 /// answers it gave: the limit is for the whole run (a thread-local destructor or an
 /// exit handler that never returns would otherwise pass, however long it holds the run).
-pub fn fail_unfinished(
+pub(crate) fn fail_unfinished(
     group: &mut GroupResult,
     execution: &Execution,
     expected_cost: &'static str,
@@ -43,7 +43,7 @@ pub fn fail_unfinished(
 /// Each time limit, with what the other groups' run times prove about it:
 /// `case_sizes` are each group's cases' sizes, in what the exercise's expected cost
 /// counts.
-pub fn explain_time_limits(groups: &mut [GroupResult], case_sizes: &[Vec<u64>]) {
+pub(crate) fn explain_time_limits(groups: &mut [GroupResult], case_sizes: &[Vec<u64>]) {
     // The case each group ran out of time on, from 0.
     // A group stopped by a limit (of CPU time, or for waiting) is no measure of pace.
     let timed_out_at = |group: &GroupResult| match &group.failure {
@@ -99,7 +99,7 @@ pub fn explain_time_limits(groups: &mut [GroupResult], case_sizes: &[Vec<u64>]) 
 }
 
 /// An internal error wins (the grade cannot be trusted); otherwise the smallest failure.
-pub fn verdict_of(groups: &[GroupResult]) -> Verdict {
+pub(crate) fn verdict_of(groups: &[GroupResult]) -> Verdict {
     let failures = groups.iter().filter_map(|g| g.failure.as_ref());
     for failure in failures.clone() {
         if let Problem::InternalError { checker, message } = &failure.problem {

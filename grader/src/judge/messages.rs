@@ -28,7 +28,7 @@ const WARNINGS_SHOWN: usize = 10;
 const WARNING_SHOWN_BYTES: usize = ERRORS_SHOWN_BYTES / WARNINGS_SHOWN;
 
 /// Where the compiler's messages place the grader's own part of a program (its `main`).
-pub const RUNNER_FOLDER: &str = "[grader]";
+pub(super) const RUNNER_FOLDER: &str = "[grader]";
 
 /// One compiler message, as `--error-format=json` gives it.
 #[derive(Deserialize)]
@@ -67,7 +67,7 @@ struct Span {
 
 /// The compiler's messages, sorted.
 #[derive(Default)]
-pub struct Messages {
+pub(super) struct Messages {
     pub errors: String,
     /// Errors located in the grader's own code, left out of `errors`.
     pub in_runner: usize,
@@ -81,7 +81,7 @@ pub struct Messages {
 
 /// Why a learner's file does not compile.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CompileErrors {
+pub(crate) struct CompileErrors {
     /// The compiler's errors about the learner's code (or the compiler's own trouble),
     /// as it wrote them.
     pub messages: String,
@@ -105,7 +105,7 @@ const REFUSALS: [&str; 6] = [
 /// Reads the compiler's messages to their end, each line of JSON a message, anything
 /// else (a compiler crash) an error. When they are more than can be shown, sets `stop`
 /// to stop the compiler, and reads on only to count what is left out.
-pub fn read(stream: impl Read, learner_file: &str, stop: &Cancel) -> Messages {
+pub(super) fn read(stream: impl Read, learner_file: &str, stop: &Cancel) -> Messages {
     let mut reader = BufReader::new(stream);
     let mut sorter = Sorter::new(learner_file);
     let mut read = 0;

@@ -10,12 +10,12 @@
 //!
 //! `crate::grading` puts these steps together for every command.
 
-pub mod build;
-pub mod decide;
+pub(crate) mod build;
+pub(crate) mod decide;
 mod messages;
-pub use messages::CompileErrors;
-pub mod run;
-pub mod source;
+pub(crate) use messages::CompileErrors;
+pub(crate) mod run;
+pub(crate) mod source;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -28,14 +28,14 @@ use xorlings_core::run::{Ended, Execution};
 use xorlings_core::verdict::{Failure, GroupResult, Kind};
 
 use build::{BuildRequest, Built, Program};
-pub use build::{Builds, Destination};
-pub use run::Cancel;
+pub(crate) use build::{Builds, Destination};
+pub(crate) use run::Cancel;
 use run::{Layout, RunInput, RunRequest};
 use xorlings_course::model::{Build, HiddenTests, Plan, Seed};
 
 /// How to grade: the same for every exercise of one command.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// Where builds are kept (`target/xorlings`).
     pub cache: PathBuf,
     /// What the grader keeps of its builds, for the next ones (shared by clones).
@@ -51,7 +51,7 @@ pub struct Settings {
 
 /// The verdict on one exercise.
 #[derive(Debug, Clone)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Passed,
     CompileError(CompileErrors),
     /// The learner's file could not be read; why.
@@ -68,7 +68,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The verdict's kind; `None` when grading was cancelled.
-    pub fn kind(&self) -> Option<Kind> {
+    pub(crate) fn kind(&self) -> Option<Kind> {
         Some(match self {
             Verdict::Passed => Kind::Accepted,
             Verdict::CompileError(_) => Kind::CompileError,
@@ -82,7 +82,7 @@ impl Verdict {
 
 /// The full result of grading one exercise.
 #[derive(Debug, Clone)]
-pub struct Grade {
+pub(crate) struct Grade {
     pub exercise: String,
     pub verdict: Verdict,
     /// Each group's result, in order; empty when nothing ran.
@@ -95,13 +95,13 @@ pub struct Grade {
 }
 
 impl Grade {
-    pub fn passed(&self) -> bool {
+    pub(crate) fn passed(&self) -> bool {
         matches!(self.verdict, Verdict::Passed)
     }
 
     /// A grade of nothing run, with `verdict`: each of `plan`'s groups not run (none
     /// without a plan).
-    pub fn without_run(
+    pub(crate) fn without_run(
         exercise: &str,
         verdict: Verdict,
         plan: Option<&Prepared>,
@@ -127,7 +127,7 @@ impl Grade {
 
 /// What to grade: the learner's file (or why it cannot be read) and how to name it.
 #[derive(Debug, Clone)]
-pub struct Submission {
+pub(crate) struct Submission {
     pub source: Result<String, String>,
     /// `exercises/<name>/src/lib.rs`, as the learner names the file.
     pub shown_as: String,
@@ -136,7 +136,7 @@ pub struct Submission {
 /// A plan with each group's input written, ready for the runs: generating the cases
 /// and writing them takes as long as a compile, so it is done beside the compiler, and
 /// once for every run of a group.
-pub struct Prepared {
+pub(crate) struct Prepared {
     pub plan: Box<dyn Plan>,
     /// Each group's input, as its runs read it.
     inputs: Vec<RunInput>,
@@ -146,7 +146,7 @@ pub struct Prepared {
 
 impl Prepared {
     /// The plan's inputs, for as many gradings as hold it.
-    pub fn new(plan: Box<dyn Plan>) -> Prepared {
+    pub(crate) fn new(plan: Box<dyn Plan>) -> Prepared {
         let inputs = (0..plan.groups().len())
             .map(|group| RunInput::written(|file| plan.write_input(group, file)))
             .collect();
@@ -158,7 +158,7 @@ impl Prepared {
     }
 
     /// The plan's inputs for one grading only.
-    pub fn once(plan: Box<dyn Plan>) -> Prepared {
+    pub(crate) fn once(plan: Box<dyn Plan>) -> Prepared {
         Prepared {
             once: true,
             ..Prepared::new(plan)
@@ -168,7 +168,7 @@ impl Prepared {
 
 /// Compiles `submission` for `tests`' exercise, at `destination` (or in a new one); an
 /// unreadable file is not compiled.
-pub fn build(
+pub(crate) fn build(
     tests: &dyn HiddenTests,
     submission: &Submission,
     settings: &Settings,
@@ -197,7 +197,7 @@ pub fn build(
 }
 
 /// One group's run and its decision.
-pub struct Ran {
+pub(crate) struct Ran {
     pub result: GroupResult,
     pub execution: Execution,
 }
@@ -207,7 +207,7 @@ pub struct Ran {
 /// write it. A start waits for the kernel (a fork, cgroups to join, a root of its own):
 /// after the compile, that was a tenth of the time from a save to its verdict.
 #[derive(Default)]
-pub struct EarlyRuns {
+pub(crate) struct EarlyRuns {
     /// Where the program was to be written.
     program: PathBuf,
     /// Each run's group, in the order the workers take them.
@@ -218,7 +218,7 @@ impl EarlyRuns {
     /// Starts the first run of each worker of `tests`' groups on the program the
     /// compiler is writing at `program` (see [`Destination::program`]): none where that
     /// cannot be done (it is only quicker).
-    pub fn start(
+    pub(crate) fn start(
         tests: &dyn HiddenTests,
         program: &std::path::Path,
         prepared: &Prepared,
@@ -313,7 +313,7 @@ impl Prepared {
 /// compiler worked, and one more each time a worker sets one going, so that the next
 /// run is ready for whichever worker is free first. Each run is read back and decided
 /// while the next one on its worker runs.
-pub fn run(
+pub(crate) fn run(
     tests: &dyn HiddenTests,
     program: &Program,
     prepared: &Prepared,
@@ -433,7 +433,7 @@ pub fn run(
 const CANCEL_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// The grade of `tests`' exercise from each group's result.
-pub fn grade_of(
+pub(crate) fn grade_of(
     tests: &dyn HiddenTests,
     groups: Vec<GroupResult>,
     program: &Program,
@@ -451,7 +451,10 @@ pub fn grade_of(
 
 /// The program `build` made, or the verdict when there is none: the file could not be
 /// read, did not compile, or the build was cancelled.
-pub fn program_of(submission: &Submission, built: Option<Built>) -> Result<Program, Box<Verdict>> {
+pub(crate) fn program_of(
+    submission: &Submission,
+    built: Option<Built>,
+) -> Result<Program, Box<Verdict>> {
     let verdict = match (built, &submission.source) {
         (_, Err(reason)) => Verdict::Unreadable(reason.clone()),
         (Some(Built::Program(program)), _) => return Ok(program),
@@ -462,7 +465,7 @@ pub fn program_of(submission: &Submission, built: Option<Built>) -> Result<Progr
 }
 
 /// The hidden tests failed to generate their cases: a grader bug, as a verdict.
-pub fn no_cases(tests: &dyn HiddenTests) -> Verdict {
+pub(crate) fn no_cases(tests: &dyn HiddenTests) -> Verdict {
     Verdict::InternalError(format!(
         "the hidden tests of {} failed to generate their cases",
         tests.name()

@@ -14,8 +14,8 @@ use xorlings_core::run::{Execution, PrintedFile};
 use xorlings_core::wire::record;
 
 use xorlings_course::model::show::thousands;
-pub use xorlings_sandbox::Cancel;
-pub use xorlings_sandbox::files::RunInput;
+pub(crate) use xorlings_sandbox::Cancel;
+pub(crate) use xorlings_sandbox::files::RunInput;
 use xorlings_sandbox::files::{self, TurnSignal, read_exact_at};
 use xorlings_sandbox::{self as sandbox, Channels, Confined, Deadline, Limits, Policy};
 
@@ -41,7 +41,7 @@ const PANIC_KEPT_BYTES: u64 = 8 << 10;
 
 /// Where a program reads its cases and writes its answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
+pub(crate) enum Layout {
     /// The runner: cases and answers as its channels (descriptors 3 and 4 on Unix),
     /// printed output on stdout and stderr.
     Runner,
@@ -50,7 +50,7 @@ pub enum Layout {
 }
 
 /// One run to make.
-pub struct RunRequest<'a> {
+pub(crate) struct RunRequest<'a> {
     pub program: &'a Path,
     pub layout: Layout,
     pub input: &'a RunInput,
@@ -72,7 +72,7 @@ pub struct RunRequest<'a> {
 /// once). So a run can be started while the one before it on its core still runs: a
 /// start waits for the kernel (a fork, cgroups to join, a root of its own), some
 /// milliseconds for each run, which this takes off the grading's time.
-pub struct Started {
+pub(crate) struct Started {
     run: Confined,
     /// What tells the run its turn has come.
     turn: Option<TurnSignal>,
@@ -90,7 +90,7 @@ pub struct Started {
 
 /// Starts the program of `request` on its input, in the sandbox; it loads the shared
 /// standard library from `std_dir`.
-pub fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
+pub(crate) fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
     let input = request.input.open()?;
     let mapped = (request.layout == Layout::Runner).then_some(request.answer_limit);
     let answers = files::answers_file(mapped).context("cannot create the answers file")?;
@@ -170,7 +170,7 @@ impl Started {
     /// Sets the run going on `core`, timed from now: a run started ahead keeps to that
     /// core and executes its program (which must be there by now); a run started on
     /// its core gets its turn.
-    pub fn go(&mut self, core: usize) -> Result<()> {
+    pub(crate) fn go(&mut self, core: usize) -> Result<()> {
         if self.ahead {
             self.run.keep_to_core(core)?;
         }
@@ -190,7 +190,7 @@ impl Started {
     }
 
     /// Gives the run its turn if it has not had it, and waits for it to end.
-    pub fn wait(mut self, cancel: &Cancel) -> Result<Over> {
+    pub(crate) fn wait(mut self, cancel: &Cancel) -> Result<Over> {
         self.give_turn();
         let ended = self.run.wait_within(self.deadline, cancel)?;
         Ok(Over {
@@ -202,14 +202,14 @@ impl Started {
 
 /// A run that has ended, what it wrote not read yet: the next run on its core is set
 /// going first.
-pub struct Over {
+pub(crate) struct Over {
     started: Started,
     ended: sandbox::Ended,
 }
 
 impl Over {
     /// Reads back what the run wrote, and frees what it held.
-    pub fn read(self) -> Result<Execution> {
+    pub(crate) fn read(self) -> Result<Execution> {
         let Over { started, ended } = self;
         let Started {
             run,

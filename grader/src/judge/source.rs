@@ -9,11 +9,11 @@ use std::path::Path;
 use xorlings_sandbox::files::{Refusal, open_beneath};
 
 /// The largest exercise file the grader reads.
-pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_SOURCE_BYTES: u64 = 1 << 20;
 
 /// Reads `relative` (e.g. `exercises/xor_all/src/lib.rs`) inside `root`, or says in
 /// plain words why it cannot be graded.
-pub fn read_source(root: &Path, relative: &Path) -> Result<String, String> {
+pub(crate) fn read_source(root: &Path, relative: &Path) -> Result<String, String> {
     let shown = relative.display();
     let file = open_beneath(root, relative).map_err(|refusal| match refusal {
         Refusal::Missing => missing(&shown),
@@ -38,29 +38,29 @@ pub fn read_source(root: &Path, relative: &Path) -> Result<String, String> {
 
 /// The text of an exercise file read (up to one byte past the bound) from disk or from
 /// a commit, or why it cannot be graded.
-pub fn source_text(bytes: Vec<u8>, shown: &dyn std::fmt::Display) -> Result<String, String> {
+pub(crate) fn source_text(bytes: Vec<u8>, shown: &dyn std::fmt::Display) -> Result<String, String> {
     if bytes.len() as u64 > MAX_SOURCE_BYTES {
         return Err(too_large(shown));
     }
     String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text."))
 }
 
-pub fn too_large(shown: &dyn std::fmt::Display) -> String {
+pub(crate) fn too_large(shown: &dyn std::fmt::Display) -> String {
     format!(
         "{shown} is larger than {} KiB: an exercise file is far smaller.",
         MAX_SOURCE_BYTES >> 10
     )
 }
 
-pub fn missing(shown: &dyn std::fmt::Display) -> String {
+pub(crate) fn missing(shown: &dyn std::fmt::Display) -> String {
     format!("{shown} is missing.")
 }
 
-pub fn not_regular(shown: &dyn std::fmt::Display) -> String {
+pub(crate) fn not_regular(shown: &dyn std::fmt::Display) -> String {
     format!("{shown} is not a regular file (it is a folder, a FIFO or a device).")
 }
 
-pub fn symlink(shown: &dyn std::fmt::Display) -> String {
+pub(crate) fn symlink(shown: &dyn std::fmt::Display) -> String {
     format!(
         "{shown} is a symbolic link, or sits in a folder that is one: the grader reads only \
          real files inside the workbook."

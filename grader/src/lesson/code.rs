@@ -7,7 +7,7 @@ use super::columns::{clean, split_at_width, width};
 use super::style::{Style, paint};
 
 /// Starts the rest of a code line that did not fit on its screen line.
-pub const CONTINUATION: &str = "↪ ";
+pub(super) const CONTINUATION: &str = "↪ ";
 const TAB: &str = "    ";
 /// Code blocks are indented this much, and at least `MIN_INDENT` when lines are wide.
 const INDENT: usize = 4;
@@ -18,7 +18,7 @@ const MIN_CODE_COLUMNS: usize = 4;
 /// Whether rustdoc treats a code block with this info string (e.g. "rust,ignore") as
 /// Rust: a block with no tags, only rustdoc's tags, or the tag `rust`; not one with another
 /// tag ("text", "text,ignore").
-pub fn is_rust(info: &str) -> bool {
+pub(super) fn is_rust(info: &str) -> bool {
     let tags: Vec<&str> = info
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|tag| !tag.is_empty())
@@ -59,7 +59,7 @@ fn shown(line: &str) -> Option<Cow<'_, str>> {
 
 /// The screen lines of a code block's `text`, indented, each at most `columns` wide.
 /// The indentation shrinks (to 2 columns) when that lets the widest line fit uncut.
-pub fn code_block(text: &str, rust: bool, columns: usize, color: bool) -> Vec<String> {
+pub(super) fn code_block(text: &str, rust: bool, columns: usize, color: bool) -> Vec<String> {
     let lines: Vec<String> = text
         .lines()
         .filter_map(|line| match rust {

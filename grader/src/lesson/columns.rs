@@ -3,13 +3,13 @@
 use unicode_width::UnicodeWidthChar;
 
 /// Columns `text` takes on screen: escape codes take none, wide characters two.
-pub fn width(text: &str) -> usize {
+pub(super) fn width(text: &str) -> usize {
     textwrap::core::display_width(text)
 }
 
 /// Splits plain `text` after as many characters as fit in `columns` (at least one
 /// character, so cutting always moves on).
-pub fn split_at_width(text: &str, columns: usize) -> (&str, &str) {
+pub(super) fn split_at_width(text: &str, columns: usize) -> (&str, &str) {
     let mut used = 0;
     for (at, c) in text.char_indices() {
         used += c.width().unwrap_or(0);
@@ -21,7 +21,7 @@ pub fn split_at_width(text: &str, columns: usize) -> (&str, &str) {
 }
 
 /// Plain `text` cut to at most `columns` columns.
-pub fn truncate(text: &str, columns: usize) -> &str {
+pub(super) fn truncate(text: &str, columns: usize) -> &str {
     if width(text) <= columns {
         return text;
     }
@@ -31,7 +31,7 @@ pub fn truncate(text: &str, columns: usize) -> &str {
 
 /// Plain text without control characters (an escape code in a lesson would make its
 /// width lie); tabs become spaces.
-pub fn clean(text: &str) -> String {
+pub(super) fn clean(text: &str) -> String {
     text.chars()
         .filter_map(|c| match c {
             '\t' => Some(' '),

@@ -17,7 +17,7 @@ const SHOWN_MARK: &str = "▾";
 
 /// A lesson rendered for a screen of some width.
 #[derive(Debug, Clone)]
-pub struct Rendered {
+pub(super) struct Rendered {
     /// The lesson, each `<details>` answer folded to a one-line placeholder.
     pub folded: Page,
     /// The same lines, the placeholders pointing at an "Answers" section added at the
@@ -29,13 +29,13 @@ pub struct Rendered {
 
 /// Screen lines, none wider than the width rendered for, and their section headings.
 #[derive(Debug, Clone, Default)]
-pub struct Page {
+pub(super) struct Page {
     pub lines: Vec<String>,
     pub headings: Vec<Heading>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Heading {
+pub(super) struct Heading {
     /// The index in `Page::lines` of the heading's first line.
     pub line: usize,
     /// 1 for `#`, 2 for `##`...
@@ -45,7 +45,7 @@ pub struct Heading {
 }
 
 #[derive(Debug, Clone)]
-pub struct Answer {
+pub(super) struct Answer {
     /// The text of its `<summary>`, e.g. "Answer" (the tests check what each answer holds).
     #[cfg_attr(not(test), allow(dead_code))]
     pub summary: String,
@@ -59,7 +59,7 @@ pub struct Answer {
 }
 
 /// An answer as the Markdown walker leaves it, before the pages are put together.
-pub struct Folded {
+pub(super) struct Folded {
     pub summary: String,
     pub lines: Vec<String>,
     pub placeholder: usize,
@@ -69,7 +69,7 @@ pub struct Folded {
 
 /// The placeholder that stands for answer `number`, in at most `columns` columns: the
 /// hint goes first when there is no room for it.
-pub fn placeholder(
+pub(super) fn placeholder(
     summary: &str,
     number: usize,
     shown: bool,
@@ -86,7 +86,7 @@ pub fn placeholder(
 }
 
 /// Puts the pages together from the main text and its folded answers.
-pub fn assemble(main: Page, folded: Vec<Folded>, columns: usize, color: bool) -> Rendered {
+pub(super) fn assemble(main: Page, folded: Vec<Folded>, columns: usize, color: bool) -> Rendered {
     let mut answered = main.clone();
     for answer in &folded {
         answered.lines[answer.placeholder] = answer.shown_placeholder.clone();

@@ -10,7 +10,7 @@ use super::style::{Style, paint};
 
 /// A run of text in one style. A '\n' in it is a hard line break.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Piece {
+pub(super) struct Piece {
     pub text: String,
     pub style: Style,
     /// Its spaces never break the line (short inline code such as `a ^ b`).
@@ -18,7 +18,7 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub fn new(text: impl Into<String>, style: Style) -> Piece {
+    pub(super) fn new(text: impl Into<String>, style: Style) -> Piece {
         Piece {
             text: text.into(),
             style,
@@ -26,7 +26,7 @@ impl Piece {
         }
     }
 
-    pub fn glued(text: impl Into<String>, style: Style) -> Piece {
+    pub(super) fn glued(text: impl Into<String>, style: Style) -> Piece {
         Piece {
             glued: true,
             ..Piece::new(text, style)
@@ -34,7 +34,7 @@ impl Piece {
     }
 
     /// This piece in another style.
-    pub fn restyled(&self, style: Style) -> Piece {
+    pub(super) fn restyled(&self, style: Style) -> Piece {
         Piece {
             style,
             ..self.clone()
@@ -43,7 +43,7 @@ impl Piece {
 }
 
 /// The plain text of `pieces`.
-pub fn plain(pieces: &[Piece]) -> String {
+pub(super) fn plain(pieces: &[Piece]) -> String {
     pieces.iter().map(|piece| piece.text.as_str()).collect()
 }
 
@@ -116,7 +116,7 @@ impl Word {
 
 /// `pieces` wrapped into lines of at most `columns` columns (at least 2), painted when
 /// `color` is on. Runs of spaces are kept between words and dropped at line ends.
-pub fn fill(pieces: &[Piece], columns: usize, color: bool) -> Vec<String> {
+pub(super) fn fill(pieces: &[Piece], columns: usize, color: bool) -> Vec<String> {
     let columns = columns.max(2);
     let mut lines = Vec::new();
     for segment in segments(pieces) {

@@ -6,7 +6,12 @@ use super::fill::{Piece, fill};
 use super::style::{Style, paint};
 
 /// The screen lines of a heading of `level` (1 for `#`) made of `pieces`.
-pub fn heading_lines(pieces: &[Piece], level: u8, columns: usize, color: bool) -> Vec<String> {
+pub(super) fn heading_lines(
+    pieces: &[Piece],
+    level: u8,
+    columns: usize,
+    color: bool,
+) -> Vec<String> {
     let (style, rule) = match level {
         1 => (Style::H1, "═"),
         2 => (Style::H2, "─"),

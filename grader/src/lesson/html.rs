@@ -3,7 +3,7 @@
 
 /// What a piece of HTML means to the renderer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Html {
+pub(super) enum Html {
     /// `<details>`: an answer starts.
     Open,
     /// `</details>`: the answer ends.
@@ -17,7 +17,7 @@ pub enum Html {
 }
 
 /// The pieces of `html` that matter, in order; comments and other tags are left out.
-pub fn scan(html: &str) -> Vec<Html> {
+pub(super) fn scan(html: &str) -> Vec<Html> {
     // ASCII lowercasing keeps every byte offset, so `lower` indexes `html` too.
     let lower = html.to_ascii_lowercase();
     let mut pieces = Vec::new();

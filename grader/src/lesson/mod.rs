@@ -23,6 +23,6 @@ mod web;
 
 #[cfg(test)]
 use render::render;
-pub use show::{page_in_place, read, show};
-pub use terminal::Closed;
-pub use web::to_html;
+pub(crate) use show::{page_in_place, read, show};
+pub(crate) use terminal::Closed;
+pub(crate) use web::to_html;

@@ -20,7 +20,7 @@ const MIN_TITLE: usize = 8;
 
 /// What a key asks the pager to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
+pub(super) enum Key {
     LineDown,
     LineUp,
     PageDown,
@@ -36,7 +36,7 @@ pub enum Key {
 }
 
 /// The key a terminal key press stands for, if any.
-pub fn key(event: KeyEvent) -> Option<Key> {
+pub(super) fn key(event: KeyEvent) -> Option<Key> {
     if event.modifiers.contains(KeyModifiers::CONTROL) {
         return match event.code {
             KeyCode::Char('c') => Some(Key::Interrupt),
@@ -63,7 +63,7 @@ pub fn key(event: KeyEvent) -> Option<Key> {
 /// What the pager shows: the page's line at the top of the screen, and whether the
 /// answers are shown (at the end of the lesson).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct View {
+pub(super) struct View {
     pub top: usize,
     pub answers: bool,
     /// The top before showing the answers jumped to one: hiding them goes back there.
@@ -72,7 +72,7 @@ pub struct View {
 
 impl View {
     /// The page this view shows.
-    pub fn page(self, rendered: &Rendered) -> &Page {
+    pub(super) fn page(self, rendered: &Rendered) -> &Page {
         match self.answers {
             true => &rendered.answered,
             false => &rendered.folded,
@@ -80,7 +80,7 @@ impl View {
     }
 
     /// The view after `key` on a screen of `rows` text rows, or `None` to quit.
-    pub fn press(self, key: Key, rendered: &Rendered, rows: usize) -> Option<View> {
+    pub(super) fn press(self, key: Key, rendered: &Rendered, rows: usize) -> Option<View> {
         let page = self.page(rendered);
         let last_top = page.lines.len().saturating_sub(rows);
         let rows = rows.max(1);
@@ -147,7 +147,7 @@ impl View {
 /// The status line, at most `columns` wide: the title, where the screen is, the keys
 /// (`q` and what it does: `leave`, "quit" or "back"). When there is no room the keys
 /// go first, then the title is cut to keep `q`, then `q` goes, then the title is cut.
-pub fn status(
+pub(super) fn status(
     title: &str,
     view: View,
     lines: usize,

@@ -26,7 +26,7 @@ const DEFAULT_SUMMARY: &str = "Details";
 
 /// Renders a lesson's Markdown for a screen `width` columns wide (20 at least): no line
 /// is wider, measured without escape codes. `color` adds styles as ANSI escape codes.
-pub fn render(markdown: &str, width: usize, color: bool) -> Rendered {
+pub(super) fn render(markdown: &str, width: usize, color: bool) -> Rendered {
     let mut walker = Walker::new(width.max(MIN_WIDTH), color);
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     for event in Parser::new_ext(markdown, options) {

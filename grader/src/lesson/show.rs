@@ -18,7 +18,7 @@ const MAX_WIDTH: usize = 100;
 /// when longer than the screen (answers folded until `a` is pressed), else printed,
 /// colored unless NO_COLOR is set. Elsewhere: plain text 80 columns wide, with the
 /// answers at the end.
-pub fn show(markdown: &str, title: &str) -> Result<()> {
+pub(crate) fn show(markdown: &str, title: &str) -> Result<()> {
     if !stdout().is_terminal() {
         return print(&render(markdown, PLAIN_WIDTH, false).answered.lines);
     }
@@ -33,7 +33,7 @@ pub fn show(markdown: &str, title: &str) -> Result<()> {
 }
 
 /// The Markdown of the lesson `lesson` (`lessons/nim-sum.md`) of the workbook at `root`.
-pub fn read(root: &Path, lesson: &str) -> Result<String> {
+pub(crate) fn read(root: &Path, lesson: &str) -> Result<String> {
     let path = root.join(lesson);
     std::fs::read_to_string(&path).with_context(|| {
         format!(
@@ -46,7 +46,7 @@ pub fn read(root: &Path, lesson: &str) -> Result<String> {
 /// Shows a lesson in the pager over the screen of a caller that holds the terminal (in
 /// raw mode, on the alternate screen), colored unless NO_COLOR is set; the caller draws
 /// its screen again after.
-pub fn page_in_place(markdown: &str, title: &str) -> Result<Closed> {
+pub(crate) fn page_in_place(markdown: &str, title: &str) -> Result<Closed> {
     page_over(
         markdown,
         title,

@@ -11,7 +11,7 @@ const RESET: &str = "\x1b[0m";
 
 /// How a piece of text is drawn; the default is plain.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Style {
+pub(super) struct Style {
     pub bold: bool,
     pub italic: bool,
     pub dim: bool,
@@ -22,7 +22,7 @@ pub struct Style {
 }
 
 impl Style {
-    pub const PLAIN: Style = Style {
+    pub(super) const PLAIN: Style = Style {
         bold: false,
         italic: false,
         dim: false,
@@ -31,54 +31,54 @@ impl Style {
         reverse: false,
         color: None,
     };
-    pub const BOLD: Style = Style {
+    pub(super) const BOLD: Style = Style {
         bold: true,
         ..Style::PLAIN
     };
-    pub const ITALIC: Style = Style {
+    pub(super) const ITALIC: Style = Style {
         italic: true,
         ..Style::PLAIN
     };
-    pub const DIM: Style = Style {
+    pub(super) const DIM: Style = Style {
         dim: true,
         ..Style::PLAIN
     };
-    pub const STRIKE: Style = Style {
+    pub(super) const STRIKE: Style = Style {
         strike: true,
         ..Style::PLAIN
     };
-    pub const REVERSE: Style = Style {
+    pub(super) const REVERSE: Style = Style {
         reverse: true,
         ..Style::PLAIN
     };
-    pub const CODE: Style = Style {
+    pub(super) const CODE: Style = Style {
         color: Some(Color::Cyan),
         ..Style::PLAIN
     };
-    pub const LINK: Style = Style {
+    pub(super) const LINK: Style = Style {
         underline: true,
         color: Some(Color::Blue),
         ..Style::PLAIN
     };
-    pub const H1: Style = Style {
+    pub(super) const H1: Style = Style {
         bold: true,
         color: Some(Color::BrightYellow),
         ..Style::PLAIN
     };
-    pub const H2: Style = Style {
+    pub(super) const H2: Style = Style {
         bold: true,
         color: Some(Color::Yellow),
         ..Style::PLAIN
     };
     /// Folded answers and the answers' titles.
-    pub const ANSWER: Style = Style {
+    pub(super) const ANSWER: Style = Style {
         bold: true,
         color: Some(Color::Green),
         ..Style::PLAIN
     };
 
     /// This style with `other` drawn over it: attributes add up, `other`'s color wins.
-    pub fn with(self, other: Style) -> Style {
+    pub(super) fn with(self, other: Style) -> Style {
         Style {
             bold: self.bold || other.bold,
             italic: self.italic || other.italic,
@@ -112,7 +112,7 @@ impl Style {
 
 /// `text` drawn in `style`, closed by a reset so no style leaks into the next piece;
 /// without `color`, the text alone.
-pub fn paint(text: &str, style: Style, color: bool) -> String {
+pub(super) fn paint(text: &str, style: Style, color: bool) -> String {
     if !color || style == Style::PLAIN || text.is_empty() {
         return text.to_string();
     }

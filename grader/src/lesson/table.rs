@@ -17,14 +17,14 @@ const HANGING: &str = "  ";
 
 /// A table's cells, the header row first.
 #[derive(Debug, Default)]
-pub struct Table {
+pub(super) struct Table {
     pub alignments: Vec<Alignment>,
     pub rows: Vec<Vec<Vec<Piece>>>,
 }
 
 impl Table {
     /// The screen lines of this table, each at most `columns` wide.
-    pub fn lines(&self, columns: usize, color: bool) -> Vec<String> {
+    pub(super) fn lines(&self, columns: usize, color: bool) -> Vec<String> {
         let count = self.rows.iter().map(Vec::len).max().unwrap_or(0);
         let widths: Vec<usize> = (0..count)
             .map(|column| {

@@ -29,7 +29,7 @@ static ON_SCREEN: AtomicBool = AtomicBool::new(false);
 
 /// How the reader left the pager.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Closed {
+pub(crate) enum Closed {
     /// `q` or Esc.
     Back,
     /// Ctrl-C: what runs the pager stops too.
@@ -38,14 +38,19 @@ pub enum Closed {
 
 /// Pages the lesson until the reader quits, rendered by `layout` for the screen's
 /// columns (again when the terminal is resized).
-pub fn page(markdown: &str, title: &str, color: bool, layout: fn(u16) -> usize) -> Result<()> {
+pub(super) fn page(
+    markdown: &str,
+    title: &str,
+    color: bool,
+    layout: fn(u16) -> usize,
+) -> Result<()> {
     let _screen = Screen::enter()?;
     run(markdown, title, color, layout, "quit").map(|_| ())
 }
 
 /// Pages the lesson on a terminal its caller holds in raw mode on the alternate screen,
 /// and leaves the terminal so: the caller draws its own screen again after.
-pub fn page_over(
+pub(super) fn page_over(
     markdown: &str,
     title: &str,
     color: bool,

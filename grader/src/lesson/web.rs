@@ -19,7 +19,7 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// The lesson `markdown` as an HTML fragment (to go inside an `<article>`).
-pub fn to_html(markdown: &str) -> String {
+pub(crate) fn to_html(markdown: &str) -> String {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let mut writer = Writer::default();
     for event in Parser::new_ext(markdown, options) {

@@ -14,7 +14,7 @@ use xorlings_core::verdict::GroupResult;
 
 /// The most a results file may take: PrairieLearn's limit (1 MB), which Gradescope's
 /// files keep to as well.
-pub const RESULTS_BYTES: usize = 1_000_000;
+pub(crate) const RESULTS_BYTES: usize = 1_000_000;
 /// Characters of Markdown a test's output starts with; halved until the file fits.
 const FIRST_BUDGET: usize = 16_000;
 /// Lines of printed output a failing test shows.
@@ -23,7 +23,7 @@ const CUT_NOTE: &str = "\n\n[cut: the rest is too long for the results file]";
 
 /// What the platform's adapter knows besides the grades.
 #[derive(Debug, Clone, Copy)]
-pub struct Machine<'a> {
+pub(crate) struct Machine<'a> {
     /// The sandbox's layers this machine lacks (`cargo grader doctor`'s words): in a
     /// grading container, the ones the container blocks.
     pub missing_layers: &'a [String],
@@ -31,7 +31,7 @@ pub struct Machine<'a> {
 
 /// One group of hidden cases as a platform's test.
 #[derive(Debug, Clone)]
-pub struct GroupTest {
+pub(crate) struct GroupTest {
     /// `exercise: group`, as in the Exercism report.
     pub name: String,
     pub exercise: String,
@@ -50,7 +50,7 @@ pub struct GroupTest {
 
 /// Every group of every graded exercise, in course order, each output within `budget`
 /// characters.
-pub fn group_tests(graded: &[Entry], budget: usize) -> Vec<GroupTest> {
+pub(crate) fn group_tests(graded: &[Entry], budget: usize) -> Vec<GroupTest> {
     let mut tests = Vec::new();
     for entry in graded {
         let scored = score(entry.grade, entry.exercise.points);
@@ -139,7 +139,7 @@ fn verdict_of(
 
 /// The submission as a whole, in Markdown: the score, each exercise's verdict, the seed
 /// (by its fingerprint when it is the instructor's), and what the sandbox lacks here.
-pub fn summary(graded: &[Entry], machine: Machine, budget: usize) -> String {
+pub(crate) fn summary(graded: &[Entry], machine: Machine, budget: usize) -> String {
     let report = exercism::report(graded);
     let passed = graded.iter().filter(|g| g.grade.passed()).count();
     let seed = match (&report.seed, &report.seed_fingerprint) {
@@ -181,7 +181,7 @@ pub fn summary(graded: &[Entry], machine: Machine, budget: usize) -> String {
 
 /// Markdown cut to `budget` characters; a code block left open by the cut is closed,
 /// so the rest of the page does not read as code.
-pub fn markdown_within(markdown: &str, budget: usize) -> String {
+pub(crate) fn markdown_within(markdown: &str, budget: usize) -> String {
     if markdown.chars().count() <= budget {
         return markdown.to_string();
     }
@@ -216,7 +216,7 @@ fn open_fence(markdown: &str) -> Option<String> {
 
 /// The results built with the largest budget (per text) that keeps the whole JSON file
 /// within [`RESULTS_BYTES`], whatever the learner's code printed.
-pub fn fitted<T: Serialize>(build: impl Fn(usize) -> T) -> anyhow::Result<String> {
+pub(crate) fn fitted<T: Serialize>(build: impl Fn(usize) -> T) -> anyhow::Result<String> {
     let mut budget = FIRST_BUDGET;
     loop {
         let json = serde_json::to_string_pretty(&build(budget))?;

@@ -22,7 +22,7 @@ const MESSAGE_CHARS: usize = 2_000;
 
 /// One runner's report, as Classroom's own graders write it.
 #[derive(Debug, Serialize)]
-pub struct Runner {
+pub(crate) struct Runner {
     pub version: u32,
     pub status: Status,
     pub max_score: u32,
@@ -30,7 +30,7 @@ pub struct Runner {
 }
 
 #[derive(Debug, Serialize)]
-pub struct Test {
+pub(crate) struct Test {
     pub name: String,
     pub status: Status,
     pub score: u32,
@@ -42,7 +42,7 @@ pub struct Test {
 }
 
 /// The runner for one exercise.
-pub fn runner(graded: &Entry) -> Runner {
+pub(crate) fn runner(graded: &Entry) -> Runner {
     let exercise = super::exercism::report(std::slice::from_ref(graded));
     let scored = score(graded.grade, graded.exercise.points);
     let tests = graded
@@ -96,7 +96,7 @@ pub fn output_name(exercise: &str) -> String {
 }
 
 /// The `$GITHUB_OUTPUT` lines: `<runner id>_result=<base64 of its runner's JSON>`.
-pub fn output_lines(graded: &[Entry]) -> anyhow::Result<String> {
+pub(crate) fn output_lines(graded: &[Entry]) -> anyhow::Result<String> {
     let mut lines = String::new();
     let mut ids: Vec<String> = Vec::new();
     for g in graded {

@@ -22,16 +22,16 @@ use xorlings_core::verdict::GroupResult;
 use xorlings_course::model::Seed;
 
 /// The results format's version: 3, the one with `task_id`.
-pub const VERSION: u32 = 3;
+pub(crate) const VERSION: u32 = 3;
 /// Exercism's limit on a test's `output`.
-pub const OUTPUT_CHARS: usize = 500;
-pub const OUTPUT_TRUNCATED: &str = " [Output was truncated. Please limit to 500 chars]";
+pub(crate) const OUTPUT_CHARS: usize = 500;
+pub(crate) const OUTPUT_TRUNCATED: &str = " [Output was truncated. Please limit to 500 chars]";
 /// Exercism's limit on the top-level `message`.
-pub const MESSAGE_CHARS: usize = 65_535;
+pub(crate) const MESSAGE_CHARS: usize = 65_535;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Status {
+pub(crate) enum Status {
     Pass,
     Fail,
     Error,
@@ -39,7 +39,7 @@ pub enum Status {
 
 /// The whole report.
 #[derive(Debug, Serialize)]
-pub struct Report {
+pub(crate) struct Report {
     pub version: u32,
     pub status: Status,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -60,7 +60,7 @@ pub struct Report {
 
 /// One test: a group of hidden cases.
 #[derive(Debug, Clone, Serialize)]
-pub struct Test {
+pub(crate) struct Test {
     pub name: String,
     pub status: Status,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -73,7 +73,7 @@ pub struct Test {
 
 /// One exercise at a glance.
 #[derive(Debug, Serialize)]
-pub struct ExerciseSummary {
+pub(crate) struct ExerciseSummary {
     pub name: String,
     /// "passed", "wrong answer", "compile error"...
     pub verdict: String,
@@ -82,7 +82,7 @@ pub struct ExerciseSummary {
     pub run_time_ms: u64,
 }
 
-pub fn report(graded: &[Entry]) -> Report {
+pub(crate) fn report(graded: &[Entry]) -> Report {
     let tests: Vec<Test> = graded.iter().flat_map(tests_of).collect();
     let status = if tests.iter().all(|t| t.status == Status::Pass) {
         Status::Pass
@@ -211,7 +211,7 @@ fn test(graded: &Entry, group: &GroupResult) -> Test {
 }
 
 /// `text` cut to at most `chars` characters, ending with `note` when cut.
-pub fn cut(text: &str, chars: usize, note: &str) -> String {
+pub(crate) fn cut(text: &str, chars: usize, note: &str) -> String {
     if text.chars().count() <= chars {
         return text.to_string();
     }
@@ -220,7 +220,7 @@ pub fn cut(text: &str, chars: usize, note: &str) -> String {
 }
 
 /// Prints a report as pretty JSON on stdout.
-pub fn print(report: &Report) -> anyhow::Result<()> {
+pub(crate) fn print(report: &Report) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(report)?);
     Ok(())
 }

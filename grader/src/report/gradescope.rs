@@ -25,7 +25,7 @@ const MARKDOWN: &str = "md";
 const VISIBLE: &str = "visible";
 
 #[derive(Debug, Serialize)]
-pub struct Results {
+pub(crate) struct Results {
     pub score: u32,
     /// Seconds the hidden cases took to run, every exercise's slowest group together.
     pub execution_time: u64,
@@ -41,7 +41,7 @@ pub struct Results {
 
 /// What Gradescope stores beside the score, for the instructor.
 #[derive(Debug, Serialize)]
-pub struct Extra {
+pub(crate) struct Extra {
     pub max_score: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
@@ -52,7 +52,7 @@ pub struct Extra {
 }
 
 #[derive(Debug, Serialize)]
-pub struct Test {
+pub(crate) struct Test {
     pub score: u32,
     pub max_score: u32,
     pub status: &'static str,
@@ -66,7 +66,7 @@ pub struct Test {
 }
 
 /// The results file's text.
-pub fn results(graded: &[Entry], machine: Machine) -> anyhow::Result<String> {
+pub(crate) fn results(graded: &[Entry], machine: Machine) -> anyhow::Result<String> {
     autograder::fitted(|budget| build(graded, machine, budget))
 }
 

@@ -3,15 +3,15 @@
 //! GitHub Classroom's ([`classroom`]), Gradescope's ([`gradescope`]) and PrairieLearn's
 //! ([`prairielearn`]).
 
-pub mod autograder;
-pub mod classroom;
-pub mod exercism;
-pub mod gradescope;
-pub mod prairielearn;
-pub mod score;
-pub mod seed;
-pub mod summary;
-pub mod tried;
+pub(crate) mod autograder;
+pub(crate) mod classroom;
+pub(crate) mod exercism;
+pub(crate) mod gradescope;
+pub(crate) mod prairielearn;
+pub(crate) mod score;
+pub(crate) mod seed;
+pub(crate) mod summary;
+pub(crate) mod tried;
 
 use std::time::Duration;
 
@@ -51,7 +51,7 @@ pub enum Format {
 
 /// How much of the learner's printed output to show.
 #[derive(Debug, Clone, Copy)]
-pub struct Detail {
+pub(crate) struct Detail {
     /// Lines of printed output shown; `None` shows all that was kept.
     pub printed_lines: Option<usize>,
     /// What shows the lines left out, e.g. "`o` shows them all" in watch; `None`
@@ -60,11 +60,11 @@ pub struct Detail {
 }
 
 impl Detail {
-    pub const FULL: Detail = Detail {
+    pub(crate) const FULL: Detail = Detail {
         printed_lines: None,
         see_all: None,
     };
-    pub const BRIEF: Detail = Detail {
+    pub(crate) const BRIEF: Detail = Detail {
         printed_lines: Some(8),
         see_all: None,
     };
@@ -73,27 +73,27 @@ impl Detail {
 /// A verdict in two parts, so watch can put the hint between them: what went wrong
 /// (the case, the answer, the rule and the advice), then the rest (where the lesson
 /// says more, the groups passed, the printed output, the compiler's warnings).
-pub struct Described {
+pub(crate) struct Described {
     pub verdict: Text,
     pub details: Text,
 }
 
 /// A grade with its exercise, as reports list them.
 #[derive(Clone, Copy)]
-pub struct Entry<'a> {
+pub(crate) struct Entry<'a> {
     pub exercise: &'a Exercise,
     pub grade: &'a Grade,
 }
 
 impl Entry<'_> {
     /// The learner's file as they name it.
-    pub fn shown_file(&self) -> String {
+    pub(crate) fn shown_file(&self) -> String {
         shown(&self.exercise.file())
     }
 }
 
 /// Each grade with its exercise, in course order.
-pub fn entries<'a>(exercises: &'a [Exercise], grades: &'a [Grade]) -> Vec<Entry<'a>> {
+pub(crate) fn entries<'a>(exercises: &'a [Exercise], grades: &'a [Grade]) -> Vec<Entry<'a>> {
     exercises
         .iter()
         .zip(grades)
@@ -101,12 +101,17 @@ pub fn entries<'a>(exercises: &'a [Exercise], grades: &'a [Grade]) -> Vec<Entry<
         .collect()
 }
 
-pub fn seconds(time: Duration) -> String {
+pub(crate) fn seconds(time: Duration) -> String {
     format!("{:.2} s", time.as_secs_f64())
 }
 
 /// The full verdict for one exercise: a headline, then what went wrong and why.
-pub fn describe(grade: &Grade, exercise: &Exercise, shown_file: &str, detail: Detail) -> Text {
+pub(crate) fn describe(
+    grade: &Grade,
+    exercise: &Exercise,
+    shown_file: &str,
+    detail: Detail,
+) -> Text {
     let Described {
         mut verdict,
         details,
@@ -116,7 +121,7 @@ pub fn describe(grade: &Grade, exercise: &Exercise, shown_file: &str, detail: De
 }
 
 /// [`describe`], in its two parts.
-pub fn describe_parts(
+pub(crate) fn describe_parts(
     grade: &Grade,
     exercise: &Exercise,
     shown_file: &str,
@@ -236,7 +241,7 @@ fn compile_error_text(
 
 /// "The hidden tests call `xor_all(heaps: &[u64]) -> u64`: the signature must stay as
 /// the stub declares it", and the stub's own types with it.
-pub fn signature_to_keep(exercise: &Exercise) -> String {
+pub(crate) fn signature_to_keep(exercise: &Exercise) -> String {
     let types: Vec<String> = exercise
         .tests
         .signature()
@@ -272,12 +277,12 @@ fn headline(text: &mut Text, name: &str, rest: &str) {
 }
 
 /// "✓ name rest": a pass.
-pub fn pass_headline(text: &mut Text, name: &str, rest: &str) {
+pub(crate) fn pass_headline(text: &mut Text, name: &str, rest: &str) {
     marked(text, true, name, &[(Style::Plain, rest)]);
 }
 
 /// "✗ name: label rest", the label (what went wrong) in red.
-pub fn failure_headline(text: &mut Text, name: &str, label: &str, rest: &str) {
+pub(crate) fn failure_headline(text: &mut Text, name: &str, label: &str, rest: &str) {
     let rest = [
         (Style::Plain, ": "),
         (Style::Bad, label),
@@ -314,7 +319,7 @@ fn failure_details(grade: &Grade, failure: &Failure, exercise: &Exercise, detail
 }
 
 /// A failing case: its input, the answer, the rule it broke, and advice.
-pub fn failure_text(failure: &Failure, exercise: &Exercise) -> Text {
+pub(crate) fn failure_text(failure: &Failure, exercise: &Exercise) -> Text {
     let mut text = case_text(failure);
     text.append(problem_text(&failure.problem));
     text.append(lesson_link(&failure.problem, exercise));
@@ -377,7 +382,7 @@ fn shrunk_text(original: &Failure) -> Text {
 }
 
 /// The rule an answer broke (or what a run did wrong), and advice when there is some.
-pub fn problem_text(problem: &Problem) -> Text {
+pub(crate) fn problem_text(problem: &Problem) -> Text {
     let mut text = Text::new();
     let (explanation, advice) = explain(problem);
     text.prose(2, explanation.trim_end());
@@ -395,7 +400,7 @@ pub fn problem_text(problem: &Problem) -> Text {
 }
 
 /// Where the lesson lists the common mistakes, after a wrong answer.
-pub fn lesson_link(problem: &Problem, exercise: &Exercise) -> Text {
+pub(crate) fn lesson_link(problem: &Problem, exercise: &Exercise) -> Text {
     let mut text = Text::new();
     if problem.kind().is_wrong_answer() {
         text.blank().line(
@@ -411,7 +416,7 @@ pub fn lesson_link(problem: &Problem, exercise: &Exercise) -> Text {
 
 /// What the learner's code printed while a case ran: the first lines when `detail`
 /// says so, with how many were left out.
-pub fn printed_text(printed: &Printed, name: &str, detail: Detail) -> Text {
+pub(crate) fn printed_text(printed: &Printed, name: &str, detail: Detail) -> Text {
     let mut text = Text::new();
     let shown_text = visible(&printed.text);
     if shown_text.trim().is_empty() {

@@ -21,7 +21,7 @@ use super::exercism;
 use crate::judge::Verdict;
 
 #[derive(Debug, Serialize)]
-pub struct Results {
+pub(crate) struct Results {
     pub gradable: bool,
     pub score: f64,
     pub message: String,
@@ -31,7 +31,7 @@ pub struct Results {
 }
 
 #[derive(Debug, Serialize)]
-pub struct Test {
+pub(crate) struct Test {
     pub name: String,
     pub description: String,
     pub points: u32,
@@ -41,7 +41,7 @@ pub struct Test {
 }
 
 /// The results file's text.
-pub fn results(graded: &[Entry], machine: Machine) -> anyhow::Result<String> {
+pub(crate) fn results(graded: &[Entry], machine: Machine) -> anyhow::Result<String> {
     autograder::fitted(|budget| build(graded, machine, budget))
 }
 

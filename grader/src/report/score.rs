@@ -5,7 +5,7 @@ use crate::judge::Grade;
 
 /// One exercise's points.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Score {
+pub(crate) struct Score {
     pub earned: u32,
     pub max: u32,
     /// What each group is worth, in order.
@@ -15,7 +15,7 @@ pub struct Score {
 /// `points` shared by `groups` groups: equal shares, any remainder going one point each
 /// to the first groups (`dev check` asks for exact shares, so that every tool that
 /// counts passed groups agrees with the points).
-pub fn group_points(points: u32, groups: usize) -> Vec<u32> {
+pub(crate) fn group_points(points: u32, groups: usize) -> Vec<u32> {
     let Some(share) = points.checked_div(groups as u32) else {
         return Vec::new();
     };
@@ -26,11 +26,11 @@ pub fn group_points(points: u32, groups: usize) -> Vec<u32> {
 }
 
 /// Whether `points` shares exactly among `groups` groups.
-pub fn shares_exactly(points: u32, groups: usize) -> bool {
+pub(crate) fn shares_exactly(points: u32, groups: usize) -> bool {
     groups > 0 && points.is_multiple_of(groups as u32)
 }
 
-pub fn score(grade: &Grade, points: u32) -> Score {
+pub(crate) fn score(grade: &Grade, points: u32) -> Score {
     let per_group = group_points(points, grade.groups.len());
     let earned = grade
         .groups

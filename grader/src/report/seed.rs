@@ -18,14 +18,14 @@ const GUESSABLE_BELOW: u64 = 100_000_000_000_000;
 
 /// The seed as a report names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Named {
+pub(crate) enum Named {
     /// The learners' own seed.
     Public(u64),
     /// Another seed, by its fingerprint.
     Fingerprint(String),
 }
 
-pub fn named(seed: Seed) -> Named {
+pub(crate) fn named(seed: Seed) -> Named {
     match seed == Seed::DEFAULT {
         true => Named::Public(seed.0),
         false => Named::Fingerprint(fingerprint(seed)),
@@ -35,7 +35,7 @@ pub fn named(seed: Seed) -> Named {
 /// The first 8 hex digits of the SHA-1 of `xorlings seed <the seed in decimal>`
 /// (`printf 'xorlings seed %s' SEED | sha1sum | cut -c1-8`). What hides the seed is
 /// that the hash cannot be run backwards, which SHA-1 still guarantees.
-pub fn fingerprint(seed: Seed) -> String {
+pub(crate) fn fingerprint(seed: Seed) -> String {
     let digest = sha1_smol::Sha1::from(format!("xorlings seed {}", seed.0))
         .digest()
         .to_string();
@@ -52,7 +52,7 @@ impl fmt::Display for Named {
 }
 
 /// "seed 0", or "seed 123 (fingerprint 1a2b3c4d in the reports)": for the instructor.
-pub fn for_instructor(seed: Seed) -> String {
+pub(crate) fn for_instructor(seed: Seed) -> String {
     match named(seed) {
         Named::Public(seed) => format!("seed {seed}"),
         Named::Fingerprint(fingerprint) => {
@@ -63,7 +63,7 @@ pub fn for_instructor(seed: Seed) -> String {
 
 /// Whether a learner holding a report could find the seed by trying every number up
 /// to it.
-pub fn guessable(seed: Seed) -> bool {
+pub(crate) fn guessable(seed: Seed) -> bool {
     seed != Seed::DEFAULT && seed.0 < GUESSABLE_BELOW
 }
 

@@ -11,7 +11,7 @@ use super::score::score;
 use super::{Detail, Entry, Format, classroom, exercism, gradescope, prairielearn, seed};
 
 /// Prints the grades in a format for tools (every format but [`Format::Human`]).
-pub fn print_report(graded: &[Entry], format: Format) -> Result<()> {
+pub(crate) fn print_report(graded: &[Entry], format: Format) -> Result<()> {
     let missing_layers = sandbox::reported_protection().missing;
     let machine = Machine {
         missing_layers: &missing_layers,
@@ -28,7 +28,7 @@ pub fn print_report(graded: &[Entry], format: Format) -> Result<()> {
 
 /// The grades as people read them: a table, the score, then the verdict of the first
 /// exercise that does not pass (of each one, with `every_failure`).
-pub fn table(
+pub(crate) fn table(
     seed: Seed,
     graded: &[Entry],
     color: bool,

@@ -18,7 +18,7 @@ const ARGUMENTS: &str = "One word per argument: a number as 7, a list as 3,4,5 o
 const RIGHT: &str = ": right on your input, the checker accepts this answer.";
 
 /// The arguments as the learner types them: `<heaps> <heap_index> <new_size>`.
-pub fn arguments(tests: &dyn HiddenTests) -> String {
+pub(crate) fn arguments(tests: &dyn HiddenTests) -> String {
     let names: Vec<String> = tests
         .parameters()
         .iter()
@@ -28,7 +28,7 @@ pub fn arguments(tests: &dyn HiddenTests) -> String {
 }
 
 /// How to type an input for `tests`' exercise, derived from its parameters.
-pub fn usage(tests: &dyn HiddenTests) -> String {
+pub(crate) fn usage(tests: &dyn HiddenTests) -> String {
     let how = match tests.parameters() {
         [_] => ONE_ARGUMENT,
         _ => ARGUMENTS,
@@ -41,12 +41,12 @@ pub fn usage(tests: &dyn HiddenTests) -> String {
 }
 
 /// Why typed words are no input for `tests`' exercise, and how to type one.
-pub fn invalid_input(tests: &dyn HiddenTests, problem: &str) -> String {
+pub(crate) fn invalid_input(tests: &dyn HiddenTests, problem: &str) -> String {
     format!("{problem}.\n{}", usage(tests))
 }
 
 /// The learner's function on their input: what it returned, then the verdict.
-pub fn describe_tried(tried: &Tried, exercise: &Exercise, shown_file: &str) -> Text {
+pub(crate) fn describe_tried(tried: &Tried, exercise: &Exercise, shown_file: &str) -> Text {
     let mut text = Text::new();
     let grade = &tried.grade;
     text.line(

@@ -8,12 +8,12 @@ use std::io::{self, Read, Write};
 /// The request line and headers together: the page's are a few hundred bytes.
 const MAX_HEAD: usize = 8 * 1024;
 /// A body: a typed input or a position is a few dozen bytes.
-pub const MAX_BODY: usize = 16 * 1024;
+pub(super) const MAX_BODY: usize = 16 * 1024;
 /// The header that carries the session's token.
-pub const TOKEN_HEADER: &str = "x-xorlings-token";
+pub(super) const TOKEN_HEADER: &str = "x-xorlings-token";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
+pub(super) struct Request {
     pub method: String,
     /// The path, without the query.
     pub path: String,
@@ -25,7 +25,7 @@ pub struct Request {
 
 /// A request refused before it is read whole: its status and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused {
+pub(super) struct Refused {
     pub status: u16,
     pub reason: &'static str,
 }
@@ -35,7 +35,7 @@ const fn refused(status: u16, reason: &'static str) -> Refused {
 }
 
 impl Request {
-    pub fn header(&self, name: &str) -> Option<&str> {
+    pub(super) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(n, _)| n == name)
@@ -44,7 +44,7 @@ impl Request {
 
     /// The value of `name` in the query string (`?exercise=3`), undecoded: the page
     /// sends numbers only.
-    pub fn query_value(&self, name: &str) -> Option<&str> {
+    pub(super) fn query_value(&self, name: &str) -> Option<&str> {
         self.query
             .split('&')
             .filter_map(|pair| pair.split_once('='))
@@ -56,7 +56,7 @@ impl Request {
 /// Reads one request from `stream`: `Err` when it breaks HTTP or a bound (the
 /// connection is answered with the status and closed), `Ok(None)` when the peer closed
 /// before sending anything.
-pub fn read_request(stream: &mut impl Read) -> io::Result<Result<Option<Request>, Refused>> {
+pub(super) fn read_request(stream: &mut impl Read) -> io::Result<Result<Option<Request>, Refused>> {
     let mut buffer = Vec::with_capacity(1024);
     let mut chunk = [0u8; 1024];
     let head_end = loop {
@@ -153,7 +153,7 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 /// Whether `host` (the request's `Host` header) names this server itself: `127.0.0.1:N`
 /// or `localhost:N` with its own port. A page of another site that rebinds its name to
 /// 127.0.0.1 sends its own name, and is refused.
-pub fn host_allowed(host: Option<&str>, port: u16) -> bool {
+pub(super) fn host_allowed(host: Option<&str>, port: u16) -> bool {
     let Some(host) = host else { return false };
     let Some((name, given_port)) = host.rsplit_once(':') else {
         return false;
@@ -163,7 +163,7 @@ pub fn host_allowed(host: Option<&str>, port: u16) -> bool {
 }
 
 /// Whether the request carries the session's `token`, compared in constant time.
-pub fn token_allowed(request: &Request, token: &str) -> bool {
+pub(super) fn token_allowed(request: &Request, token: &str) -> bool {
     let Some(given) = request.header(TOKEN_HEADER) else {
         return false;
     };
@@ -183,7 +183,7 @@ default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
 connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'\r\n";
 
 /// Writes a whole response and closes the exchange.
-pub fn respond(
+pub(super) fn respond(
     stream: &mut impl Write,
     status: u16,
     content_type: &str,
@@ -201,7 +201,7 @@ pub fn respond(
 }
 
 /// Starts a stream of server-sent events; the events follow as [`event`] writes them.
-pub fn start_events(stream: &mut impl Write) -> io::Result<()> {
+pub(super) fn start_events(stream: &mut impl Write) -> io::Result<()> {
     let head = format!(
         "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n\
          Connection: close\r\n{SECURITY_HEADERS}\r\n"
@@ -211,7 +211,7 @@ pub fn start_events(stream: &mut impl Write) -> io::Result<()> {
 }
 
 /// One server-sent event named `name` with `data` (one line of JSON).
-pub fn event(stream: &mut impl Write, name: &str, data: &str) -> io::Result<()> {
+pub(super) fn event(stream: &mut impl Write, name: &str, data: &str) -> io::Result<()> {
     let mut text = format!("event: {name}\n");
     for line in data.lines() {
         text.push_str(&format!("data: {line}\n"));

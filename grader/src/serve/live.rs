@@ -17,13 +17,13 @@ use crate::watch::{self, Debouncer, Job, JobId, Message, Outcome, Worker};
 
 /// What the pages see, and a version that changes with it.
 #[derive(Default)]
-pub struct Live {
+pub(super) struct Live {
     published: Mutex<Published>,
     changed: Condvar,
 }
 
 #[derive(Default, Clone)]
-pub struct Published {
+pub(super) struct Published {
     pub version: u64,
     pub state: Value,
     /// The current exercise's index in the course.
@@ -31,7 +31,7 @@ pub struct Published {
 }
 
 impl Live {
-    pub fn snapshot(&self) -> Published {
+    pub(super) fn snapshot(&self) -> Published {
         self.published
             .lock()
             .map(|published| published.clone())
@@ -39,7 +39,7 @@ impl Live {
     }
 
     /// The state once its version is past `seen`, or `None` after `timeout` without.
-    pub fn wait_past(&self, seen: u64, timeout: Duration) -> Option<Published> {
+    pub(super) fn wait_past(&self, seen: u64, timeout: Duration) -> Option<Published> {
         let published = self.published.lock().ok()?;
         let (published, _) = self
             .changed
@@ -59,7 +59,7 @@ impl Live {
 }
 
 /// What the page asks of the grading loop.
-pub enum Command {
+pub(super) enum Command {
     /// Make exercise `index` the current one, and grade it.
     MakeCurrent(usize),
 }
@@ -73,7 +73,7 @@ enum Signal {
 /// Starts the loop that grades the current exercise at once and on every save of its
 /// file, records each verdict in the progress file as watch does, and publishes. On
 /// Ctrl-C it stops its grading, then calls `stopped`.
-pub fn spawn(
+pub(super) fn spawn(
     session: Session,
     live: std::sync::Arc<Live>,
     stopped: impl FnOnce() + Send + 'static,

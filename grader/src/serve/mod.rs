@@ -33,7 +33,7 @@ use crate::session::Session;
 use crate::watch;
 use http::{Refused, Request, respond};
 use live::{Command, Live};
-pub use play::{Game, StartGame, Started, Turn};
+pub(crate) use play::{Game, StartGame, Started, Turn};
 use xorlings_course::model::show::typed_words;
 
 const PAGE: &str = include_str!("assets/index.html");
@@ -70,7 +70,7 @@ struct Server {
 }
 
 /// Serves until Ctrl-C. The first line on stdout is the page's address.
-pub fn run(session: Session, args: &ServeArgs, start_game: StartGame) -> Result<Exit> {
+pub(crate) fn run(session: Session, args: &ServeArgs, start_game: StartGame) -> Result<Exit> {
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, args.port)).with_context(|| {
         format!(
             "cannot serve on 127.0.0.1:{}: the port {PORT_IN_USE}",

@@ -15,7 +15,7 @@ use crate::text::{Style, Text};
 
 /// What a turn did: what was said, the heaps after it, whether the game is over, and
 /// the checker's explanation when the engine's answer was wrong (the game stops).
-pub struct Turn {
+pub(crate) struct Turn {
     pub said: Vec<(Style, String)>,
     pub heaps: Vec<u64>,
     pub over: bool,
@@ -23,7 +23,7 @@ pub struct Turn {
 }
 
 /// A game under way.
-pub trait Game: Send {
+pub(crate) trait Game: Send {
     /// The learner's move (heap numbered from 1, stones taken), if it is theirs to
     /// make, then the engine's moves until it is the learner's turn or the game ends.
     fn turn(&mut self, yours: Option<(usize, u64)>) -> Result<Turn>;
@@ -31,23 +31,23 @@ pub trait Game: Send {
 
 /// A new game: ready, or refused because the engine's exercise does not pass yet
 /// (its verdict, and what to do).
-pub enum Started {
+pub(crate) enum Started {
     Ready(Box<dyn Game>),
     NotPassing(Text),
 }
 
 /// Starts a game of `heaps`, misère or not, the engine first or not; `Err` for
 /// starting heaps the game does not take (the message says which it does).
-pub type StartGame = fn(&Grader, bool, Vec<u64>, bool) -> Result<Started>;
+pub(crate) type StartGame = fn(&Grader, bool, Vec<u64>, bool) -> Result<Started>;
 
 /// The page's game: one at a time.
-pub struct Table {
+pub(super) struct Table {
     start: StartGame,
     game: Mutex<Option<Box<dyn Game>>>,
 }
 
 impl Table {
-    pub fn new(start: StartGame) -> Table {
+    pub(super) fn new(start: StartGame) -> Table {
         Table {
             start,
             game: Mutex::new(None),
@@ -57,7 +57,7 @@ impl Table {
 
 /// `POST /api/play`: `{"new": {"heaps": [3, 4, 5], "misere": false, "engine_first":
 /// false}}` starts a game, `{"move": [2, 3]}` takes 3 stones from heap 2.
-pub fn play(server: &Server, request: &Request) -> Answer {
+pub(super) fn play(server: &Server, request: &Request) -> Answer {
     let body = match body(request) {
         Ok(body) => body,
         Err(answer) => return answer,

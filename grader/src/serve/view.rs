@@ -14,7 +14,7 @@ use crate::watch::{Outcome, TryOutcome};
 use crate::workbook::Exercise;
 
 /// The width verdicts are wrapped to: the page's verdict panel, in monospace.
-pub const WIDTH: usize = 76;
+pub(super) const WIDTH: usize = 76;
 /// The exercise whose lesson searches the game tree: its picture is a move tree.
 const GAME_SEARCH: &str = "brute_force_is_losing";
 /// The heaps the pictures show when no case failed: the lessons' first example.
@@ -29,7 +29,7 @@ const MAX_TREE_POSITIONS: u64 = 36;
 const GRADER_ERROR: &str = "The grader could not grade this exercise:";
 
 /// The whole state of the page.
-pub fn state(
+pub(super) fn state(
     session: &Session,
     current: usize,
     outcome: Option<&Outcome>,
@@ -96,7 +96,7 @@ fn verdict(exercise: &Exercise, outcome: Option<&Outcome>) -> Value {
 }
 
 /// What the try box shows for `outcome`, and whether the answer was right.
-pub fn tried(exercise: &Exercise, typed: &str, outcome: &TryOutcome) -> Value {
+pub(super) fn tried(exercise: &Exercise, typed: &str, outcome: &TryOutcome) -> Value {
     let shown = exercise.file().display().to_string();
     let (status, text) = match outcome {
         TryOutcome::Ran(tried) => (
@@ -126,7 +126,7 @@ pub fn tried(exercise: &Exercise, typed: &str, outcome: &TryOutcome) -> Value {
 }
 
 /// `text` wrapped to the panel, each line as `[[class, text], ...]`.
-pub fn lines(text: &Text) -> Value {
+pub(super) fn lines(text: &Text) -> Value {
     let lines: Vec<Value> = text
         .styled_lines(WIDTH)
         .into_iter()

@@ -21,7 +21,7 @@ const LONGEST_WAIT: Duration = Duration::from_millis(100);
 /// Watches the exercises folder, whole and recursively: editors that save by writing a
 /// temporary file and renaming it over the old one replace the file's inode, so watching
 /// the file itself would miss every save after the first.
-pub fn watch_folder(folder: &Path, messages: Sender<Message>) -> Result<RecommendedWatcher> {
+pub(crate) fn watch_folder(folder: &Path, messages: Sender<Message>) -> Result<RecommendedWatcher> {
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         let message = match event {
             Ok(event) if is_change(&event.kind) => Message::FilesChanged {
@@ -64,7 +64,7 @@ fn finishes_a_save(kind: &EventKind) -> bool {
 
 /// Turns bursts of file events into one save per file.
 #[derive(Debug, Default)]
-pub struct Debouncer {
+pub(crate) struct Debouncer {
     changed: Vec<PathBuf>,
     first_event: Option<Instant>,
     due: Option<Instant>,
@@ -72,7 +72,12 @@ pub struct Debouncer {
 
 impl Debouncer {
     /// Adds the files an event changed; `finished` when the event ends a save (due now).
-    pub fn add(&mut self, paths: impl IntoIterator<Item = PathBuf>, now: Instant, finished: bool) {
+    pub(crate) fn add(
+        &mut self,
+        paths: impl IntoIterator<Item = PathBuf>,
+        now: Instant,
+        finished: bool,
+    ) {
         let mut added = false;
         for path in paths {
             added = true;
@@ -92,12 +97,12 @@ impl Debouncer {
     }
 
     /// When the pending save is due; `None` when nothing is pending.
-    pub fn due(&self) -> Option<Instant> {
+    pub(crate) fn due(&self) -> Option<Instant> {
         self.due
     }
 
     /// The files saved, once their save is due.
-    pub fn take_due(&mut self, now: Instant) -> Vec<PathBuf> {
+    pub(crate) fn take_due(&mut self, now: Instant) -> Vec<PathBuf> {
         match self.due {
             Some(due) if now >= due => {
                 self.due = None;
@@ -112,7 +117,7 @@ impl Debouncer {
 /// Sends `Message::Stop` on SIGINT (Ctrl-C without raw mode), SIGTERM and SIGHUP (the
 /// terminal closed), so watch stops its grading and restores the terminal first.
 #[cfg(unix)]
-pub fn forward_signals(messages: Sender<Message>) -> Result<()> {
+pub(crate) fn forward_signals(messages: Sender<Message>) -> Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
         .context("cannot listen for Ctrl-C")?;
@@ -133,7 +138,7 @@ pub fn forward_signals(messages: Sender<Message>) -> Result<()> {
 /// through the C runtime, a console closing as SIGTERM. A handler may only set a flag,
 /// which a thread turns into `Message::Stop`.
 #[cfg(windows)]
-pub fn forward_signals(messages: Sender<Message>) -> Result<()> {
+pub(crate) fn forward_signals(messages: Sender<Message>) -> Result<()> {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -17,7 +17,7 @@ use super::state::Key;
 use crate::lesson::{self, Closed};
 
 /// What the loop tells the key thread once it has handled a key.
-pub enum Resume {
+pub(super) enum Resume {
     /// Read the next key.
     Keys,
     /// Page this lesson (then say so with [`Message::LessonClosed`]), and read keys again.
@@ -26,7 +26,7 @@ pub enum Resume {
 
 /// Reads keys from the terminal (raw mode must be on). Ends when the loop is gone.
 /// Returns where the loop sends a [`Resume`] for each key.
-pub fn spawn_terminal_keys(messages: Sender<Message>) -> Result<Sender<Resume>> {
+pub(super) fn spawn_terminal_keys(messages: Sender<Message>) -> Result<Sender<Resume>> {
     let (resume, resumed) = mpsc::channel();
     std::thread::Builder::new()
         .name("watch-keys".into())
@@ -74,7 +74,7 @@ pub fn spawn_terminal_keys(messages: Sender<Message>) -> Result<Sender<Resume>> 
 
 /// Reads lines from stdin (the state makes them keys, or the input of a try). At the
 /// end of input it says so once and stops reading: watching goes on without keys.
-pub fn spawn_line_keys(messages: Sender<Message>) -> Result<()> {
+pub(super) fn spawn_line_keys(messages: Sender<Message>) -> Result<()> {
     std::thread::Builder::new()
         .name("watch-lines".into())
         .spawn(move || {

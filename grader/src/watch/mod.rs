@@ -28,15 +28,15 @@ use anyhow::{Context, Result, bail};
 
 use crate::report::tried;
 use crate::session::Session;
-pub use events::{Debouncer, forward_signals, watch_folder};
+pub(crate) use events::{Debouncer, forward_signals, watch_folder};
 use input::Resume;
 use state::{Action, Entry, Key, State};
-pub use state::{Event, JobId, Outcome, TryOutcome};
+pub(crate) use state::{Event, JobId, Outcome, TryOutcome};
 use terminal::{Mode, Terminal};
-pub use worker::{Job, Worker, try_input};
+pub(crate) use worker::{Job, Worker, try_input};
 
 /// What the threads tell the loop.
-pub enum Message {
+pub(crate) enum Message {
     Key(Key),
     /// A line typed when stdin is not a terminal.
     Line(String),
@@ -93,7 +93,7 @@ impl Keys {
 }
 
 /// Runs watch until the learner quits; the terminal is restored whatever happens.
-pub fn run(mut session: Session) -> Result<crate::Exit> {
+pub(crate) fn run(mut session: Session) -> Result<crate::Exit> {
     let mode = Mode::detect();
     let (sender, messages) = mpsc::channel();
     let exercises_folder = session.workbook().root.join("exercises");

@@ -56,7 +56,7 @@ c, this one), Esc or q goes back to the verdict.";
 
 /// What is drawn, and how much of the body is in view.
 #[derive(Debug)]
-pub struct Screen {
+pub(super) struct Screen {
     pub lines: Vec<String>,
     pub viewport: Viewport,
 }
@@ -88,7 +88,7 @@ enum Chrome {
 
 /// The screen for `state`, `width` columns wide and, when `height` is given, at most that
 /// many lines tall.
-pub fn render(state: &State, width: usize, height: Option<usize>, color: bool) -> Screen {
+pub(super) fn render(state: &State, width: usize, height: Option<usize>, color: bool) -> Screen {
     let body = body(state, width, color);
     let lines = body.lines.len();
     let (mut header, footer) = frame(state, width, color, Chrome::Full);

@@ -11,7 +11,7 @@ use xorlings_core::verdict::Failure;
 use xorlings_course::model::show::typed_words;
 
 /// Tags each job given to the worker, so a late result of a replaced job is ignored.
-pub type JobId = u64;
+pub(crate) type JobId = u64;
 
 /// What a job of the worker does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +47,7 @@ current one.";
 
 /// One exercise as watch shows it.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub(super) struct Entry {
     pub info: Exercise,
     /// The learner's file, absolute, as file events name it.
     pub path: PathBuf,
@@ -60,7 +60,7 @@ pub struct Entry {
 
 /// What grading one exercise gave.
 #[derive(Debug, Clone)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Graded(Box<Grade>),
     /// The grader could not grade: the error with its causes.
     Error(String),
@@ -68,21 +68,21 @@ pub enum Outcome {
 
 impl Outcome {
     /// A grading's outcome: its grade, or the error that kept it from one.
-    pub fn of(graded: anyhow::Result<Grade>) -> Outcome {
+    pub(crate) fn of(graded: anyhow::Result<Grade>) -> Outcome {
         match graded {
             Ok(grade) => Outcome::Graded(Box::new(grade)),
             Err(error) => Outcome::Error(format!("{error:#}")),
         }
     }
 
-    pub fn passed(&self) -> bool {
+    pub(crate) fn passed(&self) -> bool {
         matches!(self, Outcome::Graded(grade) if grade.passed())
     }
 }
 
 /// What trying the learner's function on a typed input gave.
 #[derive(Debug, Clone)]
-pub enum TryOutcome {
+pub(crate) enum TryOutcome {
     Ran(Box<Tried>),
     /// The words are no input of the exercise: why, and how to type one.
     Invalid(String),
@@ -93,14 +93,14 @@ pub enum TryOutcome {
 /// The current exercise's verdict, or the fact that it is being graded: a verdict shown
 /// is always the verdict of the file as it is now.
 #[derive(Debug, Clone)]
-pub enum Status {
+pub(super) enum Status {
     Grading,
     Graded(Outcome),
 }
 
 /// A key as typed (letters keep their case: `G` is not `g`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
+pub(crate) enum Key {
     Char(char),
     Enter,
     Escape,
@@ -117,20 +117,20 @@ pub enum Key {
 
 /// The body's rows on screen, and its length: what scrolling needs to know.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Viewport {
+pub(crate) struct Viewport {
     pub rows: usize,
     pub lines: usize,
 }
 
 impl Viewport {
     /// The top line that shows the body's last line at the bottom.
-    pub fn last_top(self) -> usize {
+    pub(crate) fn last_top(self) -> usize {
         self.lines.saturating_sub(self.rows)
     }
 }
 
 #[derive(Debug, Clone)]
-pub enum Event {
+pub(crate) enum Event {
     Key(Key),
     /// A line typed when keys come as lines: its keys, or the answer to the try prompt.
     Line(String),
@@ -162,7 +162,7 @@ pub enum Event {
 }
 
 #[derive(Debug, Clone)]
-pub enum Action {
+pub(super) enum Action {
     /// Grade `exercise` (an index into the entries), replacing any job the worker runs.
     Grade {
         job: JobId,
@@ -194,7 +194,7 @@ pub enum Action {
 
 /// What fills the screen between the header and the footer.
 #[derive(Debug, Clone)]
-pub enum View {
+pub(super) enum View {
     Exercise,
     /// Everything the learner's code printed while the failing case ran.
     Output,
@@ -239,7 +239,7 @@ impl View {
 
     /// Whether the body is the verdict, as on the main screen (a question or a prompt
     /// in the footer leaves it in view).
-    pub fn shows_verdict(&self) -> bool {
+    pub(super) fn shows_verdict(&self) -> bool {
         matches!(
             self,
             View::Exercise | View::TryPrompt { .. } | View::ConfirmQuit
@@ -249,7 +249,7 @@ impl View {
 
 /// How long a note stays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lasts {
+pub(super) enum Lasts {
     /// Until the next key, save or verdict: it tells of an action, which those outdate.
     Action,
     /// Until the next key or save: it is not about the exercise's verdict (a damaged
@@ -259,14 +259,14 @@ pub enum Lasts {
 
 /// A line shown above the progress bar.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
+pub(super) struct Note {
     pub text: String,
     pub problem: bool,
     pub lasts: Lasts,
 }
 
 impl Note {
-    pub fn info(text: &str) -> Note {
+    pub(super) fn info(text: &str) -> Note {
         Note {
             text: text.to_string(),
             problem: false,
@@ -274,14 +274,14 @@ impl Note {
         }
     }
 
-    pub fn problem(text: &str) -> Note {
+    pub(super) fn problem(text: &str) -> Note {
         Note {
             problem: true,
             ..Note::info(text)
         }
     }
 
-    pub fn session(text: &str) -> Note {
+    pub(super) fn session(text: &str) -> Note {
         Note {
             lasts: Lasts::Session,
             ..Note::info(text)
@@ -290,7 +290,7 @@ impl Note {
 }
 
 #[derive(Debug)]
-pub struct State {
+pub(super) struct State {
     pub entries: Vec<Entry>,
     pub current: usize,
     pub status: Status,
@@ -314,7 +314,7 @@ pub struct State {
 /// A line typed without raw mode: its characters as keys. A number (a choice in the
 /// list) ends with Enter, and an empty line is Enter; other lines get no Enter, which
 /// would otherwise answer a question the line's own key just asked (`r` then "reset?").
-pub fn line_keys(line: &str) -> Vec<Key> {
+pub(super) fn line_keys(line: &str) -> Vec<Key> {
     let line = line.trim();
     let enter = line.chars().all(|c| c.is_ascii_digit());
     line.chars()
@@ -336,7 +336,11 @@ fn command_key(key: Key) -> Key {
 
 impl State {
     /// Starts on exercise `current`, and asks for it to be graded at once.
-    pub fn new(entries: Vec<Entry>, current: usize, keys_as_lines: bool) -> (Self, Vec<Action>) {
+    pub(super) fn new(
+        entries: Vec<Entry>,
+        current: usize,
+        keys_as_lines: bool,
+    ) -> (Self, Vec<Action>) {
         assert!(
             current < entries.len(),
             "the current exercise is in the list"
@@ -359,22 +363,22 @@ impl State {
         (state, actions)
     }
 
-    pub fn current_entry(&self) -> &Entry {
+    pub(super) fn current_entry(&self) -> &Entry {
         &self.entries[self.current]
     }
 
-    pub fn done_count(&self) -> usize {
+    pub(super) fn done_count(&self) -> usize {
         self.entries.iter().filter(|e| e.done).count()
     }
 
     /// Whether the verdict on screen says the current exercise passes.
-    pub fn current_passes(&self) -> bool {
+    pub(super) fn current_passes(&self) -> bool {
         matches!(&self.status, Status::Graded(outcome) if outcome.passed())
     }
 
     /// The failing case of the verdict on screen, when the learner's code printed
     /// something while it ran.
-    pub fn failure_with_output(&self) -> Option<&Failure> {
+    pub(super) fn failure_with_output(&self) -> Option<&Failure> {
         let Status::Graded(Outcome::Graded(grade)) = &self.status else {
             return None;
         };
@@ -386,7 +390,7 @@ impl State {
 
     /// Where `n` goes: the first exercise not done after the current one, else the first
     /// not done at all; `None` once every exercise is done.
-    pub fn next_pending(&self) -> Option<usize> {
+    pub(super) fn next_pending(&self) -> Option<usize> {
         let after = self.entries[self.current + 1..]
             .iter()
             .position(|e| !e.done)
@@ -394,7 +398,7 @@ impl State {
         after.or_else(|| self.entries.iter().position(|e| !e.done))
     }
 
-    pub fn handle(&mut self, event: Event) -> Vec<Action> {
+    pub(super) fn handle(&mut self, event: Event) -> Vec<Action> {
         match event {
             Event::Key(key) => {
                 self.note = None;
@@ -942,7 +946,7 @@ impl State {
 }
 
 #[cfg(test)]
-pub mod tests {
+pub(super) mod tests {
     use std::time::Duration;
 
     use super::*;
@@ -952,7 +956,7 @@ pub mod tests {
     use xorlings_core::verdict::Problem;
     use xorlings_course::model::Seed;
 
-    pub fn entries(count: usize) -> Vec<Entry> {
+    pub(crate) fn entries(count: usize) -> Vec<Entry> {
         (0..count)
             .map(|i| Entry {
                 info: {
@@ -969,18 +973,18 @@ pub mod tests {
             .collect()
     }
 
-    pub fn passed(name: &str) -> Outcome {
+    pub(crate) fn passed(name: &str) -> Outcome {
         let mut grade = Grade::without_run(name, Verdict::Passed, None, Seed::DEFAULT);
         grade.run_time = Duration::from_millis(30);
         Outcome::Graded(Box::new(grade))
     }
 
-    pub fn failed(name: &str) -> Outcome {
+    pub(crate) fn failed(name: &str) -> Outcome {
         failed_printing(name, "")
     }
 
     /// A wrong answer on `heaps = []`, during which the learner's code printed `printed`.
-    pub fn failed_printing(name: &str, printed: &str) -> Outcome {
+    pub(crate) fn failed_printing(name: &str, printed: &str) -> Outcome {
         let failure = Failure {
             group: "small".to_string(),
             case_number: 1,
@@ -1006,7 +1010,7 @@ pub mod tests {
     }
 
     /// A try of `input` on `name` that returned 12 where the checker wanted 2.
-    pub fn tried_wrong(name: &str, input: &str) -> TryOutcome {
+    pub(crate) fn tried_wrong(name: &str, input: &str) -> TryOutcome {
         let Outcome::Graded(grade) = failed(name) else {
             unreachable!("failed() grades")
         };

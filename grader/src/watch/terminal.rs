@@ -24,7 +24,7 @@ static TAKEN: AtomicBool = AtomicBool::new(false);
 static PANIC_HOOK: Once = Once::new();
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+pub(super) enum Mode {
     /// Keys one by one from the terminal, the screen redrawn in place.
     Interactive,
     /// Keys as lines from stdin, the screen redrawn in place on the terminal.
@@ -35,7 +35,7 @@ pub enum Mode {
 
 impl Mode {
     /// Interactive only when both stdin and stdout are the terminal.
-    pub fn detect() -> Self {
+    pub(super) fn detect() -> Self {
         match (
             std::io::stdin().is_terminal(),
             std::io::stdout().is_terminal(),
@@ -46,19 +46,19 @@ impl Mode {
         }
     }
 
-    pub fn keys_as_lines(self) -> bool {
+    pub(super) fn keys_as_lines(self) -> bool {
         self != Mode::Interactive
     }
 }
 
-pub struct Terminal {
+pub(super) struct Terminal {
     mode: Mode,
     /// The screen on display, so an unchanged one is not drawn again.
     shown: Option<Vec<String>>,
 }
 
 impl Terminal {
-    pub fn open(mode: Mode) -> Result<Self> {
+    pub(super) fn open(mode: Mode) -> Result<Self> {
         let mut stdout = std::io::stdout();
         match mode {
             Mode::Interactive => {
@@ -78,7 +78,7 @@ impl Terminal {
 
     /// Columns, and rows when the screen is redrawn in place. Printed screens go to a
     /// pipe or a file: they have no height limit, and the usual width.
-    pub fn size(&self) -> (usize, Option<usize>) {
+    pub(super) fn size(&self) -> (usize, Option<usize>) {
         if self.mode == Mode::Printed {
             return (DEFAULT_WIDTH, None);
         }
@@ -97,11 +97,11 @@ impl Terminal {
     }
 
     /// Makes the next draw happen even if the screen did not change (after a resize).
-    pub fn invalidate(&mut self) {
+    pub(super) fn invalidate(&mut self) {
         self.shown = None;
     }
 
-    pub fn draw(&mut self, lines: Vec<String>) -> Result<()> {
+    pub(super) fn draw(&mut self, lines: Vec<String>) -> Result<()> {
         if self.shown.as_ref() == Some(&lines) {
             return Ok(());
         }

@@ -14,7 +14,7 @@ use crate::judge::Cancel;
 use crate::report::tried::invalid_input;
 use crate::workbook::Exercise;
 
-pub enum Job {
+pub(crate) enum Job {
     Grade {
         job: JobId,
         exercise: Exercise,
@@ -31,7 +31,7 @@ pub enum Job {
     },
 }
 
-pub struct Worker {
+pub(crate) struct Worker {
     jobs: Option<Sender<(Job, Cancel)>>,
     /// Cancels the job the worker runs (or was last given).
     running: Cancel,
@@ -40,7 +40,7 @@ pub struct Worker {
 
 impl Worker {
     /// Starts the thread, with its own grader (it only grades, never records).
-    pub fn spawn(grader: Grader, messages: Sender<Message>) -> Result<Self> {
+    pub(crate) fn spawn(grader: Grader, messages: Sender<Message>) -> Result<Self> {
         let (jobs, queue) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("watch-grader".into())
@@ -54,7 +54,7 @@ impl Worker {
     }
 
     /// Replaces whatever the worker does with `job`.
-    pub fn start(&mut self, job: Job) {
+    pub(crate) fn start(&mut self, job: Job) {
         self.running.cancel();
         self.running = Cancel::default();
         if let Some(jobs) = &self.jobs {
@@ -63,7 +63,7 @@ impl Worker {
         }
     }
 
-    pub fn cancel(&self) {
+    pub(crate) fn cancel(&self) {
         self.running.cancel();
     }
 }
@@ -130,7 +130,7 @@ fn run(grader: &Grader, job: Job, cancel: &Cancel) -> Message {
 
 /// Calls the learner's function of `exercise` on the input typed as `words` (watch's
 /// `t`, and the page of `cargo grader serve`).
-pub fn try_input(
+pub(crate) fn try_input(
     grader: &Grader,
     exercise: &Exercise,
     words: &[String],

@@ -14,20 +14,20 @@ use std::time::Duration;
 
 use walkdir::WalkDir;
 
-pub mod ci;
-pub mod tmux;
-pub mod watch;
+pub(crate) mod ci;
+pub(crate) mod tmux;
+pub(crate) mod watch;
 
-pub const GRADER: &str = env!("CARGO_BIN_EXE_grader");
+pub(crate) const GRADER: &str = env!("CARGO_BIN_EXE_grader");
 
 /// How long a test waits for a screen: generous, as CI machines are slow and busy. A
 /// passing test takes a few seconds.
-pub const DEADLINE: Duration = Duration::from_secs(60);
+pub(crate) const DEADLINE: Duration = Duration::from_secs(60);
 /// How often a screen is read while waiting for a text.
-pub const POLL: Duration = Duration::from_millis(25);
+pub(crate) const POLL: Duration = Duration::from_millis(25);
 
 /// The workbook this test suite belongs to.
-pub fn repo_root() -> PathBuf {
+pub(crate) fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap()
@@ -35,7 +35,7 @@ pub fn repo_root() -> PathBuf {
 }
 
 /// The course, as the manifest lists it.
-pub fn manifest() -> grader::Workbook {
+pub(crate) fn manifest() -> grader::Workbook {
     grader::Workbook::load(&repo_root()).unwrap()
 }
 
@@ -50,7 +50,7 @@ fn left_out(path: &Path) -> bool {
 
 /// Copies the folder `from` to `to`, leaving out build folders, git and progress.
 #[track_caller]
-pub fn copy_tree(from: &Path, to: &Path) {
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
     for entry in WalkDir::new(from)
         .into_iter()
         .filter_entry(|e| !left_out(e.path()))
@@ -176,7 +176,7 @@ fn runner_library(template: &Template) -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 /// A fresh copy of the workbook's content in a temporary folder.
-pub struct Workbook {
+pub(crate) struct Workbook {
     pub dir: tempfile::TempDir,
 }
 
@@ -184,7 +184,7 @@ impl Workbook {
     /// The workbook as a learner clones it, every exercise at its stub, but for the
     /// recorded solutions (only `dev check` reads them); the runner library is already
     /// built in its cache, as after a first grading.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
         template().write_to(dir.path(), false);
         Workbook { dir }
@@ -192,41 +192,41 @@ impl Workbook {
 
     /// A learner's checkout as a push has it: without the `target` folder, which git
     /// ignores.
-    pub fn as_pushed() -> Self {
+    pub(crate) fn as_pushed() -> Self {
         let workbook = Workbook::new();
         std::fs::remove_dir_all(workbook.path("target")).unwrap();
         workbook
     }
 
     /// The workbook as `new` makes it, with the recorded solutions.
-    pub fn with_recordings() -> Self {
+    pub(crate) fn with_recordings() -> Self {
         let dir = tempfile::tempdir().unwrap();
         template().write_to(dir.path(), true);
         Workbook { dir }
     }
 
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         self.dir.path()
     }
 
-    pub fn path(&self, relative: &str) -> PathBuf {
+    pub(crate) fn path(&self, relative: &str) -> PathBuf {
         self.root().join(relative)
     }
 
     #[track_caller]
-    pub fn read(&self, relative: &str) -> String {
+    pub(crate) fn read(&self, relative: &str) -> String {
         std::fs::read_to_string(self.path(relative)).unwrap()
     }
 
     #[track_caller]
-    pub fn write(&self, relative: &str, text: &str) {
+    pub(crate) fn write(&self, relative: &str, text: &str) {
         let path = self.path(relative);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
     }
 
     /// The learner's file of `exercise`, relative to the root.
-    pub fn exercise_file(&self, exercise: &str) -> String {
+    pub(crate) fn exercise_file(&self, exercise: &str) -> String {
         let info = manifest()
             .exercises
             .into_iter()
@@ -237,7 +237,7 @@ impl Workbook {
 
     /// Puts the reference solution of `exercise` in place of the stub.
     #[track_caller]
-    pub fn solve(&self, exercise: &str) {
+    pub(crate) fn solve(&self, exercise: &str) {
         let info = manifest()
             .exercises
             .into_iter()
@@ -248,26 +248,26 @@ impl Workbook {
     }
 
     /// Runs the grader with `args` from the workbook root.
-    pub fn grader(&self, args: &[&str]) -> Run {
+    pub(crate) fn grader(&self, args: &[&str]) -> Run {
         self.grader_in(self.root(), args)
     }
 
     /// Grades the class of checkouts in `class` into `out` (`verify --class --out`), with
     /// `extra` arguments.
-    pub fn verify_class(&self, class: &Path, out: &Path, extra: &[&str]) -> Run {
+    pub(crate) fn verify_class(&self, class: &Path, out: &Path, extra: &[&str]) -> Run {
         let (class, out) = (class.display().to_string(), out.display().to_string());
         let mut args = vec!["verify", "--class", &class, "--out", &out];
         args.extend_from_slice(extra);
         self.grader(&args)
     }
 
-    pub fn grader_in(&self, cwd: &Path, args: &[&str]) -> Run {
+    pub(crate) fn grader_in(&self, cwd: &Path, args: &[&str]) -> Run {
         let output = self.command(cwd, args).output().unwrap();
         Run::from(output)
     }
 
     /// Runs the grader with `args` from the workbook root, `input` as its whole stdin.
-    pub fn grader_with_input(&self, args: &[&str], input: &str) -> Run {
+    pub(crate) fn grader_with_input(&self, args: &[&str], input: &str) -> Run {
         let mut child = self
             .command(self.root(), args)
             .stdin(Stdio::piped())
@@ -300,7 +300,7 @@ impl Workbook {
 }
 
 /// A finished grader run.
-pub struct Run {
+pub(crate) struct Run {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
@@ -319,7 +319,7 @@ impl From<Output> for Run {
 impl Run {
     /// Asserts the exit code and that the grader never showed a Rust panic.
     #[track_caller]
-    pub fn expect_code(&self, code: i32) -> &Self {
+    pub(crate) fn expect_code(&self, code: i32) -> &Self {
         assert_eq!(
             self.code, code,
             "exit code\nstdout:\n{}\nstderr:\n{}",
@@ -334,7 +334,7 @@ impl Run {
     }
 
     #[track_caller]
-    pub fn stdout_has(&self, text: &str) -> &Self {
+    pub(crate) fn stdout_has(&self, text: &str) -> &Self {
         assert!(
             self.stdout.contains(text),
             "stdout lacks {text:?}:\n{}\nstderr:\n{}",
@@ -345,7 +345,7 @@ impl Run {
     }
 
     #[track_caller]
-    pub fn stderr_has(&self, text: &str) -> &Self {
+    pub(crate) fn stderr_has(&self, text: &str) -> &Self {
         assert!(
             self.stderr.contains(text),
             "stderr lacks {text:?}:\n{}",
@@ -356,7 +356,7 @@ impl Run {
 }
 
 /// The documented schema of `--format json` reports.
-pub fn schema() -> jsonschema::Validator {
+pub(crate) fn schema() -> jsonschema::Validator {
     let text = std::fs::read_to_string(repo_root().join("grader/report.schema.json")).unwrap();
     jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
 }
@@ -364,7 +364,7 @@ pub fn schema() -> jsonschema::Validator {
 /// Parses a JSON report and checks it against the documented schema and against the
 /// rules of Exercism's results format.
 #[track_caller]
-pub fn valid_report(stdout: &str) -> serde_json::Value {
+pub(crate) fn valid_report(stdout: &str) -> serde_json::Value {
     let report = serde_json::from_str(stdout).unwrap_or_else(|e| panic!("{e}:\n{stdout}"));
     let mut errors: Vec<String> = schema()
         .iter_errors(&report)
@@ -380,7 +380,7 @@ pub fn valid_report(stdout: &str) -> serde_json::Value {
 
 /// Where a results file breaks the rules of Exercism's test-runner interface, read
 /// from its text (https://exercism.org/docs/building/tooling/test-runners/interface).
-pub fn exercism_rules(report: &serde_json::Value) -> Vec<String> {
+pub(crate) fn exercism_rules(report: &serde_json::Value) -> Vec<String> {
     let mut broken = Vec::new();
     let version = report["version"].as_u64();
     if !matches!(version, Some(1..=3)) {
@@ -465,7 +465,7 @@ pub fn exercism_rules(report: &serde_json::Value) -> Vec<String> {
 /// `cargo` in a whole copy of the workbook, with the build folder those copies share
 /// (`target/workbook-copies`: test binaries run one after another, so it is never
 /// built twice at once).
-pub fn cargo_in(root: &Path, args: &[&str]) -> Run {
+pub(crate) fn cargo_in(root: &Path, args: &[&str]) -> Run {
     let target = repo_root().join("target/workbook-copies");
     let output = Command::new(env!("CARGO"))
         .args(args)
@@ -480,7 +480,7 @@ pub fn cargo_in(root: &Path, args: &[&str]) -> Run {
 
 /// A copy of the whole workbook, grader sources included, as an instructor's clone
 /// without git; its exercises are the stubs, as in a fresh clone.
-pub fn whole_workbook() -> tempfile::TempDir {
+pub(crate) fn whole_workbook() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&repo_root(), dir.path());
     for exercise in manifest().exercises {
@@ -495,7 +495,7 @@ pub fn whole_workbook() -> tempfile::TempDir {
 
 /// Where `phrase` ends in `text`, any run of whitespace in it matching any other (so a
 /// phrase is found even where the screen wrapped it).
-pub fn find_phrase(text: &str, phrase: &str) -> Option<usize> {
+pub(crate) fn find_phrase(text: &str, phrase: &str) -> Option<usize> {
     let words: Vec<&str> = phrase.split_whitespace().collect();
     let first = words.first()?;
     text.match_indices(first).find_map(|(start, _)| {

@@ -13,18 +13,23 @@ const TMUX_MISSING: &str = "this test drives the grader in tmux, which cannot be
 install it (apt-get install tmux, brew install tmux)";
 
 /// A tmux server of its own, with one 80x24 window; killed on drop.
-pub struct Tmux {
+pub(crate) struct Tmux {
     socket: String,
 }
 
 impl Tmux {
     /// Runs `shell_command` in `workbook`, in an 80x24 window.
-    pub fn start(workbook: &Path, shell_command: &str) -> Tmux {
+    pub(crate) fn start(workbook: &Path, shell_command: &str) -> Tmux {
         Tmux::start_sized(workbook, shell_command, 80, 24)
     }
 
     /// Runs `shell_command` in `workbook`, in a window of `width` x `height`.
-    pub fn start_sized(workbook: &Path, shell_command: &str, width: u16, height: u16) -> Tmux {
+    pub(crate) fn start_sized(
+        workbook: &Path,
+        shell_command: &str,
+        width: u16,
+        height: u16,
+    ) -> Tmux {
         static STARTED: AtomicUsize = AtomicUsize::new(0);
         let tmux = Tmux {
             socket: format!(
@@ -59,13 +64,13 @@ impl Tmux {
         command
     }
 
-    pub fn query(&self, args: &[&str]) -> String {
+    pub(crate) fn query(&self, args: &[&str]) -> String {
         let output = self.command().args(args).output().unwrap();
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
     /// Presses `key` and waits for the screen to change; returns the new screen.
-    pub fn press_for_change(&self, key: &str) -> String {
+    pub(crate) fn press_for_change(&self, key: &str) -> String {
         let before = self.screen();
         self.keys(key);
         let start = Instant::now();
@@ -82,22 +87,22 @@ impl Tmux {
         }
     }
 
-    pub fn screen(&self) -> String {
+    pub(crate) fn screen(&self) -> String {
         self.query(&["capture-pane", "-p"])
     }
 
-    pub fn keys(&self, keys: &str) {
+    pub(crate) fn keys(&self, keys: &str) {
         self.query(&["send-keys", keys]);
     }
 
     /// Reads the screen until it shows `text`; returns that screen.
-    pub fn wait_for(&self, text: &str) -> String {
+    pub(crate) fn wait_for(&self, text: &str) -> String {
         self.wait_for_all(&[text])
     }
 
     /// Waits until the screen shows every one of `texts` (a screen drawn in several
     /// writes can be caught half drawn), and returns it.
-    pub fn wait_for_all(&self, texts: &[&str]) -> String {
+    pub(crate) fn wait_for_all(&self, texts: &[&str]) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();

@@ -3,28 +3,29 @@
 
 use std::path::{Path, PathBuf};
 
-pub const FIRST_FAILS: &str = "xor_all: panicked on hidden case 1";
+pub(crate) const FIRST_FAILS: &str = "xor_all: panicked on hidden case 1";
 
-pub const FIRST_PASSES: &str = "Well done: xor_all passes";
+pub(crate) const FIRST_PASSES: &str = "Well done: xor_all passes";
 
-pub const SECOND: &str = "exercise 2 of";
+pub(crate) const SECOND: &str = "exercise 2 of";
 
-pub const SECOND_FAILS: &str = "is_losing_position: panicked on hidden case 1";
+pub(crate) const SECOND_FAILS: &str = "is_losing_position: panicked on hidden case 1";
 
-pub const ADDING_FAILS: &str = "xor_all: wrong answer on hidden case";
+pub(crate) const ADDING_FAILS: &str = "xor_all: wrong answer on hidden case";
 
 /// xor_all adding the heaps instead of XORing them: first wrong on heaps = [1, 1].
-pub const ADDING: &str = "pub fn xor_all(heaps: &[u64]) -> u64 {\n    heaps.iter().sum()\n}\n";
+pub(crate) const ADDING: &str =
+    "pub fn xor_all(heaps: &[u64]) -> u64 {\n    heaps.iter().sum()\n}\n";
 
-pub fn exercise_file(workbook: &Path, exercise: &str) -> PathBuf {
+pub(crate) fn exercise_file(workbook: &Path, exercise: &str) -> PathBuf {
     workbook.join("exercises").join(exercise).join("src/lib.rs")
 }
 
-pub fn solution(workbook: &Path, exercise: &str) -> String {
+pub(crate) fn solution(workbook: &Path, exercise: &str) -> String {
     std::fs::read_to_string(workbook.join("solutions").join(exercise).join("src/lib.rs")).unwrap()
 }
 
 /// How many exercises the course has.
-pub fn total() -> usize {
+pub(crate) fn total() -> usize {
     super::manifest().exercises.len()
 }

@@ -35,13 +35,13 @@ enum Parents {
 
 /// What the cgroups of runs bound on this machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Bounds {
+pub(super) struct Bounds {
     pub tasks: bool,
     pub memory: bool,
 }
 
 /// What the runs' cgroups can bound here, detected once (it makes and removes a probe).
-pub fn bounds() -> Bounds {
+pub(super) fn bounds() -> Bounds {
     match parents() {
         None => Bounds::default(),
         Some(Parents::Unified(_)) => Bounds {
@@ -63,14 +63,14 @@ fn parents() -> Option<&'static Parents> {
 /// A run's cgroups, removed when dropped (after the run: a cgroup with a process left
 /// in it cannot be removed).
 #[derive(Debug, Default)]
-pub struct RunGroup {
+pub(super) struct RunGroup {
     /// The run's folders, and their `cgroup.procs` opened for the child to join.
     joined: Vec<(PathBuf, OwnedFd)>,
 }
 
 impl RunGroup {
     /// The cgroups of a new run with `limits`; none where this machine offers none.
-    pub fn new(limits: &Limits) -> Result<RunGroup> {
+    pub(super) fn new(limits: &Limits) -> Result<RunGroup> {
         let Some(parents) = parents() else {
             return Ok(RunGroup::default());
         };
@@ -134,7 +134,7 @@ impl RunGroup {
     }
 
     /// Moves the process `pid`, and its threads, into each of the cgroups.
-    pub fn join(&self, pid: rustix::process::Pid) -> Result<()> {
+    pub(super) fn join(&self, pid: rustix::process::Pid) -> Result<()> {
         let pid = pid.as_raw_nonzero().to_string();
         for (dir, procs) in &self.joined {
             rustix::io::write(procs, pid.as_bytes())
@@ -145,7 +145,7 @@ impl RunGroup {
 
     /// Each cgroup's `cgroup.procs`, open for writing: writing `0` into it moves the
     /// writer in.
-    pub fn procs(&self) -> impl Iterator<Item = &OwnedFd> {
+    pub(super) fn procs(&self) -> impl Iterator<Item = &OwnedFd> {
         self.joined.iter().map(|(_, procs)| procs)
     }
 }

@@ -9,11 +9,11 @@ use rustix::thread::UnshareFlags;
 use crate::output_of_trusted;
 
 /// The Landlock ABI that brings everything the sandbox asks of Landlock (scopes).
-pub const FULL_LANDLOCK_ABI: u32 = 6;
+pub(super) const FULL_LANDLOCK_ABI: u32 = 6;
 
 /// The layers of confinement this kernel enforces.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Kernel {
+pub(crate) struct Kernel {
     /// The kernel's release (`uname -r`).
     pub release: String,
     /// The kernel's Landlock ABI; 0 without Landlock.
@@ -43,7 +43,7 @@ pub struct Kernel {
 /// How each run's threads and processes are bounded, so that a run with thousands of
 /// threads cannot slow the others, or exhaust the machine's processes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TaskBound {
+pub(crate) enum TaskBound {
     /// A cgroup of its own (`pids.max`).
     Cgroup,
     /// RLIMIT_NPROC in a user namespace of its own, where it counts this run alone.
@@ -53,7 +53,7 @@ pub enum TaskBound {
 
 /// What this kernel enforces, detected on the first call. The sandbox enforces every
 /// layer this says it has.
-pub fn detected() -> &'static Kernel {
+pub(crate) fn detected() -> &'static Kernel {
     static KERNEL: OnceLock<Kernel> = OnceLock::new();
     KERNEL.get_or_init(detect)
 }

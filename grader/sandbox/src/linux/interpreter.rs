@@ -14,7 +14,7 @@ const PATH_MAX: u64 = 4096;
 
 /// The loader named by `program`'s `PT_INTERP` header (a 64-bit little-endian ELF
 /// file), or `None` for a static program.
-pub fn interpreter(program: &Path) -> Result<Option<PathBuf>> {
+pub(crate) fn interpreter(program: &Path) -> Result<Option<PathBuf>> {
     let file = File::open(program).with_context(|| format!("cannot open {}", program.display()))?;
     let read = |offset: u64, len: usize| -> Result<Vec<u8>> {
         let mut bytes = vec![0; len];

@@ -30,7 +30,7 @@ use crate::unix::child::{Step, at};
 const NO_PRIORITY: [Resource; 3] = [Resource::Rtprio, Resource::Nice, Resource::Rttime];
 
 /// The layers, prepared before the fork.
-pub struct Layers {
+pub(crate) struct Layers {
     parent: Pid,
     /// The run's cgroups' `cgroup.procs`, to write itself into (the grader keeps them
     /// open until after the spawn).
@@ -50,7 +50,7 @@ pub struct Layers {
 impl Layers {
     /// The layers for `policy`, with the run's `isolation`; `exec_path` is the address
     /// of the program's path, the one exec the filter lets through.
-    pub fn new(
+    pub(crate) fn new(
         policy: &Policy,
         isolation: &Isolation,
         exec_path: *const libc::c_char,
@@ -81,7 +81,7 @@ impl Layers {
     }
 
     /// The descriptors the child needs until it applies the layers.
-    pub fn descriptors(&self) -> impl Iterator<Item = RawFd> + '_ {
+    pub(crate) fn descriptors(&self) -> impl Iterator<Item = RawFd> + '_ {
         self.cgroups
             .iter()
             .copied()
@@ -89,7 +89,7 @@ impl Layers {
     }
 
     /// In the child, before its descriptors and limits.
-    pub fn first(&mut self) -> Result<(), (Step, io::Error)> {
+    pub(crate) fn first(&mut self) -> Result<(), (Step, io::Error)> {
         set_parent_process_death_signal(Some(Signal::KILL)).map_err(at(Step::DeathSignal))?;
         // The grader may have died before the line above: then nobody would kill us.
         if getppid() != Some(self.parent) {
@@ -139,7 +139,7 @@ impl Layers {
     }
 
     /// In the child, just before its exec.
-    pub fn last(&mut self) -> Result<(), (Step, io::Error)> {
+    pub(crate) fn last(&mut self) -> Result<(), (Step, io::Error)> {
         if let Some(filter) = &mut self.filter {
             filter.install().map_err(at(Step::Seccomp))?;
         }
@@ -149,7 +149,7 @@ impl Layers {
 
 /// What the child executes to run `command`: its own program (at its path in the run's
 /// own root, when it has one) and arguments; the layers are applied in the child itself.
-pub fn confined_command(
+pub(crate) fn confined_command(
     command: &Command,
     _policy: &Policy,
     isolation: &Isolation,
@@ -162,7 +162,7 @@ pub fn confined_command(
 }
 
 /// Keeps the process `pid` (one thread) to the `n`-th core, from outside.
-pub fn keep_to_core(pid: Pid, n: usize) -> io::Result<()> {
+pub(crate) fn keep_to_core(pid: Pid, n: usize) -> io::Result<()> {
     let core = nth_core(n).ok_or_else(|| io::Error::from_raw_os_error(libc::EINVAL))?;
     Ok(sched_setaffinity(Some(pid), &core)?)
 }

@@ -21,12 +21,12 @@ mod syscalls;
 mod tests;
 
 pub use allocator::ForkFriendly;
-pub use detect::detected;
-pub use interpreter::interpreter as loader_of;
+pub(crate) use detect::detected;
+pub(crate) use interpreter::interpreter as loader_of;
 
 /// The loader the grader itself names: the one that the programs it builds name too,
 /// when they are built for the same system with the same toolchain.
-pub fn own_loader() -> Option<&'static std::path::Path> {
+pub(crate) fn own_loader() -> Option<&'static std::path::Path> {
     static LOADER: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
     LOADER
         .get_or_init(|| {
@@ -36,9 +36,9 @@ pub fn own_loader() -> Option<&'static std::path::Path> {
         })
         .as_deref()
 }
-pub use layers::{Layers, confined_command, keep_to_core};
-pub use orphans::{become_subreaper as prepare, children};
-pub use report::{describe, pretend_missing};
+pub(crate) use layers::{Layers, confined_command, keep_to_core};
+pub(crate) use orphans::{become_subreaper as prepare, children};
+pub(crate) use report::{describe, pretend_missing};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -53,7 +53,7 @@ use rustix::process::Pid;
 /// What sets a run apart from the others, made before its fork and undone after it: its
 /// cgroups, and its private root.
 #[derive(Debug)]
-pub struct Isolation {
+pub(crate) struct Isolation {
     group: RunGroup,
     root: Option<Arc<PrivateRoot>>,
     /// The compiler's cgroups are made and joined once it has started (see
@@ -63,7 +63,7 @@ pub struct Isolation {
 
 impl Isolation {
     /// The isolation of a run of `program` under `policy`.
-    pub fn new(policy: &Policy, program: &Path) -> Result<Isolation> {
+    pub(crate) fn new(policy: &Policy, program: &Path) -> Result<Isolation> {
         let root = (policy.private_view && detected().private_view)
             .then(|| PrivateRoot::new(policy, program, !rustix::process::getuid().is_root()))
             .transpose()?;
@@ -84,7 +84,7 @@ impl Isolation {
     }
 
     /// Once `leader` has started: moves the compiler into its cgroups.
-    pub fn started(&mut self, leader: Pid) -> Result<()> {
+    pub(crate) fn started(&mut self, leader: Pid) -> Result<()> {
         if let Some(limits) = self.later.take() {
             self.group = RunGroup::new(&limits)?;
             self.group.join(leader)?;
@@ -93,7 +93,7 @@ impl Isolation {
     }
 
     /// The program's path inside the run's own root, when it has one.
-    pub fn exec_path(&self) -> Option<&Path> {
+    pub(crate) fn exec_path(&self) -> Option<&Path> {
         self.root.as_ref().map(|root| root.program())
     }
 }

@@ -6,16 +6,16 @@ use rustix::process::{Pid, child_subreaper, getpid, set_child_subreaper};
 
 use crate::unix::reaper::Process;
 
-pub fn become_subreaper() -> Result<()> {
+pub(crate) fn become_subreaper() -> Result<()> {
     set_child_subreaper(Some(getpid())).context("cannot become a child subreaper")
 }
 
-pub fn is_subreaper() -> bool {
+pub(super) fn is_subreaper() -> bool {
     matches!(child_subreaper(), Ok(Some(_)))
 }
 
 /// The grader's children, live or zombie, from /proc.
-pub fn children() -> Vec<Process> {
+pub(crate) fn children() -> Vec<Process> {
     let me = getpid();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();

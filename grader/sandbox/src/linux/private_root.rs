@@ -35,7 +35,7 @@ enum Step {
 
 /// The private root of a run, prepared.
 #[derive(Debug)]
-pub struct PrivateRoot {
+pub(super) struct PrivateRoot {
     /// The empty folder the tmpfs is mounted on, removed after the run.
     _folder: tempfile::TempDir,
     mount_point: CString,
@@ -54,7 +54,11 @@ impl PrivateRoot {
     /// The root of a learner's program run by `policy`: what it may read and execute,
     /// bound in; its program at [`PROGRAM`]. `in_user_namespace` when the child makes a
     /// user namespace of its own first (a grader that is not root).
-    pub fn new(policy: &Policy, program: &Path, in_user_namespace: bool) -> Result<PrivateRoot> {
+    pub(super) fn new(
+        policy: &Policy,
+        program: &Path,
+        in_user_namespace: bool,
+    ) -> Result<PrivateRoot> {
         let folder = tempfile::Builder::new()
             .prefix("xorlings-root-")
             .tempdir()
@@ -132,14 +136,14 @@ impl PrivateRoot {
     }
 
     /// The program's path inside the root.
-    pub fn program(&self) -> &Path {
+    pub(super) fn program(&self) -> &Path {
         &self.program
     }
 
     /// In the child, in a mount namespace of its own (and a user namespace, when
     /// `maps`): builds the root and moves into it. Async-signal-safe: system calls on
     /// prepared strings.
-    pub fn enter(&self) -> io::Result<()> {
+    pub(super) fn enter(&self) -> io::Result<()> {
         if let Some((uid_map, gid_map)) = &self.maps {
             write_file(c"/proc/self/uid_map", uid_map)?;
             write_file(c"/proc/self/setgroups", c"deny")?;

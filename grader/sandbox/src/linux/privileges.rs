@@ -8,20 +8,20 @@ use rustix::thread::{
 };
 
 /// Whether the child can end with no capability and no way back to one.
-pub fn can_drop_all() -> bool {
+pub(super) fn can_drop_all() -> bool {
     capabilities(None).is_ok_and(|sets| {
         sets.permitted.is_empty() || sets.effective.contains(CapabilitySet::SETPCAP)
     })
 }
 
 /// How the child drops its capabilities, decided before `fork`.
-pub struct Privileges {
+pub(super) struct Privileges {
     /// Locking the securebits and emptying the bounding set take `CAP_SETPCAP`.
     lock: bool,
 }
 
 impl Privileges {
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         let lock =
             capabilities(None).is_ok_and(|sets| sets.effective.contains(CapabilitySet::SETPCAP));
         Privileges { lock }
@@ -29,7 +29,7 @@ impl Privileges {
 
     /// Sets `no_new_privs` and drops every capability for good. Async-signal-safe:
     /// plain `prctl` and `capset` calls.
-    pub fn drop_all(&self) -> io::Result<()> {
+    pub(super) fn drop_all(&self) -> io::Result<()> {
         set_no_new_privs(true)?;
         if self.lock {
             // Root (uid 0) would get every capability back at the next exec

@@ -22,7 +22,7 @@ with Landlock enabled (see `cat /sys/kernel/security/lsm`), or in a throwaway vi
 machine and pass --allow-weak-sandbox.";
 
 /// The kernel's layers, as people read them.
-pub fn describe(kernel: &Kernel) -> Protection {
+pub(crate) fn describe(kernel: &Kernel) -> Protection {
     Protection {
         system: format!("Linux {}", kernel.release),
         layers: layers(kernel),
@@ -151,7 +151,7 @@ fn missing(kernel: &Kernel) -> Vec<String> {
 
 /// Takes the layer `name` away from `kernel`, for the report only (see
 /// `PRETEND_MISSING_VARIABLE`); names it does not know change nothing.
-pub fn pretend_missing(kernel: &mut Kernel, name: &str) {
+pub(crate) fn pretend_missing(kernel: &mut Kernel, name: &str) {
     match name {
         "landlock" => {
             kernel.landlock_abi = 0;

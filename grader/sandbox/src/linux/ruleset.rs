@@ -167,19 +167,19 @@ impl Rights {
 /// A ruleset ready to be enforced: the kernel's descriptor of it (close-on-exec, as
 /// every Landlock ruleset is).
 #[derive(Debug)]
-pub struct Ruleset {
+pub(super) struct Ruleset {
     fd: OwnedFd,
 }
 
 impl Ruleset {
     /// Its descriptor, which the child keeps until it restricts itself.
-    pub fn raw_fd(&self) -> RawFd {
+    pub(super) fn raw_fd(&self) -> RawFd {
         self.fd.as_raw_fd()
     }
 }
 
 /// The kernel's Landlock ABI version, 0 without Landlock.
-pub fn abi() -> u32 {
+pub(super) fn abi() -> u32 {
     // SAFETY: with a null attribute, a zero size and the VERSION flag, the call only
     // returns the ABI version (or an error); it reads and writes no memory.
     let version = unsafe {
@@ -198,7 +198,7 @@ pub fn abi() -> u32 {
 /// denied except where a rule allows it: no TCP (ABI 4) or UDP (ABI 10) bind or connect
 /// at all, no file access outside the policy, and (ABI 6) no signal or abstract unix
 /// socket reaching out of the run. Paths that cannot be opened are skipped.
-pub fn prepare(policy: &Policy, abi: u32) -> Result<Ruleset> {
+pub(super) fn prepare(policy: &Policy, abi: u32) -> Result<Ruleset> {
     let handled = Rights::of(abi);
     let attr = LandlockRulesetAttr {
         handled_access_fs: handled.fs,
@@ -281,7 +281,7 @@ impl Ruleset {
 /// descriptor. Async-signal-safe: two system calls (`prctl(PR_SET_NO_NEW_PRIVS)`, which
 /// Landlock requires of a process without `CAP_SYS_ADMIN`, and
 /// `landlock_restrict_self`) and a `close`, with no allocation (an OS error is a number).
-pub fn restrict(ruleset: Ruleset) -> io::Result<()> {
+pub(super) fn restrict(ruleset: Ruleset) -> io::Result<()> {
     rustix::thread::set_no_new_privs(true)?;
     // SAFETY: a system call on an open descriptor and no flags; it touches no memory.
     let status = unsafe {

@@ -136,7 +136,7 @@ const IOPRIO_WHO_PROCESS: u32 = 1;
 const X32_SYSCALL_BIT: u32 = 0x4000_0000;
 
 /// Whether this kernel filters system calls, and seccompiler knows this CPU.
-pub fn available() -> bool {
+pub(super) fn available() -> bool {
     let action = libc::SECCOMP_RET_ERRNO;
     // SAFETY: SECCOMP_GET_ACTION_AVAIL only reads the u32 it is given.
     let answer = unsafe {
@@ -151,7 +151,7 @@ pub fn available() -> bool {
 }
 
 /// A compiled filter, waiting for the child's pid.
-pub struct Filter {
+pub(super) struct Filter {
     program: BpfProgram,
     /// Where the program compares with the child's pid.
     pid_slots: Vec<usize>,
@@ -161,7 +161,7 @@ impl Filter {
     /// The filter for `processes`. With [`Processes::Forbidden`], `exec_path` is the
     /// only file name pointer `execve` accepts: the sandbox's own exec of the program
     /// passes it, and the program cannot guess it (see `exec.rs`).
-    pub fn new(processes: Processes, exec_path: *const libc::c_char) -> Result<Filter> {
+    pub(super) fn new(processes: Processes, exec_path: *const libc::c_char) -> Result<Filter> {
         let rules =
             Rules::new(processes, exec_path as u64).context("cannot write the seccomp rules")?;
         let arch = TargetArch::try_from(std::env::consts::ARCH)
@@ -196,7 +196,7 @@ impl Filter {
     /// Writes the calling process's pid in and installs the filter. Async-signal-safe:
     /// the program was allocated before `fork`; this writes into it and makes one
     /// system call.
-    pub fn install(&mut self) -> io::Result<()> {
+    pub(super) fn install(&mut self) -> io::Result<()> {
         let pid = rustix::process::getpid().as_raw_nonzero().get() as u32;
         for &slot in &self.pid_slots {
             self.program[slot].k = pid;

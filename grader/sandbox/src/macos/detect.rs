@@ -14,7 +14,7 @@ use crate::output_of_trusted;
 
 /// What this Mac enforces, detected on the first call. The sandbox enforces every layer
 /// this says it has.
-pub fn detected() -> &'static Mac {
+pub(crate) fn detected() -> &'static Mac {
     static MAC: OnceLock<Mac> = OnceLock::new();
     MAC.get_or_init(|| Mac {
         version: product_version().unwrap_or_else(|| "(version unknown)".to_string()),
@@ -24,7 +24,7 @@ pub fn detected() -> &'static Mac {
 
 /// Where the developer tools are, asked once of `xcode-select` and `xcrun`; whatever
 /// they cannot tell stays out (rustc then fails to link, and says so).
-pub fn developer() -> &'static Developer {
+pub(crate) fn developer() -> &'static Developer {
     static DEVELOPER: OnceLock<Developer> = OnceLock::new();
     DEVELOPER.get_or_init(|| Developer {
         dir: printed_path("/usr/bin/xcode-select", &["-p"]),

@@ -18,38 +18,38 @@ use crate::unix::child::Step;
 use crate::unix::reaper::Process;
 
 /// Nothing to prepare: macOS has no subreaper.
-pub fn prepare() -> Result<()> {
+pub(crate) fn prepare() -> Result<()> {
     Ok(())
 }
 
 /// No process is ever re-parented to the grader on macOS: it has no orphans to sweep.
-pub fn children() -> Vec<Process> {
+pub(crate) fn children() -> Vec<Process> {
     Vec::new()
 }
 
 /// What sets a run apart: on macOS only its process group (no cgroup, no root of its
 /// own), which the Unix backend makes.
 #[derive(Debug, Default)]
-pub struct Isolation;
+pub(crate) struct Isolation;
 
 impl Isolation {
-    pub fn new(_policy: &Policy, _program: &Path) -> Result<Isolation> {
+    pub(crate) fn new(_policy: &Policy, _program: &Path) -> Result<Isolation> {
         Ok(Isolation)
     }
 
     /// Once the run's leader has started: nothing more here.
-    pub fn started(&mut self, _leader: Pid) -> Result<()> {
+    pub(crate) fn started(&mut self, _leader: Pid) -> Result<()> {
         Ok(())
     }
 }
 
 /// What the child checks before its exec.
-pub struct Layers {
+pub(crate) struct Layers {
     parent: Pid,
 }
 
 impl Layers {
-    pub fn new(
+    pub(crate) fn new(
         _policy: &Policy,
         _isolation: &Isolation,
         _exec_path: *const libc::c_char,
@@ -59,7 +59,7 @@ impl Layers {
 
     /// In the child, before its descriptors and limits: without a parent-death signal,
     /// a child whose grader is already gone does not start at all.
-    pub fn first(&mut self) -> Result<(), (Step, io::Error)> {
+    pub(crate) fn first(&mut self) -> Result<(), (Step, io::Error)> {
         if getppid() != Some(self.parent) {
             return Err((Step::ParentGone, io::Error::from_raw_os_error(libc::ESRCH)));
         }
@@ -67,7 +67,7 @@ impl Layers {
     }
 
     /// In the child, just before its exec: the profile is applied by `sandbox-exec`.
-    pub fn last(&mut self) -> Result<(), (Step, io::Error)> {
+    pub(crate) fn last(&mut self) -> Result<(), (Step, io::Error)> {
         Ok(())
     }
 }
@@ -75,7 +75,7 @@ impl Layers {
 /// What the child executes to run `command` under `policy`: `sandbox-exec` with the
 /// policy's profile, then the program (by its real path, which the profile names);
 /// the program itself where this Mac has no Seatbelt (`doctor` says so).
-pub fn confined_command(
+pub(crate) fn confined_command(
     command: &Command,
     policy: &Policy,
     _isolation: &Isolation,
@@ -92,7 +92,7 @@ pub fn confined_command(
 
 /// The CPU time the process `pid` has used, all its threads, while it runs (`None`
 /// once it is gone): its resource usage, in the Mach time units it is kept in.
-pub fn cpu_time(pid: Pid) -> Option<Duration> {
+pub(crate) fn cpu_time(pid: Pid) -> Option<Duration> {
     // SAFETY: rusage_info_v2 is plain data, which proc_pid_rusage fills.
     let mut usage: libc::rusage_info_v2 = unsafe { std::mem::zeroed() };
     // SAFETY: proc_pid_rusage writes one rusage_info_v2 (the flavour asked for) into

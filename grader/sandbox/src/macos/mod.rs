@@ -20,11 +20,11 @@ mod detect;
 mod layers;
 
 #[cfg(target_os = "macos")]
-pub use detect::detected;
+pub(crate) use detect::detected;
 #[cfg(target_os = "macos")]
-pub use layers::{Isolation, Layers, children, confined_command, cpu_time, prepare};
+pub(crate) use layers::{Isolation, Layers, children, confined_command, cpu_time, prepare};
 #[cfg(target_os = "macos")]
-pub use report::{describe, pretend_missing};
+pub(crate) use report::{describe, pretend_missing};
 
 #[cfg(target_os = "macos")]
 mod constructors {

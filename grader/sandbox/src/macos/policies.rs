@@ -30,7 +30,7 @@ const TOOLS: [&str; 3] = ["/usr/bin", "/bin", "/usr/libexec"];
 /// user's own `xcode-select` and `xcrun`), so that neither the shims nor clang look
 /// for them inside it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Developer {
+pub(crate) struct Developer {
     /// `xcode-select -p`: the Command Line Tools, or Xcode's `Contents/Developer`.
     pub dir: Option<PathBuf>,
     /// `xcrun --show-sdk-path`: the macOS SDK the linker links against.
@@ -45,7 +45,12 @@ pub struct Developer {
 /// rustc compiling into `build_dir`: it reads and executes its toolchain and the
 /// developer tools, starts the linker, and writes only `build_dir` (its temporary files
 /// too) and the tools' scratch folders. Its environment is the least the linker needs.
-pub fn compiler(sysroot: &Path, build_dir: &Path, limits: Limits, developer: &Developer) -> Policy {
+pub(crate) fn compiler(
+    sysroot: &Path,
+    build_dir: &Path,
+    limits: Limits,
+    developer: &Developer,
+) -> Policy {
     let mut read = system();
     read.extend(developer.sdk.iter().cloned());
     let mut execute = vec![sysroot.to_path_buf()];
@@ -68,7 +73,7 @@ pub fn compiler(sysroot: &Path, build_dir: &Path, limits: Limits, developer: &De
 
 /// PATH for the shims, the temporary folder and HOME in the build folder (nothing of the
 /// user's home), and where the SDK and the developer tools are.
-pub fn compiler_env(build_dir: &Path, developer: &Developer) -> Vec<(OsString, OsString)> {
+pub(crate) fn compiler_env(build_dir: &Path, developer: &Developer) -> Vec<(OsString, OsString)> {
     let mut env = vec![
         (OsString::from("PATH"), OsString::from("/usr/bin:/bin")),
         (OsString::from("TMPDIR"), build_dir.as_os_str().to_owned()),
@@ -87,7 +92,7 @@ pub fn compiler_env(build_dir: &Path, developer: &Developer) -> Vec<(OsString, O
 /// its rpath): it reads the system's libraries and `libdir`, executes only itself,
 /// writes nothing but the descriptors it is given, starts no process, and sees no
 /// environment.
-pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Policy {
+pub(crate) fn program(program: &Path, libdir: &Path, limits: Limits) -> Policy {
     let developer = Developer::default();
     let mut policy = reader(program, &[libdir.to_path_buf()], limits, &developer);
     // (Seatbelt hides what is not listed from its reads, not from its look-ups.)
@@ -99,7 +104,12 @@ pub fn program(program: &Path, libdir: &Path, limits: Limits) -> Policy {
 /// itself, like a learner's program. `git` reading a learner's repository runs so; as
 /// `/usr/bin/git` is a shim that executes the developer tools' git, those may be
 /// executed too.
-pub fn reader(program: &Path, read: &[PathBuf], limits: Limits, developer: &Developer) -> Policy {
+pub(crate) fn reader(
+    program: &Path,
+    read: &[PathBuf],
+    limits: Limits,
+    developer: &Developer,
+) -> Policy {
     let mut readable = system();
     readable.extend(read.iter().cloned());
     let mut execute = vec![program.to_path_buf()];
@@ -120,14 +130,14 @@ pub fn reader(program: &Path, read: &[PathBuf], limits: Limits, developer: &Deve
 /// `MH_MAGIC_64` as a little-endian CPU writes it (x86_64 and arm64 both are).
 const MACH_O_64: [u8; 4] = [0xcf, 0xfa, 0xed, 0xfe];
 /// `CPU_TYPE_X86_64` and `CPU_TYPE_ARM64`.
-pub const CPU_X86_64: u32 = 0x0100_0007;
-pub const CPU_ARM64: u32 = 0x0100_000c;
+pub(crate) const CPU_X86_64: u32 = 0x0100_0007;
+pub(crate) const CPU_ARM64: u32 = 0x0100_000c;
 /// `MH_EXECUTE`: a program (not a library, an object file or a bundle).
 const EXECUTE: u32 = 2;
 
 /// Checks that `header`, a file's first 16 bytes, starts a thin 64-bit Mach-O program
 /// for the CPU `cpu`, as rustc writes one for a macOS target; what else it is, if not.
-pub fn check_mach_o(header: &[u8], cpu: u32) -> Result<(), &'static str> {
+pub(crate) fn check_mach_o(header: &[u8], cpu: u32) -> Result<(), &'static str> {
     let word = |at: usize| {
         header
             .get(at..at + 4)

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use crate::{Policy, Processes};
 
 /// Always this one, never a `PATH` look-up.
-pub const SANDBOX_EXEC: &str = "/usr/bin/sandbox-exec";
+pub(crate) const SANDBOX_EXEC: &str = "/usr/bin/sandbox-exec";
 
 /// Deny by default; whatever is not allowed below fails with EPERM.
 const HEADER: &str = "(version 1)\n(deny default)\n";
@@ -78,7 +78,7 @@ const COMPILER: &str = r#"(allow process-fork)
 
 /// A profile and the parameters that give its paths.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Profile {
+pub(crate) struct Profile {
     pub text: String,
     /// `(NAME, canonical path)`, each passed as `-D NAME=PATH`.
     pub parameters: Vec<(String, PathBuf)>,
@@ -86,7 +86,7 @@ pub struct Profile {
 
 /// The profile of `policy`; `canonical` resolves a path to the real one (`None` when it
 /// does not exist: `std::fs::canonicalize` on a Mac).
-pub fn profile(policy: &Policy, canonical: impl Fn(&Path) -> Option<PathBuf>) -> Profile {
+pub(crate) fn profile(policy: &Policy, canonical: impl Fn(&Path) -> Option<PathBuf>) -> Profile {
     let mut text = String::from(HEADER);
     let mut parameters = Vec::new();
     let groups: [(&str, &[PathBuf], &str); 3] = [
@@ -120,7 +120,7 @@ pub fn profile(policy: &Policy, canonical: impl Fn(&Path) -> Option<PathBuf>) ->
 
 /// The command line that runs `program` with `args` under `profile`: `sandbox-exec`'s
 /// arguments, then the program's.
-pub fn command_line(profile: &Profile, program: &Path, args: &[OsString]) -> Vec<OsString> {
+pub(crate) fn command_line(profile: &Profile, program: &Path, args: &[OsString]) -> Vec<OsString> {
     let mut line: Vec<OsString> = vec!["-p".into(), profile.text.clone().into()];
     for (name, path) in &profile.parameters {
         let mut definition = OsString::from(format!("{name}="));

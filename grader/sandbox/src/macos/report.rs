@@ -5,7 +5,7 @@ use crate::protection::{Layer, ONLY_LINUX_FOR_CLASSES, Protection};
 
 /// What this Mac lets the sandbox enforce.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mac {
+pub(crate) struct Mac {
     /// `kern.osproductversion`: `15.1`.
     pub version: String,
     /// `Ok` when `sandbox-exec` confined a test program; else why not (not there, or
@@ -14,7 +14,7 @@ pub struct Mac {
 }
 
 /// The Mac's layers, as people read them.
-pub fn describe(mac: &Mac) -> Protection {
+pub(crate) fn describe(mac: &Mac) -> Protection {
     let seatbelt = mac.seatbelt.is_ok();
     let mut missing = Vec::new();
     if let Err(why) = &mac.seatbelt {
@@ -74,7 +74,7 @@ pub fn describe(mac: &Mac) -> Protection {
 }
 
 /// Takes the layer `name` (`seatbelt`) away from `mac`, for the report only.
-pub fn pretend_missing(mac: &mut Mac, name: &str) {
+pub(crate) fn pretend_missing(mac: &mut Mac, name: &str) {
     if name == "seatbelt" && mac.seatbelt.is_ok() {
         mac.seatbelt = Err(format!("left out by ${}", crate::PRETEND_MISSING_VARIABLE));
     }

@@ -24,7 +24,7 @@ use crate::Policy;
 /// The steps of the confinement, in order, as the child reports a failed one (the
 /// platform's own layers are some of them).
 #[derive(Debug, Clone, Copy)]
-pub enum Step {
+pub(crate) enum Step {
     DeathSignal = 1,
     ParentGone,
     Cgroup,
@@ -77,7 +77,7 @@ impl Step {
 }
 
 /// Everything the child needs, prepared before the fork.
-pub struct Confinement {
+pub(crate) struct Confinement {
     layers: Layers,
     descriptors: Descriptors,
     rlimits: Rlimits,
@@ -92,7 +92,7 @@ pub struct Confinement {
 }
 
 impl Confinement {
-    pub fn new(
+    pub(crate) fn new(
         command: &Command,
         policy: &Policy,
         isolation: &Isolation,
@@ -125,13 +125,13 @@ impl Confinement {
     }
 
     /// The page the child reports a failure in.
-    pub fn page(&self) -> Arc<SharedPage> {
+    pub(crate) fn page(&self) -> Arc<SharedPage> {
         self.exec.page().clone()
     }
 
     /// In the child: confines it, then executes the program. Never returns: on a
     /// failure, reports the step and exits.
-    pub fn confine_and_exec(&mut self) -> ! {
+    pub(crate) fn confine_and_exec(&mut self) -> ! {
         self.release_parent();
         let (step, error) = match self.confine().and_then(|()| self.await_program()) {
             Ok(()) => (Step::Exec, self.exec.exec()),
@@ -182,12 +182,12 @@ impl Confinement {
 }
 
 /// Tags an error with the step that failed.
-pub fn at<E: Into<io::Error>>(step: Step) -> impl FnOnce(E) -> (Step, io::Error) {
+pub(crate) fn at<E: Into<io::Error>>(step: Step) -> impl FnOnce(E) -> (Step, io::Error) {
     move |error| (step, error.into())
 }
 
 /// The failure the child reported in `page`, if any.
-pub fn reported_failure(page: &SharedPage) -> Option<anyhow::Error> {
+pub(crate) fn reported_failure(page: &SharedPage) -> Option<anyhow::Error> {
     let report = page.report().load(Ordering::SeqCst);
     let step = Step::ALL
         .into_iter()

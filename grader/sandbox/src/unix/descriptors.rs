@@ -6,7 +6,7 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 
 use anyhow::{Result, ensure};
 
-pub struct Descriptors {
+pub(super) struct Descriptors {
     passed: Vec<(OwnedFd, RawFd)>,
     /// Where each passed descriptor is moved first, filled in the child.
     moved: Vec<RawFd>,
@@ -17,7 +17,7 @@ pub struct Descriptors {
 }
 
 impl Descriptors {
-    pub fn new(passed: Vec<(OwnedFd, RawFd)>) -> Result<Descriptors> {
+    pub(super) fn new(passed: Vec<(OwnedFd, RawFd)>) -> Result<Descriptors> {
         let mut targets: Vec<RawFd> = passed.iter().map(|&(_, target)| target).collect();
         targets.sort_unstable();
         ensure!(
@@ -41,7 +41,7 @@ impl Descriptors {
 
     /// Installs the passed descriptors and marks all others close-on-exec.
     /// Async-signal-safe: `fcntl`, `dup2` and `close_range` on prepared numbers.
-    pub fn install(&mut self) -> io::Result<()> {
+    pub(super) fn install(&mut self) -> io::Result<()> {
         // Other threads of the grader may have opened descriptors without CLOEXEC.
         close_on_exec_from(3, self.highest);
         // First move every passed descriptor above all targets, so that placing one
@@ -62,7 +62,7 @@ impl Descriptors {
 impl Descriptors {
     /// The descriptors passed, at their numbers in the grader.
     #[cfg(target_os = "linux")]
-    pub fn sources(&self) -> impl Iterator<Item = RawFd> + '_ {
+    pub(super) fn sources(&self) -> impl Iterator<Item = RawFd> + '_ {
         self.passed.iter().map(|(fd, _)| fd.as_raw_fd())
     }
 }
@@ -71,7 +71,7 @@ impl Descriptors {
 /// order), at once rather than at the exec. Among them is std's report of the exec,
 /// whose close tells the parent that the child is started: its spawn returns then.
 #[cfg(target_os = "linux")]
-pub fn close_all_but(kept: &[RawFd]) {
+pub(super) fn close_all_but(kept: &[RawFd]) {
     let mut from: RawFd = 3;
     for &fd in kept.iter().chain(&[RawFd::MAX]) {
         if fd > from {

@@ -10,7 +10,7 @@ use anyhow::{Context, Result, ensure};
 use super::shared_page::SharedPage;
 
 /// The program to execute, its arguments and its whole environment, as C arrays.
-pub struct Exec {
+pub(super) struct Exec {
     /// Holds the program's path (and the child's failure report).
     page: Arc<SharedPage>,
     path: *const libc::c_char,
@@ -28,7 +28,11 @@ unsafe impl Sync for Exec {}
 
 impl Exec {
     /// Prepares the exec of `program` with `args` (after its own name) and exactly `env`.
-    pub fn new(program: &OsStr, args: &[OsString], env: &[(OsString, OsString)]) -> Result<Exec> {
+    pub(super) fn new(
+        program: &OsStr,
+        args: &[OsString],
+        env: &[(OsString, OsString)],
+    ) -> Result<Exec> {
         ensure!(
             program.as_bytes().contains(&b'/'),
             "the confined program must be a path, not a name to look up: {}",
@@ -64,18 +68,18 @@ impl Exec {
     }
 
     /// The address of the program's path, the one `execve` must be given.
-    pub fn path(&self) -> *const libc::c_char {
+    pub(super) fn path(&self) -> *const libc::c_char {
         self.path
     }
 
     /// The page, for the child to report a failure in and the parent to read it.
-    pub fn page(&self) -> &Arc<SharedPage> {
+    pub(super) fn page(&self) -> &Arc<SharedPage> {
         &self.page
     }
 
     /// Replaces the calling process with the program; returns only on failure.
     /// Async-signal-safe: one system call on prepared arrays.
-    pub fn exec(&self) -> io::Error {
+    pub(super) fn exec(&self) -> io::Error {
         // SAFETY: every pointer points into memory this value owns; both arrays end
         // with a null pointer.
         unsafe { libc::execve(self.path, self.argv.as_ptr(), self.envp.as_ptr()) };

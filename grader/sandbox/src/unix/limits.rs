@@ -6,7 +6,7 @@ use crate::Limits;
 
 /// The limits to set in the child, each with soft = hard: a process without
 /// `CAP_SYS_RESOURCE` (and the child has none) can never raise them again.
-pub struct Rlimits([(Resource, u64); LIMITS]);
+pub(super) struct Rlimits([(Resource, u64); LIMITS]);
 
 /// macOS refuses every address-space limit a run could live with (`setrlimit` fails
 /// with EINVAL): there, the other four.
@@ -16,7 +16,7 @@ const LIMITS: usize = 5;
 const LIMITS: usize = 4;
 
 impl Rlimits {
-    pub fn new(limits: &Limits) -> Self {
+    pub(super) fn new(limits: &Limits) -> Self {
         // RLIMIT_NPROC is left alone: it counts every process and thread of the user on
         // the whole machine, so no value both lets a run start its threads and stops it
         // from forking. seccomp (Seatbelt on macOS) forbids new processes instead.
@@ -37,7 +37,7 @@ impl Rlimits {
     }
 
     /// Sets every limit. Async-signal-safe: plain system calls on prepared values.
-    pub fn apply(&self) -> rustix::io::Result<()> {
+    pub(super) fn apply(&self) -> rustix::io::Result<()> {
         for &(resource, value) in &self.0 {
             let limit = Rlimit {
                 current: Some(value),

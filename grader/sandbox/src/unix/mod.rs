@@ -2,12 +2,12 @@
 //! platform's layers (`super::platform`) and its descriptors and limits, then execs; the
 //! grader waits for its whole process group with a time limit and kills all of it.
 
-pub mod child;
-pub mod confined;
+pub(crate) mod child;
+pub(crate) mod confined;
 mod descriptors;
 mod exec;
 mod limits;
-pub mod reaper;
+pub(crate) mod reaper;
 mod shared_page;
 mod spawn;
 
@@ -20,10 +20,14 @@ use xorlings_core::runner::channels::{ANSWERS_FD, CASES_FD, START_FD};
 
 use super::{Channels, Policy, platform};
 pub use confined::Confined;
-pub use reaper::output_of_trusted;
+pub(crate) use reaper::output_of_trusted;
 
 /// Starts `command` confined, with its channels at the runner's descriptor numbers.
-pub fn spawn(command: Command, policy: &Policy, channels: Option<Channels>) -> Result<Confined> {
+pub(crate) fn spawn(
+    command: Command,
+    policy: &Policy,
+    channels: Option<Channels>,
+) -> Result<Confined> {
     let fds = match channels {
         Some(Channels {
             cases,
@@ -42,14 +46,14 @@ pub fn spawn(command: Command, policy: &Policy, channels: Option<Channels>) -> R
 /// Restores the default action of SIGPIPE, which Rust's runtime ignores: a command-line
 /// tool then stops quietly when the reader of its output goes away (`grader list |
 /// head`) instead of panicking on a broken pipe. Call it before any other thread exists.
-pub fn quit_on_broken_pipe() {
+pub(crate) fn quit_on_broken_pipe() {
     // SAFETY: setting a signal's action to its default has no handler to be sound; the
     // caller runs it before any other thread exists.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
 }
 
 /// What a Unix signal's number means.
-pub fn signal_kind(number: i32) -> SignalKind {
+pub(crate) fn signal_kind(number: i32) -> SignalKind {
     match number {
         libc::SIGABRT => SignalKind::Abort,
         libc::SIGXFSZ => SignalKind::FileTooLarge,

@@ -44,7 +44,7 @@ fn sweeping() -> RwLockWriteGuard<'static, ()> {
 /// Spawns `command`, registering its process before any sweep can look.
 /// The machine may refuse a process for a moment (too many at once, or too little
 /// memory): the spawn is tried again after a pause, doubling up to this one.
-pub fn spawn(command: &mut Command) -> io::Result<(Child, Pid)> {
+pub(crate) fn spawn(command: &mut Command) -> io::Result<(Child, Pid)> {
     let mut pause = FIRST_RETRY;
     loop {
         let spawned_child = {
@@ -75,19 +75,19 @@ fn refused(error: &io::Error) -> bool {
 }
 
 /// Runs `command` to its end while no sweep can look.
-pub fn output_of_trusted(command: &mut Command) -> io::Result<Output> {
+pub(crate) fn output_of_trusted(command: &mut Command) -> io::Result<Output> {
     let _starting = starting();
     command.output()
 }
 
 /// Forgets a run once its group is gone.
-pub fn forget(leader: Pid) {
+pub(crate) fn forget(leader: Pid) {
     spawned().retain(|&pid| pid != leader);
 }
 
 /// Kills and reaps every orphan, until none is left (killing one re-parents its own
 /// children to the grader): the children of the grader that no run claims.
-pub fn kill_orphans() {
+pub(crate) fn kill_orphans() {
     let _sweeping = sweeping();
     let runs = spawned();
     loop {
@@ -110,7 +110,7 @@ pub fn kill_orphans() {
 }
 
 /// A child of the grader, as the platform lists them.
-pub struct Process {
+pub(crate) struct Process {
     pub pid: Pid,
     pub group: Pid,
 }

@@ -17,7 +17,7 @@ const REPORT_BYTES: usize = 8;
 /// Random addresses to try before letting the kernel choose one.
 const TRIES: usize = 8;
 
-pub struct SharedPage {
+pub(crate) struct SharedPage {
     address: *mut u8,
     len: usize,
 }
@@ -31,7 +31,7 @@ unsafe impl Sync for SharedPage {}
 impl SharedPage {
     /// Maps a shared page (or more) at a random address, with `bytes` copied to a random
     /// place in it. Returns the page and where `bytes` are.
-    pub fn with(bytes: &[u8]) -> Result<(SharedPage, *const u8)> {
+    pub(crate) fn with(bytes: &[u8]) -> Result<(SharedPage, *const u8)> {
         let page_size = rustix::param::page_size();
         // One page more than needed leaves room for a random offset.
         let len = (REPORT_BYTES + bytes.len()).div_ceil(page_size) * page_size + page_size;
@@ -51,7 +51,7 @@ impl SharedPage {
     }
 
     /// The report word at the start of the page.
-    pub fn report(&self) -> &AtomicU64 {
+    pub(crate) fn report(&self) -> &AtomicU64 {
         // SAFETY: the mapping is page-aligned, zero-filled, at least REPORT_BYTES long
         // and lives as long as `self`.
         unsafe { &*self.address.cast::<AtomicU64>() }

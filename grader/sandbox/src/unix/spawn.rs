@@ -13,7 +13,7 @@ use super::platform::Isolation;
 use super::{Confined, reaper};
 use crate::Policy;
 
-pub fn spawn(
+pub(super) fn spawn(
     mut command: Command,
     policy: &Policy,
     fds: Vec<(OwnedFd, RawFd)>,

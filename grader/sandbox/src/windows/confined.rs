@@ -28,7 +28,7 @@ pub struct Confined {
 }
 
 impl Confined {
-    pub(super) fn new(mut child: Child, job: Job, started: Instant) -> Confined {
+    pub(crate) fn new(mut child: Child, job: Job, started: Instant) -> Confined {
         Confined {
             stdout: child.stdout.take(),
             stderr: child.stderr.take(),

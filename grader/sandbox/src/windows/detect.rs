@@ -26,7 +26,7 @@ const PROBE: Limits = Limits {
 
 /// What this Windows enforces, detected on the first call. The sandbox enforces every
 /// layer this says it has.
-pub fn detected() -> &'static Windows {
+pub(crate) fn detected() -> &'static Windows {
     static WINDOWS: OnceLock<Windows> = OnceLock::new();
     WINDOWS.get_or_init(|| Windows {
         job: Job::new(&job_settings(&PROBE, Processes::Forbidden, None))
@@ -38,7 +38,7 @@ pub fn detected() -> &'static Windows {
 /// A crash of a confined program, or a DLL it cannot find, ends it at once instead of
 /// opening a dialog that would hold it until its time is up: the error mode is
 /// inherited by every process the grader starts.
-pub fn prepare() -> Result<()> {
+pub(crate) fn prepare() -> Result<()> {
     // SAFETY: sets the process's error mode; no pointer is passed.
     unsafe {
         SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX)

@@ -44,15 +44,15 @@ const _: () = {
 };
 
 /// The exit status of every process the grader ends through its job.
-pub const ENDED_BY_THE_GRADER: u32 = 1;
+pub(crate) const ENDED_BY_THE_GRADER: u32 = 1;
 
 /// A Job Object, closed (and, with `KILL_ON_JOB_CLOSE`, every process in it killed)
 /// when dropped.
-pub struct Job(OwnedHandle);
+pub(crate) struct Job(OwnedHandle);
 
 impl Job {
     /// A new job with `settings`.
-    pub fn new(settings: &JobSettings) -> io::Result<Job> {
+    pub(crate) fn new(settings: &JobSettings) -> io::Result<Job> {
         // SAFETY: no security attributes, no name: a new anonymous job.
         let handle = unsafe { CreateJobObjectW(std::ptr::null(), std::ptr::null()) };
         if handle.is_null() {
@@ -93,14 +93,14 @@ impl Job {
     }
 
     /// Puts `process` (still suspended) in the job, and so every process it starts.
-    pub fn assign(&self, process: RawHandle) -> io::Result<()> {
+    pub(crate) fn assign(&self, process: RawHandle) -> io::Result<()> {
         // SAFETY: two handles, the job's and a live process's.
         check(unsafe { AssignProcessToJobObject(self.handle(), process) })
     }
 
     /// The CPU time of every process ever in the job, user and kernel, the ended ones
     /// included.
-    pub fn cpu_time(&self) -> Duration {
+    pub(crate) fn cpu_time(&self) -> Duration {
         // SAFETY: plain data, which the query fills.
         let mut accounting: JOBOBJECT_BASIC_ACCOUNTING_INFORMATION = unsafe { std::mem::zeroed() };
         // SAFETY: the struct of this class, written for its size only.
@@ -121,7 +121,7 @@ impl Job {
     }
 
     /// Ends every process in the job.
-    pub fn terminate(&self) {
+    pub(crate) fn terminate(&self) {
         // SAFETY: the job's handle; ending a job with no process left does nothing.
         unsafe { TerminateJobObject(self.handle(), ENDED_BY_THE_GRADER) };
     }

@@ -27,19 +27,19 @@ mod spawn;
 #[cfg(windows)]
 pub use confined::Confined;
 #[cfg(windows)]
-pub use detect::{detected, prepare};
+pub(crate) use detect::{detected, prepare};
 #[cfg(windows)]
-pub use report::{describe, pretend_missing};
+pub(crate) use report::{describe, pretend_missing};
 #[cfg(windows)]
-pub use spawn::{output_of_trusted, spawn};
+pub(crate) use spawn::{output_of_trusted, spawn};
 
 use xorlings_core::run::SignalKind;
 
 /// Windows has no SIGPIPE: a write to a closed pipe fails there, and the command stops.
-pub fn quit_on_broken_pipe() {}
+pub(crate) fn quit_on_broken_pipe() {}
 
 /// What an exit status that is an exception means.
-pub fn signal_kind(status: i32) -> SignalKind {
+pub(crate) fn signal_kind(status: i32) -> SignalKind {
     settings::exception_kind(status as u32).unwrap_or(SignalKind::Other)
 }
 

@@ -49,7 +49,7 @@ const DEVELOPER_PROMPT_VARIABLES: [&str; 14] = [
 
 /// rustc compiling into `build_dir`: it reads its toolchain, starts the linker, and its
 /// temporary files go to `build_dir`. `variable` looks up the grader's environment.
-pub fn compiler(
+pub(crate) fn compiler(
     sysroot: &Path,
     build_dir: &Path,
     limits: Limits,
@@ -71,7 +71,7 @@ pub fn compiler(
 /// The system's variables and a developer prompt's, the toolchain's `bin` first on
 /// `PATH` (then the user's, where a developer prompt's `link.exe` or MinGW's `gcc` may
 /// be), and the temporary folder in the build folder.
-pub fn compiler_env(
+pub(crate) fn compiler_env(
     sysroot: &Path,
     build_dir: &Path,
     variable: impl Fn(&str) -> Option<OsString>,
@@ -94,7 +94,7 @@ pub fn compiler_env(
 
 /// A learner's `program`, linked to the std DLL in `std_dir`: it executes only itself
 /// (its job has room for one process), and its environment is only where its DLLs are.
-pub fn program(
+pub(crate) fn program(
     program: &Path,
     std_dir: &Path,
     limits: Limits,
@@ -108,7 +108,7 @@ pub fn program(
 
 /// `PATH`: the std DLL's folder, then the system's; and `SystemRoot`, which parts of the
 /// system look up.
-pub fn program_env(
+pub(crate) fn program_env(
     std_dir: &Path,
     variable: impl Fn(&str) -> Option<OsString>,
 ) -> Vec<(OsString, OsString)> {
@@ -126,7 +126,7 @@ pub fn program_env(
 
 /// A `program` that only reads (git reading a learner's repository): one process, no
 /// environment but what the caller puts in [`Policy::env`].
-pub fn reader(program: &Path, read: &[PathBuf], limits: Limits) -> Policy {
+pub(crate) fn reader(program: &Path, read: &[PathBuf], limits: Limits) -> Policy {
     Policy {
         read: read.to_vec(),
         execute: vec![program.to_path_buf()],

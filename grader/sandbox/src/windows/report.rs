@@ -5,14 +5,14 @@ use crate::protection::{Layer, ONLY_LINUX_FOR_CLASSES, Protection};
 
 /// What this Windows lets the sandbox enforce.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Windows {
+pub(crate) struct Windows {
     /// `Ok` when the grader can make Job Objects with every limit it sets; else why not.
     pub job: Result<(), String>,
 }
 
 /// This Windows' layers, as people read them. File access is never confined: the
 /// grader starts its processes with the user's own token.
-pub fn describe(windows: &Windows) -> Protection {
+pub(crate) fn describe(windows: &Windows) -> Protection {
     let job = windows.job.is_ok();
     let mut missing = Vec::new();
     if let Err(why) = &windows.job {
@@ -61,7 +61,7 @@ pub fn describe(windows: &Windows) -> Protection {
 }
 
 /// Takes the layer `name` (`job`) away from `windows`, for the report only.
-pub fn pretend_missing(windows: &mut Windows, name: &str) {
+pub(crate) fn pretend_missing(windows: &mut Windows, name: &str) {
     if name == "job" && windows.job.is_ok() {
         windows.job = Err(format!("left out by ${}", crate::PRETEND_MISSING_VARIABLE));
     }

@@ -7,24 +7,24 @@ use xorlings_core::run::SignalKind;
 use crate::{Limits, Processes};
 
 // JOB_OBJECT_LIMIT_* (winnt.h).
-pub const LIMIT_JOB_TIME: u32 = 0x4;
-pub const LIMIT_ACTIVE_PROCESS: u32 = 0x8;
-pub const LIMIT_AFFINITY: u32 = 0x10;
-pub const LIMIT_PROCESS_MEMORY: u32 = 0x100;
-pub const LIMIT_JOB_MEMORY: u32 = 0x200;
-pub const LIMIT_DIE_ON_UNHANDLED_EXCEPTION: u32 = 0x400;
-pub const LIMIT_KILL_ON_JOB_CLOSE: u32 = 0x2000;
+pub(crate) const LIMIT_JOB_TIME: u32 = 0x4;
+pub(crate) const LIMIT_ACTIVE_PROCESS: u32 = 0x8;
+pub(crate) const LIMIT_AFFINITY: u32 = 0x10;
+pub(crate) const LIMIT_PROCESS_MEMORY: u32 = 0x100;
+pub(crate) const LIMIT_JOB_MEMORY: u32 = 0x200;
+pub(crate) const LIMIT_DIE_ON_UNHANDLED_EXCEPTION: u32 = 0x400;
+pub(crate) const LIMIT_KILL_ON_JOB_CLOSE: u32 = 0x2000;
 
 // JOB_OBJECT_UILIMIT_* (winnt.h): what a job's processes may not do to the user's
 // session.
-pub const UI_HANDLES: u32 = 0x1;
-pub const UI_READ_CLIPBOARD: u32 = 0x2;
-pub const UI_WRITE_CLIPBOARD: u32 = 0x4;
-pub const UI_SYSTEM_PARAMETERS: u32 = 0x8;
-pub const UI_DISPLAY_SETTINGS: u32 = 0x10;
-pub const UI_GLOBAL_ATOMS: u32 = 0x20;
-pub const UI_DESKTOP: u32 = 0x40;
-pub const UI_EXIT_WINDOWS: u32 = 0x80;
+pub(crate) const UI_HANDLES: u32 = 0x1;
+pub(crate) const UI_READ_CLIPBOARD: u32 = 0x2;
+pub(crate) const UI_WRITE_CLIPBOARD: u32 = 0x4;
+pub(crate) const UI_SYSTEM_PARAMETERS: u32 = 0x8;
+pub(crate) const UI_DISPLAY_SETTINGS: u32 = 0x10;
+pub(crate) const UI_GLOBAL_ATOMS: u32 = 0x20;
+pub(crate) const UI_DESKTOP: u32 = 0x40;
+pub(crate) const UI_EXIT_WINDOWS: u32 = 0x80;
 
 const EVERY_UI_RESTRICTION: u32 = UI_HANDLES
     | UI_READ_CLIPBOARD
@@ -40,7 +40,7 @@ const TICKS_PER_SECOND: i64 = 10_000_000;
 
 /// What a Job Object bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct JobSettings {
+pub(crate) struct JobSettings {
     /// `LimitFlags`: which of the limits below apply, and the job's behaviour.
     pub limits: u32,
     /// Processes in the job at once, the first one included.
@@ -63,7 +63,7 @@ pub struct JobSettings {
 /// the linker run nothing of the learner's, and keep the system's usual ways to find
 /// Visual Studio). `core_mask` is the one processor a slot's runs keep to (see
 /// `Policy::core`), if any.
-pub fn job_settings(
+pub(crate) fn job_settings(
     limits: &Limits,
     processes: Processes,
     core_mask: Option<usize>,
@@ -96,7 +96,7 @@ pub fn job_settings(
 
 /// The mask of the `n`-th processor of `allowed` (the grader's own affinity mask),
 /// wrapping around; `None` when none is allowed.
-pub fn nth_core(allowed: usize, n: usize) -> Option<usize> {
+pub(crate) fn nth_core(allowed: usize, n: usize) -> Option<usize> {
     let cores: Vec<usize> = (0..usize::BITS as usize)
         .filter(|bit| allowed & (1 << bit) != 0)
         .collect();
@@ -106,7 +106,7 @@ pub fn nth_core(allowed: usize, n: usize) -> Option<usize> {
 
 /// What an exit status means when it is an exception's NTSTATUS (the process died of
 /// it, as a Unix process dies of a signal); `None` for an ordinary exit code.
-pub fn exception_kind(status: u32) -> Option<SignalKind> {
+pub(crate) fn exception_kind(status: u32) -> Option<SignalKind> {
     Some(match status {
         // STATUS_ACCESS_VIOLATION
         0xC000_0005 => SignalKind::Segfault,

@@ -41,7 +41,7 @@ fn spawning() -> MutexGuard<'static, ()> {
 
 /// Starts `command` in a job of its own, with `policy`'s limits and environment, and its
 /// channels as inherited handles named in its environment.
-pub fn spawn(
+pub(crate) fn spawn(
     mut command: Command,
     policy: &Policy,
     channels: Option<Channels>,
@@ -111,7 +111,7 @@ pub fn spawn(
 }
 
 /// Runs a trusted command to its end, unconfined; no run's channels can reach it.
-pub fn output_of_trusted(command: &mut Command) -> io::Result<Output> {
+pub(crate) fn output_of_trusted(command: &mut Command) -> io::Result<Output> {
     let _spawning = spawning();
     command.output()
 }

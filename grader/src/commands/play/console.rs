@@ -18,7 +18,7 @@ const DEFAULT_ROWS: usize = 24;
 const LINE_BYTES: u64 = 4096;
 const PROMPT: &str = "your move> ";
 
-pub struct Console {
+pub(super) struct Console {
     /// The screen's rows, when it is redrawn; `None` for a transcript.
     rows: Option<usize>,
     width: usize,
@@ -36,7 +36,7 @@ pub struct Console {
 impl Console {
     /// A console for this process's stdin and stdout, showing `heading` first and
     /// `keys` (how to move) at each prompt.
-    pub fn new(heading: Text, keys: &str, color: bool) -> Console {
+    pub(super) fn new(heading: Text, keys: &str, color: bool) -> Console {
         let mut keys_text = Text::new();
         keys_text.styled(0, Style::Dim, keys);
         let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
@@ -63,13 +63,13 @@ impl Console {
     }
 
     /// A message: printed at once in a transcript, kept for the next screen otherwise.
-    pub fn say(&mut self, style: Style, message: &str) {
+    pub(super) fn say(&mut self, style: Style, message: &str) {
         let mut text = Text::new();
         text.styled(0, style, message);
         self.say_text(text);
     }
 
-    pub fn say_text(&mut self, text: Text) {
+    pub(super) fn say_text(&mut self, text: Text) {
         if self.rows.is_none() {
             self.print(&text);
         }
@@ -77,7 +77,7 @@ impl Console {
     }
 
     /// The position after a move (a screen shows it at the next prompt).
-    pub fn position(&self, game: &Game) {
+    pub(super) fn position(&self, game: &Game) {
         if self.rows.is_none() {
             let mut text = Text::new();
             text.blank().append(board(game)).blank();
@@ -86,7 +86,7 @@ impl Console {
     }
 
     /// Shows the prompt and reads the learner's line; `None` at the end of input.
-    pub fn ask(&self, game: &Game) -> Result<Option<String>> {
+    pub(super) fn ask(&self, game: &Game) -> Result<Option<String>> {
         if self.rows.is_some() {
             self.redraw(game, true)?;
         }
@@ -112,7 +112,7 @@ impl Console {
     }
 
     /// The last screen, without a prompt, when the game ends.
-    pub fn finish(&self, game: &Game) -> Result<()> {
+    pub(super) fn finish(&self, game: &Game) -> Result<()> {
         match self.rows {
             Some(_) => self.redraw(game, false),
             None => Ok(()),
@@ -161,7 +161,7 @@ impl Console {
 }
 
 /// The heaps, numbered from 1, and their nim-sum, in binary columns.
-pub fn board(game: &Game) -> Text {
+pub(super) fn board(game: &Game) -> Text {
     let labels: Vec<String> = (1..=game.heaps().len())
         .map(|i| format!("heap {i}"))
         .collect();

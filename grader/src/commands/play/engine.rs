@@ -24,7 +24,7 @@ const NOT_A_MOVE: &str = "does not answer with a Move as nim_winning_move does, 
 grader cannot play it. Update the grader (`git pull`).";
 
 /// What the engine answered in a position.
-pub enum Reply {
+pub(super) enum Reply {
     /// A winning move, approved by the checker.
     Winning(Move),
     /// No winning move, and the checker agrees: the position is lost.
@@ -33,21 +33,21 @@ pub enum Reply {
     Wrong(Box<Failure>),
 }
 
-pub struct Engine {
+pub(super) struct Engine {
     pub exercise: Exercise,
     grader: Grader,
     program: Program,
 }
 
 /// The engine is ready, or its exercise does not pass yet.
-pub enum Started {
+pub(super) enum Started {
     Ready(Engine),
     NotPassing(Exercise, Grade),
 }
 
 impl Engine {
     /// Grades the exercise that plays by `rules` and keeps its program as the engine.
-    pub fn start(session: &mut Session, rules: Rules) -> Result<Started> {
+    pub(super) fn start(session: &mut Session, rules: Rules) -> Result<Started> {
         let name = match rules {
             Rules::Normal => NIM,
             Rules::Misere => MISERE,
@@ -83,7 +83,7 @@ impl Engine {
     }
 
     /// The engine's answer in the position `heaps`.
-    pub fn reply(&self, heaps: &[u64]) -> Result<Reply> {
+    pub(super) fn reply(&self, heaps: &[u64]) -> Result<Reply> {
         let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let case = TypedCase::new(self.exercise.tests, &words)
             .map_err(|problem| anyhow!("the position {words:?} cannot be asked: {problem}"))?;

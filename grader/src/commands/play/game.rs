@@ -5,11 +5,11 @@ use crate::cli::First;
 use xorlings_course::model::show::count;
 
 /// The most heaps a game starts with: the board fits an 80x24 screen.
-pub const MAX_HEAPS: usize = 8;
+pub(super) const MAX_HEAPS: usize = 8;
 
 /// Who wins when the last stone is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rules {
+pub(super) enum Rules {
     /// Whoever takes the last stone wins.
     Normal,
     /// Whoever takes the last stone loses.
@@ -17,7 +17,7 @@ pub enum Rules {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Player {
+pub(super) enum Player {
     You,
     Engine,
 }
@@ -33,14 +33,14 @@ impl Player {
 
 /// Take `take` stones from heap number `heap`, counted from 1 as the board numbers them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Move {
+pub(super) struct Move {
     pub heap: usize,
     pub take: u64,
 }
 
 /// A move as it was made: heap `heap` went from `from` stones to `to`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Made {
+pub(super) struct Made {
     pub heap: usize,
     pub from: u64,
     pub to: u64,
@@ -48,7 +48,7 @@ pub struct Made {
 
 impl Made {
     /// "2 from heap 1 (3 -> 1)".
-    pub fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         format!(
             "{} from heap {} ({} -> {})",
             self.from - self.to,
@@ -59,7 +59,7 @@ impl Made {
     }
 }
 
-pub struct Game {
+pub(super) struct Game {
     heaps: Vec<u64>,
     /// The largest heap at the start: the board keeps the width it needs.
     pub widest: u64,
@@ -68,7 +68,7 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(heaps: Vec<u64>, rules: Rules, first: First) -> Game {
+    pub(super) fn new(heaps: Vec<u64>, rules: Rules, first: First) -> Game {
         let to_move = match first {
             First::You => Player::You,
             First::Engine => Player::Engine,
@@ -81,16 +81,16 @@ impl Game {
         }
     }
 
-    pub fn heaps(&self) -> &[u64] {
+    pub(super) fn heaps(&self) -> &[u64] {
         &self.heaps
     }
 
-    pub fn to_move(&self) -> Player {
+    pub(super) fn to_move(&self) -> Player {
         self.to_move
     }
 
     /// Makes `m` and passes the turn; `Err` says which rule of a move it breaks.
-    pub fn play(&mut self, m: Move) -> Result<Made, String> {
+    pub(super) fn play(&mut self, m: Move) -> Result<Made, String> {
         let heaps = self.heaps.len();
         let size = m
             .heap
@@ -131,7 +131,7 @@ impl Game {
 
     /// The move of an engine that has no winning move: one stone from the largest heap
     /// (the first of the largest); `None` when no stone is left.
-    pub fn one_from_largest(&self) -> Option<Move> {
+    pub(super) fn one_from_largest(&self) -> Option<Move> {
         let largest = *self.heaps.iter().max()?;
         let i = self.heaps.iter().position(|&h| h == largest)?;
         (largest > 0).then_some(Move {
@@ -141,13 +141,13 @@ impl Game {
     }
 
     /// Whether every stone is gone.
-    pub fn over(&self) -> bool {
+    pub(super) fn over(&self) -> bool {
         self.heaps.iter().all(|&h| h == 0)
     }
 
     /// Once the game is over, who won: whoever took the last stone, in normal play; the
     /// other player in misère play.
-    pub fn winner(&self) -> Option<Player> {
+    pub(super) fn winner(&self) -> Option<Player> {
         let took_last = self.to_move.other();
         self.over().then_some(match self.rules {
             Rules::Normal => took_last,
@@ -158,18 +158,18 @@ impl Game {
 
 /// What the learner typed at the prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Typed {
+pub(super) enum Typed {
     Move(Move),
     Help,
     Quit,
 }
 
 /// How a move is typed, in the words of every message about typing one.
-pub const MOVE_SYNTAX: &str = "Type a move as HEAP COUNT: `2 3` takes 3 stones from heap 2.";
+pub(super) const MOVE_SYNTAX: &str = "Type a move as HEAP COUNT: `2 3` takes 3 stones from heap 2.";
 
 /// Reads a line typed at the prompt: `HEAP COUNT`, `h` or `q`; `Err` says what is wrong
 /// with it (whether the move is legal is for [`Game::play`] to say).
-pub fn parse(line: &str) -> Result<Typed, String> {
+pub(super) fn parse(line: &str) -> Result<Typed, String> {
     let words: Vec<&str> = line
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|word| !word.is_empty())

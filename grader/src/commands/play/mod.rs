@@ -19,7 +19,7 @@ use crate::text::{Style, Text};
 use console::Console;
 use engine::{Engine, Reply, Started};
 use game::{Game, MAX_HEAPS, Player, Rules, Typed};
-pub use page::start_on_page;
+pub(super) use page::start_on_page;
 use xorlings_core::verdict::Failure;
 use xorlings_course::model::Seed;
 
@@ -35,7 +35,7 @@ than one stone; then leave an odd number of heaps of 1.";
 const YOU_LOST: &str = "A perfect player wins from any position whose nim-sum is not 0: \
 try again, and after each of your moves leave a nim-sum of 0.";
 
-pub fn run(session: &mut Session, options: &PlayArgs) -> Result<Exit> {
+pub(super) fn run(session: &mut Session, options: &PlayArgs) -> Result<Exit> {
     let heaps = starting_heaps(options)?;
     let rules = if options.misere {
         Rules::Misere

@@ -25,7 +25,7 @@ struct PageGame {
 }
 
 /// Starts a game on the page: [`crate::serve::StartGame`].
-pub fn start_on_page(
+pub(crate) fn start_on_page(
     grader: &Grader,
     misere: bool,
     heaps: Vec<u64>,

@@ -14,16 +14,16 @@ use std::time::{Duration, Instant};
 use crate::common::{GRADER, Workbook};
 
 /// The most a report may print.
-pub const MAX_OUTPUT_BYTES: usize = 1_000_000;
+pub(super) const MAX_OUTPUT_BYTES: usize = 1_000_000;
 /// The most memory the grader (and anything it waited for) may use.
-pub const MAX_MEMORY_BYTES: u64 = 1 << 30;
+pub(super) const MAX_MEMORY_BYTES: u64 = 1 << 30;
 /// Past this, a grading is stuck: the test stops it and fails.
 const STUCK: Duration = Duration::from_secs(120);
 /// The time limit of `xor_all` (each group has it): its CPU time.
-pub const TIME_LIMIT: Duration = Duration::from_secs(2);
+pub(super) const TIME_LIMIT: Duration = Duration::from_secs(2);
 /// The time a run of `xor_all` may spend waiting (using no CPU time): five times its
 /// time limit and 5 s.
-pub const WAITING_LIMIT: Duration = Duration::from_secs(15);
+pub(super) const WAITING_LIMIT: Duration = Duration::from_secs(15);
 /// What a grading may take besides its runs' time limits: "a few seconds", made of a
 /// fixed part and twice what a plain grading took on this machine when the tests
 /// started, stretched when the machine got busier since (machines shared by several
@@ -33,27 +33,27 @@ const A_FEW_SECONDS: Duration = Duration::from_secs(4);
 /// What a grading may cost: whole time limits (on two cores, five groups that each run
 /// to their limit take three), and gradings' worth of compiling and running.
 #[derive(Debug, Clone, Copy)]
-pub struct Cost {
+pub(super) struct Cost {
     pub limits: u32,
     pub gradings: u32,
 }
 
 impl Cost {
-    pub const fn new(limits: u32, gradings: u32) -> Cost {
+    pub(super) const fn new(limits: u32, gradings: u32) -> Cost {
         Cost { limits, gradings }
     }
 
     /// One exercise whose runs end early.
-    pub const RUN: Cost = Cost::new(1, 1);
+    pub(super) const RUN: Cost = Cost::new(1, 1);
     /// One exercise whose every group runs to its time limit.
-    pub const EVERY_LIMIT: Cost = Cost::new(3, 1);
+    pub(super) const EVERY_LIMIT: Cost = Cost::new(3, 1);
     /// One exercise of which a group waits as long as it may.
-    pub const WAITING: Cost = Cost::new(8, 1);
+    pub(super) const WAITING: Cost = Cost::new(8, 1);
     /// One exercise whose runs write floods of bytes: the files are on disk.
-    pub const FLOOD: Cost = Cost::new(1, 2);
+    pub(super) const FLOOD: Cost = Cost::new(1, 2);
     /// Every exercise of a checkout: a grading's worth each (two at once, but some
     /// exercises, such as a game search, take several times a plain grading).
-    pub fn verify() -> Cost {
+    pub(super) fn verify() -> Cost {
         let exercises = crate::common::manifest().exercises.len() as u32;
         Cost::new(1, exercises)
     }
@@ -79,19 +79,19 @@ fn busyness() -> f64 {
 }
 
 /// The value of the secret variable in the grader's environment.
-pub fn env_secret() -> &'static str {
+pub(super) fn env_secret() -> &'static str {
     static SECRET: OnceLock<String> = OnceLock::new();
     SECRET.get_or_init(|| format!("env-secret-{:016x}", random()))
 }
 
 /// What the secret file in the grader's home holds.
-pub fn home_secret() -> &'static str {
+pub(super) fn home_secret() -> &'static str {
     static SECRET: OnceLock<String> = OnceLock::new();
     SECRET.get_or_init(|| format!("home-secret-{:016x}", random()))
 }
 
 /// A line of the instructor's solution to `xor_all`, which no report may quote.
-pub const SOLUTION_LINE: &str = "heaps.iter().fold(0, |sum, &heap| sum ^ heap)";
+pub(super) const SOLUTION_LINE: &str = "heaps.iter().fold(0, |sum, &heap| sum ^ heap)";
 
 fn random() -> u64 {
     use std::hash::BuildHasher;
@@ -105,7 +105,7 @@ fn passwd_line() -> Option<String> {
 }
 
 /// A workbook with a hostile learner, and a home with a secret.
-pub struct Lab {
+pub(super) struct Lab {
     pub workbook: Workbook,
     pub home: tempfile::TempDir,
     /// In the name of every file an attack tries to write, and in its source.
@@ -116,7 +116,7 @@ pub struct Lab {
 
 /// A grading, finished and checked.
 #[derive(Debug)]
-pub struct Grading {
+pub(super) struct Grading {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
@@ -126,7 +126,7 @@ pub struct Grading {
 }
 
 impl Lab {
-    pub fn new() -> Lab {
+    pub(super) fn new() -> Lab {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let workbook = Workbook::new();
         copy_warm_runtime(workbook.root());
@@ -146,13 +146,13 @@ impl Lab {
         }
     }
 
-    pub fn root(&self) -> &Path {
+    pub(super) fn root(&self) -> &Path {
         self.workbook.root()
     }
 
     /// `source` with its placeholders filled in: `@MARKER@`, `@ROOT@` (the workbook),
     /// `@HOME@`, `@GRADER@` (the grader's binary) and `@TARGET@` (its folder).
-    pub fn fill(&self, source: &str) -> String {
+    pub(super) fn fill(&self, source: &str) -> String {
         source
             .replace("@MARKER@", &self.marker)
             .replace("@ROOT@", &self.root().display().to_string())
@@ -162,13 +162,13 @@ impl Lab {
     }
 
     /// Writes the learner's `xor_all`.
-    pub fn learner(&self, source: &str) {
+    pub(super) fn learner(&self, source: &str) {
         self.workbook
             .write("exercises/xor_all/src/lib.rs", &self.fill(source));
     }
 
     /// The grader with `args`, in the workbook, with secrets in its environment.
-    pub fn command(&self, args: &[&str]) -> Command {
+    pub(super) fn command(&self, args: &[&str]) -> Command {
         let mut command = Command::new(GRADER);
         command.args(args);
         self.prepare(&mut command);
@@ -176,7 +176,7 @@ impl Lab {
     }
 
     /// Runs in the workbook, with the secrets in the environment and a home of the lab's.
-    pub fn prepare(&self, command: &mut Command) {
+    pub(super) fn prepare(&self, command: &mut Command) {
         let real_home = std::env::var_os("HOME")
             .map(PathBuf::from)
             .unwrap_or_default();
@@ -196,13 +196,13 @@ impl Lab {
 
     /// Grades with `args`, and checks what every grading must keep to, within `cost`.
     #[track_caller]
-    pub fn grade(&self, args: &[&str], cost: Cost) -> Grading {
+    pub(super) fn grade(&self, args: &[&str], cost: Cost) -> Grading {
         self.run(self.command(args), cost)
     }
 
     /// Runs `command` (the grader, or a wrapper of it) and checks it.
     #[track_caller]
-    pub fn run(&self, mut command: Command, cost: Cost) -> Grading {
+    pub(super) fn run(&self, mut command: Command, cost: Cost) -> Grading {
         command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -263,7 +263,7 @@ impl Lab {
     }
 
     #[track_caller]
-    pub fn assert_no_secret(&self, text: &str) {
+    pub(super) fn assert_no_secret(&self, text: &str) {
         let mut secrets = vec![env_secret(), home_secret(), SOLUTION_LINE];
         let passwd = passwd_line();
         secrets.extend(passwd.as_deref());
@@ -275,7 +275,7 @@ impl Lab {
     /// No process of the lab's is alive (in its folders, or with its marker), and no
     /// file with its marker exists where an attack would have written it.
     #[track_caller]
-    pub fn assert_nothing_left(&self) {
+    pub(super) fn assert_nothing_left(&self) {
         let survivors = survivors(&self.folders, &self.marker);
         assert!(survivors.is_empty(), "still running: {survivors:#?}");
         let mut places = vec![
@@ -298,7 +298,7 @@ impl Lab {
 }
 
 /// The folder of the grader's binary (`target/debug`).
-pub fn grader_folder() -> PathBuf {
+pub(super) fn grader_folder() -> PathBuf {
     Path::new(GRADER).parent().unwrap().to_path_buf()
 }
 
@@ -347,7 +347,7 @@ fn wait_with_usage(pid: libc::pid_t, started: Instant) -> (libc::c_int, libc::ru
 
 /// Processes whose working folder or program is in one of `folders`, or whose command
 /// line holds `marker`.
-pub fn survivors(folders: &[PathBuf], marker: &str) -> Vec<String> {
+pub(super) fn survivors(folders: &[PathBuf], marker: &str) -> Vec<String> {
     let me = std::process::id().to_string();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();

@@ -1,4 +1,4 @@
-// Drives `cargo grader serve` in Debian's Chromium for grader/tests/serve.rs, which
+// Drives `cargo grader serve` in Debian's Chromium for grader/tests/e2e/serve.rs, which
 // starts the server and reads the one line of JSON this prints. Every step waits for
 // what the page shows; the test decides what is right.
 //
@@ -21,7 +21,7 @@ const env = (name) => {
 };
 const STEP_TIMEOUT = 120000;
 const POLL_MS = 20;
-/// A pause before each save, as watch's timing has (grader/tests/serve.rs).
+/// A pause before each save, as watch's timing has (grader/tests/e2e/serve.rs).
 const SETTLE_MS = 1000;
 
 /// Waits until `predicate(arg)` gives something truthy in the page, and gives it. The

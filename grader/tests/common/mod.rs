@@ -462,11 +462,12 @@ pub(crate) fn exercism_rules(report: &serde_json::Value) -> Vec<String> {
     broken
 }
 
-/// `cargo` in a whole copy of the workbook, with the build folder those copies share
-/// (`target/workbook-copies`: test binaries run one after another, so it is never
-/// built twice at once).
-pub(crate) fn cargo_in(root: &Path, args: &[&str]) -> Run {
-    let target = repo_root().join("target/workbook-copies");
+/// `cargo` in a copy of the workbook, with the build folder of the copies of its `kind`
+/// (`target/workbook-copies/<kind>`, kept from one run to the next): tests that run at
+/// once build different copies (a learner edition, a workbook with a new exercise), and
+/// one's grader must never replace the other's.
+pub(crate) fn cargo_in(kind: &str, root: &Path, args: &[&str]) -> Run {
+    let target = repo_root().join("target/workbook-copies").join(kind);
     let output = Command::new(env!("CARGO"))
         .args(args)
         .current_dir(root)

@@ -151,6 +151,7 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
 
     // The scaffold builds, and dev check lists what is left to write.
     let todo = cargo_in(
+        "new-exercise",
         root,
         &["run", "-q", "-p", "grader", "--", "dev", "check", NAME],
     );
@@ -171,6 +172,7 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
     write(root, "lessons/nonempty-heaps.md", LESSON);
 
     cargo_in(
+        "new-exercise",
         root,
         &["run", "-q", "-p", "grader", "--", "dev", "check", NAME],
     )
@@ -181,9 +183,14 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
         std::fs::read_to_string(root.join("grader/stubs/nonempty_heaps.rs")).unwrap(),
         STUB
     );
-    cargo_in(root, &["test", "-q", "-p", "nonempty_heaps_solution"]).expect_code(0);
+    cargo_in(
+        "new-exercise",
+        root,
+        &["test", "-q", "-p", "nonempty_heaps_solution"],
+    )
+    .expect_code(0);
     // The workbook's own tests, the README's course table among them.
-    cargo_in(root, &["test", "-q"]).expect_code(0);
+    cargo_in("new-exercise", root, &["test", "-q"]).expect_code(0);
 
     // The checkout made before the insertion grades the same: full marks on every
     // exercise it had, and nothing for the one it never had.
@@ -201,6 +208,7 @@ fn an_exercise_added_with_dev_new_and_its_own_files_is_green_and_moves_nothing()
 fn cargo_verify(root: &Path, checkout: &Path) -> Run {
     let checkout = checkout.to_str().unwrap();
     cargo_in(
+        "new-exercise",
         root,
         &[
             "run",

@@ -70,11 +70,11 @@ fn the_learner_edition_hides_the_solutions_builds_works_and_offers_the_reference
     }
 
     // The workspace builds and every command works.
-    cargo_in(&out, &["build", "-q", "-p", "grader"]).expect_code(0);
+    cargo_in("learner-edition", &out, &["build", "-q", "-p", "grader"]).expect_code(0);
     let grader = |args: &[&str]| {
         let mut all = vec!["run", "-q", "-p", "grader", "--"];
         all.extend(args);
-        cargo_in(&out, &all)
+        cargo_in("learner-edition", &out, &all)
     };
     let list = grader(&["list"]);
     list.expect_code(0);
@@ -128,5 +128,5 @@ fn the_learner_edition_hides_the_solutions_builds_works_and_offers_the_reference
     assert!(watch.wait().unwrap().success());
 
     // The learner edition's own tests pass.
-    cargo_in(&out, &["test", "-q"]).expect_code(0);
+    cargo_in("learner-edition", &out, &["test", "-q"]).expect_code(0);
 }

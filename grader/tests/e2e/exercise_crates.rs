@@ -20,7 +20,7 @@ fn cargo_test_in_an_exercise_folder_says_the_grader_grades_it_solved_or_not() {
                 std::fs::copy(root.join(exercise.solution()), root.join(exercise.file())).unwrap();
             }
             let folder = root.join("exercises").join(&exercise.name);
-            let run = cargo_in(&folder, &["test"]);
+            let run = cargo_in("exercise-crates", &folder, &["test"]);
             run.expect_code(0);
             let said = format!(
                 "test hidden_tests_are_in_the_grader ... ignored, the grader has the hidden \
@@ -42,7 +42,7 @@ fn cargo_test_in_an_exercise_folder_says_the_grader_grades_it_solved_or_not() {
 fn the_test_run_anyway_fails_saying_it_grades_nothing() {
     let workbook = whole_workbook();
     let folder = workbook.path().join("exercises/xor_all");
-    let run = cargo_in(&folder, &["test", "--", "--ignored"]);
+    let run = cargo_in("exercise-crates", &folder, &["test", "--", "--ignored"]);
     assert_eq!(run.code, 101, "{}\n{}", run.stdout, run.stderr);
     assert!(
         run.stdout

@@ -5,7 +5,7 @@
 //! made before the insertion grade as it did.
 //!
 //! It builds a second grader, so it takes a while the first time (its build folder,
-//! `target/workbook-copies`, is kept between runs).
+//! `target/workbook-copies/new-exercise`, is kept between runs).
 
 use crate::common;
 

@@ -107,7 +107,7 @@ fn the_learner_edition_hides_the_solutions_builds_works_and_offers_the_reference
     );
 
     // Watch starts and grades the current exercise.
-    let binary = repo_root().join("target/workbook-copies/debug/grader");
+    let binary = repo_root().join("target/workbook-copies/learner-edition/debug/grader");
     let mut watch = Command::new(binary)
         .arg("watch")
         .current_dir(&out)

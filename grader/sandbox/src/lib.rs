@@ -266,26 +266,25 @@ pub enum SpawnError {
 
 impl SpawnError {
     fn of(error: anyhow::Error) -> SpawnError {
-        let refused = error.chain().any(|cause| {
-            cause.downcast_ref::<std::io::Error>().is_some_and(|error| {
-                // EAGAIN (too many processes or threads) and ENOMEM, as std names them.
-                matches!(
-                    error.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::OutOfMemory
-                )
-            })
-        });
-        match refused {
+        match Self::is_refusal(&error) {
             true => SpawnError::Refused(error),
             false => SpawnError::Failed(error),
         }
     }
 
-    /// Whether `error`, or an error it was caused by, is the machine's refusal.
+    /// Whether `error`, or an error it was caused by, is the machine's refusal: a run
+    /// refused, or a process, a thread or memory refused on the way to one (EAGAIN, too
+    /// many processes or threads, and ENOMEM, as std names them).
     pub fn is_refusal(error: &anyhow::Error) -> bool {
-        error
-            .chain()
-            .any(|cause| matches!(cause.downcast_ref(), Some(SpawnError::Refused(_))))
+        error.chain().any(|cause| {
+            matches!(cause.downcast_ref(), Some(SpawnError::Refused(_)))
+                || cause.downcast_ref::<std::io::Error>().is_some_and(|error| {
+                    matches!(
+                        error.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::OutOfMemory
+                    )
+                })
+        })
     }
 }
 
@@ -395,7 +394,10 @@ mod tests {
         assert!(matches!(memory, SpawnError::Refused(_)), "{memory:?}");
         let missing = SpawnError::of(error(libc::ENOENT).context("cannot start rustc"));
         assert!(matches!(missing, SpawnError::Failed(_)), "{missing:?}");
-        // Told apart through the contexts the callers add.
+        // Told apart through the contexts the callers add, and where no run was started
+        // (a thread the grader itself was refused).
+        let thread = error(libc::EAGAIN).context("cannot start a worker");
+        assert!(SpawnError::is_refusal(&thread));
         let busy = anyhow::Error::from(busy).context("cannot grade");
         assert!(SpawnError::is_refusal(&busy));
         let missing = anyhow::Error::from(missing).context("cannot grade");

@@ -275,8 +275,12 @@ fn markdown_escaped(text: &str) -> String {
     out
 }
 
-/// A line of prose that Markdown would read as a heading, a list item or a rule, escaped.
+/// A line of prose that Markdown would read as a heading, a list item, a rule or the
+/// fence of a code block (three backticks or tildes, or more), escaped.
 fn markdown_line_start(line: &str) -> String {
+    if line.starts_with("```") || line.starts_with("~~~") {
+        return format!("\\{line}");
+    }
     let digits = line.chars().take_while(char::is_ascii_digit).count();
     let numbered = digits > 0 && matches!(line[digits..].chars().next(), Some('.' | ')'));
     if numbered {
@@ -606,6 +610,8 @@ mod tests {
             "call `f(x: &[u64]) -> u64` <b>[x](http://evil.example)</b> *no*",
         )
         .prose(0, "# not a heading")
+        .prose(0, "````")
+        .prose(0, "~~~~ no fence")
         .verbatim(2, "| ", "```\n<script>");
         let markdown = text.markdown();
         assert!(
@@ -621,6 +627,27 @@ mod tests {
             "{markdown}"
         );
         assert!(markdown.contains("\\# not a heading"), "{markdown}");
+        // A learner's line of backticks or tildes opens no code block.
+        assert!(markdown.contains("\n\\````  \n"), "{markdown}");
+        assert!(markdown.contains("\n\\~~~~ no fence  \n"), "{markdown}");
+        let fences = markdown
+            .lines()
+            .filter(|line| line.starts_with("```") || line.starts_with("~~~"))
+            .count();
+        assert_eq!(
+            fences, 2,
+            "only the verbatim block's own fences:\n{markdown}"
+        );
+        // As a CommonMark reader sees it: one code block, the verbatim one.
+        let blocks = pulldown_cmark::Parser::new(&markdown)
+            .filter(|event| {
+                matches!(
+                    event,
+                    pulldown_cmark::Event::Start(pulldown_cmark::Tag::CodeBlock(_))
+                )
+            })
+            .count();
+        assert_eq!(blocks, 1, "{markdown}");
         // The fence is longer than any run of backticks inside the block.
         assert!(
             markdown.contains("````text\n| ```\n| <script>\n````\n"),

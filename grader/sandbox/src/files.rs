@@ -159,6 +159,76 @@ pub fn read_exact_at(file: &File, bytes: &mut [u8], offset: u64) -> std::io::Res
     }
 }
 
+/// Writes a program built before at `path`, executable (on Unix, by its owner alone),
+/// while no run starts: no run's process holds it open for writing when it is executed.
+pub fn write_program(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o700);
+    crate::backend::without_spawns(|| std::io::Write::write_all(&mut options.open(path)?, bytes))
+}
+
+/// A build's private folder (the grader's are in `target/xorlings/builds`), removed
+/// when its grading is done with it, and locked meanwhile: a folder nobody holds the lock of was left by a
+/// grader that was killed, and the next build removes it (so no learner's code stays
+/// behind in an instructor's cache).
+pub struct BuildFolder {
+    // Declared first, so closed before the folder is removed (Windows keeps the folder of
+    // an open file).
+    _lock: std::fs::File,
+    folder: tempfile::TempDir,
+}
+
+/// The lock file of a build folder.
+const LOCK: &str = "in-use.lock";
+/// A folder younger than this may be a grader's that has not taken its lock yet.
+const UNLOCKED_GRACE: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl BuildFolder {
+    /// A new build folder in `builds`, locked; the folders graders left are removed.
+    pub fn new(builds: &Path) -> Result<BuildFolder> {
+        remove_left_over(builds);
+        let folder = tempfile::tempdir_in(builds).context("cannot create a build folder")?;
+        let lock = std::fs::File::create(folder.path().join(LOCK))
+            .context("cannot create a build folder's lock")?;
+        lock.lock().context("cannot lock a build folder")?;
+        Ok(BuildFolder {
+            _lock: lock,
+            folder,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        self.folder.path()
+    }
+}
+
+/// Removes the build folders in `builds` that no grader holds: unlocked, and older than
+/// [`UNLOCKED_GRACE`]. What cannot be read or removed is left for the next time.
+fn remove_left_over(builds: &Path) {
+    let Ok(entries) = std::fs::read_dir(builds) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let folder = entry.path();
+        let young = entry
+            .metadata()
+            .and_then(|metadata| metadata.modified())
+            .ok()
+            .and_then(|modified| modified.elapsed().ok())
+            .is_none_or(|age| age < UNLOCKED_GRACE);
+        if young {
+            continue;
+        }
+        let held =
+            std::fs::File::open(folder.join(LOCK)).is_ok_and(|lock| lock.try_lock().is_err());
+        if !held {
+            let _ = std::fs::remove_dir_all(&folder);
+        }
+    }
+}
+
 /// A file for a run's answers. With `mapped_len`, the runner's: on Linux an unlinked
 /// file in memory that long, which the runner maps (its records end at the first zero
 /// kind, and a run that writes more makes the file longer); elsewhere, and for a whole
@@ -371,5 +441,44 @@ mod tests {
         assert!(made.success());
         let fifo = open_beneath(root.path(), file).unwrap();
         assert!(!fifo.metadata().unwrap().is_file());
+    }
+
+    /// A folder a grader holds, or one too young to have its lock yet, stays; one left
+    /// by a grader that is gone (unlocked, or without a lock) goes.
+    // A folder is opened as a file to age it: Unix only.
+    #[cfg(unix)]
+    #[test]
+    fn only_the_build_folders_of_graders_that_are_gone_are_removed() {
+        let builds = tempfile::tempdir().unwrap();
+        let folder = |name: &str, locked: Option<bool>, old: bool| {
+            let path = builds.path().join(name);
+            std::fs::create_dir(&path).unwrap();
+            let lock = locked.map(|held| {
+                let lock = std::fs::File::create(path.join(LOCK)).unwrap();
+                if held {
+                    lock.lock().unwrap();
+                }
+                lock
+            });
+            if old {
+                let long_ago = std::time::SystemTime::now() - UNLOCKED_GRACE * 2;
+                std::fs::File::open(&path)
+                    .unwrap()
+                    .set_modified(long_ago)
+                    .unwrap();
+            }
+            lock
+        };
+        let _held = folder("held", Some(true), true);
+        let _unlocked = folder("unlocked", Some(false), true);
+        folder("no lock", None, true);
+        folder("young", None, false);
+        remove_left_over(builds.path());
+        let mut left: Vec<String> = std::fs::read_dir(builds.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["held", "young"]);
     }
 }

@@ -23,6 +23,7 @@ use xorlings_core::{CRATE_NAME as RUNNER_CRATE, RUNNER_SOURCES};
 use super::messages::{self, CompileErrors, Messages, RUNNER_FOLDER};
 use super::run::Cancel;
 use xorlings_course::model;
+use xorlings_sandbox::files::{self, BuildFolder};
 use xorlings_sandbox::{self as sandbox, Deadline, How, Limits, Policy, SpawnError};
 
 /// The root of the runner library: its two modules, as `xorlings_core` declares them.
@@ -42,8 +43,8 @@ const COMPILER_LIMITS: Limits = Limits {
     open_files: 1024,
     cpu_seconds: COMPILE_LIMIT.as_secs() + 10,
 };
-/// Built programs a grader keeps for reuse (watch grades the same file again after a
-/// check of all exercises, for example).
+/// Built programs a grader keeps in memory for reuse (watch grades the same file again
+/// after a check of all exercises, and tries an input on the program it just graded).
 const PROGRAMS_KEPT: usize = 32;
 const NO_RUSTC: &str = "cannot run rustc; is Rust installed (https://rustup.rs)?";
 /// What rustc says when the linker it needs is missing, and what to install; the advice
@@ -86,7 +87,7 @@ pub(crate) struct BuildRequest<'a> {
 /// build, so that the program's runs can be started while the compiler works (see
 /// `judge::EarlyRuns`). The program is alone in a folder of its own there.
 pub(crate) struct Destination {
-    folder: tempfile::TempDir,
+    folder: BuildFolder,
 }
 
 impl Destination {
@@ -94,7 +95,7 @@ impl Destination {
         let builds = cache.join("builds");
         std::fs::create_dir_all(&builds)
             .with_context(|| format!("cannot create {}", builds.display()))?;
-        let folder = tempfile::tempdir_in(&builds).context("cannot create a build folder")?;
+        let folder = BuildFolder::new(&builds)?;
         std::fs::create_dir(folder.path().join(PROGRAM_FOLDER))
             .context("cannot create a build folder")?;
         Ok(Destination { folder })
@@ -135,7 +136,7 @@ pub(crate) struct Program {
     pub path: PathBuf,
     pub warnings: Vec<String>,
     /// Keeps the program's private folder until the last user is done.
-    _folder: Arc<tempfile::TempDir>,
+    _folder: Arc<BuildFolder>,
 }
 
 /// The Rust toolchain in use.
@@ -542,13 +543,21 @@ fn build_runner_library(cache: &Path, dir: &Path) -> Result<()> {
 }
 
 /// What a grader keeps of its builds for the next ones (each grader its own, shared by
-/// its clones): the runner library it checked, and the programs it built, by the hash of
-/// everything they were built from. Only these are reused: a file left in the cache by
-/// someone else is never trusted.
+/// its clones): the runner library it checked, and the programs it built, in memory, by
+/// the hash of everything they were built from (a program is written into the new
+/// grading's own folder when it is reused: no folder outlives its grading). Only these
+/// are reused: a file left in the cache by someone else is never trusted.
 #[derive(Default)]
 pub(crate) struct Builds {
     library: Mutex<Option<PathBuf>>,
-    programs: Mutex<VecDeque<(String, Program)>>,
+    programs: Mutex<VecDeque<(String, Kept)>>,
+}
+
+/// A program kept for reuse: its bytes and the compiler's warnings.
+#[derive(Clone)]
+struct Kept {
+    bytes: Arc<Vec<u8>>,
+    warnings: Vec<String>,
 }
 
 impl std::fmt::Debug for Builds {
@@ -579,10 +588,16 @@ pub(crate) fn build(
         programs
             .iter()
             .find(|(s, _)| *s == stamp)
-            .map(|(_, p)| p.clone())
+            .map(|(_, kept)| kept.clone())
     });
-    if let Some(program) = reused {
-        return Ok(Built::Program(program));
+    if let Some(kept) = reused {
+        let path = destination.program();
+        files::write_program(&path, &kept.bytes).context("cannot write a program")?;
+        return Ok(Built::Program(Program {
+            path,
+            warnings: kept.warnings,
+            _folder: Arc::new(destination.folder),
+        }));
     }
     let library = match request.build {
         model::Build::Function { .. } => Some(runner_library(request.cache, request.builds)?),
@@ -670,18 +685,21 @@ pub(crate) fn build(
     if let Some(failed) = failed {
         return Ok(failed);
     }
-    let program = Program {
-        path,
-        warnings: messages.warnings,
-        _folder: Arc::new(folder),
-    };
-    if let Ok(mut programs) = request.builds.programs.lock() {
-        programs.push_back((stamp, program.clone()));
+    if let (Ok(bytes), Ok(mut programs)) = (std::fs::read(&path), request.builds.programs.lock()) {
+        let kept = Kept {
+            bytes: Arc::new(bytes),
+            warnings: messages.warnings.clone(),
+        };
+        programs.push_back((stamp, kept));
         if programs.len() > PROGRAMS_KEPT {
             programs.pop_front();
         }
     }
-    Ok(Built::Program(program))
+    Ok(Built::Program(Program {
+        path,
+        warnings: messages.warnings,
+        _folder: Arc::new(folder),
+    }))
 }
 
 /// `--remap-path-prefix` from `folder` to `shown`, each with a trailing separator (the
@@ -709,6 +727,21 @@ fn with_linker_advice(errors: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A build's folder goes with its last user; the next build's is new.
+    #[test]
+    fn a_build_folder_goes_when_its_grading_is_done() {
+        let cache = tempfile::tempdir().unwrap();
+        let destination = Destination::new(cache.path()).unwrap();
+        let folder = destination.folder.path().to_path_buf();
+        assert!(folder.join(PROGRAM_FOLDER).is_dir());
+        drop(destination);
+        assert!(!folder.exists());
+        let builds = std::fs::read_dir(cache.path().join("builds"))
+            .unwrap()
+            .count();
+        assert_eq!(builds, 0);
+    }
 
     /// A toolchain's folders as `layout` has them, with its shared std named `std_name`
     /// in each folder of `std_in` (relative to the sysroot).

@@ -14,7 +14,7 @@ use crate::common::watch::{
     ADDING, ADDING_FAILS, FIRST_FAILS, FIRST_PASSES, SECOND, SECOND_FAILS, exercise_file, solution,
     total,
 };
-use crate::common::{self, DEADLINE, GRADER, find_phrase};
+use crate::common::{self, DEADLINE, GRADER, POLL, find_phrase};
 
 /// The time limit of `xor_all`: a grading of an endless loop ends no sooner.
 const ENDLESS_LOOP_LIMIT: Duration = Duration::from_secs(2);
@@ -311,6 +311,39 @@ fn watch_through_pipes_tries_the_rest_of_a_t_line() {
     watch.wait_for(ADDING_FAILS);
     watch.type_line("q");
     assert_eq!(watch.wait_exit(), 0);
+}
+
+/// Twenty saves, half of them while the one before is graded, leave no build folder
+/// behind: each goes with its grading (a learner's code stays nowhere in the cache).
+#[test]
+fn no_build_folder_outlives_its_grading() {
+    let workbook = common::Workbook::new();
+    let root = workbook.root();
+    let file = exercise_file(root, "xor_all");
+    let builds = root.join("target/xorlings/builds");
+    let folders = || std::fs::read_dir(&builds).map_or(0, |entries| entries.count());
+    let mut watch = Piped::start(root);
+    watch.wait_for(FIRST_FAILS);
+    let reference = solution(root, "xor_all");
+    for save in 0..10 {
+        // The second save replaces the first one's grading.
+        std::fs::write(&file, format!("{ADDING}// save {save}\n")).unwrap();
+        std::fs::write(&file, format!("{reference}// save {save}\n")).unwrap();
+        watch.wait_for(FIRST_PASSES);
+    }
+    // No grading runs once the last verdict is shown (a replaced one may still be ending).
+    let start = Instant::now();
+    while folders() > 0 {
+        assert!(
+            start.elapsed() < DEADLINE,
+            "{} build folders outlived their gradings",
+            folders()
+        );
+        std::thread::sleep(POLL);
+    }
+    watch.type_line("q");
+    assert_eq!(watch.wait_exit(), 0);
+    assert_eq!(folders(), 0);
 }
 
 #[test]

@@ -20,7 +20,7 @@ use xorlings_core::runner::channels::{ANSWERS_FD, CASES_FD, START_FD};
 
 use super::{Channels, Policy, platform};
 pub use confined::Confined;
-pub(crate) use reaper::output_of_trusted;
+pub(crate) use reaper::{output_of_trusted, without_spawns};
 
 /// Starts `command` confined, with its channels at the runner's descriptor numbers.
 pub(crate) fn spawn(

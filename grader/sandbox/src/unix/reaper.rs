@@ -41,6 +41,13 @@ fn sweeping() -> RwLockWriteGuard<'static, ()> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// Runs `f` while no child can be started: a file it writes and closes is open in no
+/// child (which could keep it from being executed: ETXTBSY).
+pub(crate) fn without_spawns<T>(f: impl FnOnce() -> T) -> T {
+    let _no_start = sweeping();
+    f()
+}
+
 /// Spawns `command`, registering its process before any sweep can look.
 /// The machine may refuse a process for a moment (too many at once, or too little
 /// memory): the spawn is tried again after a pause, doubling up to this one.

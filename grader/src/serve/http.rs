@@ -1,7 +1,8 @@
 //! A little HTTP/1.1, as much as the page needs: one request per connection, its head
 //! and body read with bounds (a request too large is refused, never buffered), and the
-//! two checks that keep other sites out: the `Host` must be this server's own (DNS
-//! rebinding), and every request that runs code must carry the session's token.
+//! checks that keep other sites out: the `Host` must be this server's own (DNS
+//! rebinding), the request must come from the server's own origin, and every request
+//! that costs something must carry the session's token.
 
 use std::io::{self, Read, Write};
 
@@ -162,9 +163,29 @@ pub(super) fn host_allowed(host: Option<&str>, port: u16) -> bool {
         && (name == "127.0.0.1" || name.eq_ignore_ascii_case("localhost"))
 }
 
-/// Whether the request carries the session's `token`, compared in constant time.
+/// Whether the request comes from this server's own page, or from the learner typing
+/// its address: any `Origin` is the server's own, and any `Sec-Fetch-Site` is
+/// `same-origin` or `none`. A page of another site, or of another port of this machine
+/// (which a browser calls `same-site`), gets nothing, whatever `Host` it sends.
+pub(super) fn same_origin(request: &Request, port: u16) -> bool {
+    let origin = request.header("origin").is_none_or(|origin| {
+        origin
+            .strip_prefix("http://")
+            .is_some_and(|host| host_allowed(Some(host), port))
+    });
+    let site = request
+        .header("sec-fetch-site")
+        .is_none_or(|site| matches!(site, "same-origin" | "none"));
+    origin && site
+}
+
+/// Whether the request carries the session's `token` (in its header, or for an event
+/// stream, which cannot send one, as `?token=`), compared in constant time.
 pub(super) fn token_allowed(request: &Request, token: &str) -> bool {
-    let Some(given) = request.header(TOKEN_HEADER) else {
+    let Some(given) = request
+        .header(TOKEN_HEADER)
+        .or_else(|| request.query_value("token"))
+    else {
         return false;
     };
     given.len() == token.len()

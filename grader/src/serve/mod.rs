@@ -11,16 +11,17 @@
 //! has; nothing is served but the lessons of the manifest and the embedded assets; the
 //! learner's code runs only through the grader (so in the sandbox).
 
+mod connections;
 mod http;
 mod live;
 mod play;
 mod view;
 
 use std::io::Write;
-use std::net::{Ipv4Addr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::net::{IpAddr, Ipv4Addr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
@@ -31,6 +32,7 @@ use crate::grading::Grader;
 use crate::judge::Cancel;
 use crate::session::Session;
 use crate::watch;
+use connections::{Admitted, Connections, Stage};
 use http::{Refused, Request, respond};
 use live::{Command, Live};
 pub(crate) use play::{Game, StartGame, Started, Turn};
@@ -41,20 +43,24 @@ const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
 /// Where the page's token goes in `PAGE`.
 const TOKEN_SLOT: &str = "{{token}}";
-/// At most this many connections at once (each page keeps one for its events).
-const MAX_CONNECTIONS: usize = 32;
-/// A client that sends nothing for this long is dropped.
-const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// A request's whole head (and body) must come within this: a client that trickles it
+/// in a byte at a time is dropped.
+const REQUEST_DEADLINE: Duration = Duration::from_secs(3);
 /// A client that reads nothing for this long is dropped.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
-/// A comment line to an idle event stream this often: a closed page is noticed.
+/// How often an event stream looks whether its page has gone: a closed stream gives
+/// its slot back at once.
+const STREAM_CHECK: Duration = Duration::from_millis(200);
+/// A comment line to an idle event stream this often, for proxies that drop silence.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 const PORT_IN_USE: &str = "is in use: pick another with `--port N`, or leave it out to \
 take any free port";
 const FOREIGN_HOST: &str = "this server answers only to 127.0.0.1 and localhost on its own \
 port";
-const NO_TOKEN: &str = "this request runs code: it needs the token of the page the server \
-gave (reload the page)";
+const NO_TOKEN: &str = "this request needs the token of the page the server gave (reload \
+the page)";
+const CROSS_SITE: &str = "this server answers only its own page: a request from another \
+site, or another port of this machine, is refused";
 
 /// What every connection's thread shares.
 struct Server {
@@ -66,7 +72,7 @@ struct Server {
     /// One try or engine move at a time: each runs the learner's code.
     running: Mutex<()>,
     play: play::Table,
-    connections: AtomicUsize,
+    connections: Arc<Connections>,
 }
 
 /// Serves until Ctrl-C. The first line on stdout is the page's address.
@@ -98,13 +104,13 @@ pub(crate) fn run(session: Session, args: &ServeArgs, start_game: StartGame) -> 
     })?;
     let server = Arc::new(Server {
         port,
-        token: new_token(),
+        token: new_token()?,
         grader,
         live,
         commands,
         running: Mutex::new(()),
         play: play::Table::new(start_game),
-        connections: AtomicUsize::new(0),
+        connections: Arc::default(),
     });
     if args.open {
         open_browser(&address);
@@ -113,33 +119,31 @@ pub(crate) fn run(session: Session, args: &ServeArgs, start_game: StartGame) -> 
         if stopping.load(Ordering::SeqCst) {
             break;
         }
-        let Ok(stream) = stream else { continue };
-        if server.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            server.connections.fetch_sub(1, Ordering::SeqCst);
-            let mut stream = stream;
+        let Ok(mut stream) = stream else { continue };
+        let peer = stream
+            .peer_addr()
+            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |address| address.ip());
+        let Some(admitted) = server.connections.admit(&stream, peer) else {
             let _ = respond(&mut stream, 503, "text/plain", b"too many connections");
             continue;
-        }
+        };
         let shared = Arc::clone(&server);
-        let spawned = std::thread::Builder::new()
+        // A connection the system gives no thread ends with its `admitted`, at once.
+        let _ = std::thread::Builder::new()
             .name("serve-connection".into())
-            .spawn(move || {
-                serve_connection(&shared, stream);
-                shared.connections.fetch_sub(1, Ordering::SeqCst);
-            });
-        if spawned.is_err() {
-            server.connections.fetch_sub(1, Ordering::SeqCst);
-        }
+            .spawn(move || serve_connection(&shared, stream, &admitted));
     }
     println!("xorlings: stopped serving; `cargo grader serve` starts again.");
     Ok(Exit::Passed)
 }
 
-/// 128 bits no other page can guess: two hashes keyed by the OS's randomness.
-fn new_token() -> String {
-    use std::hash::BuildHasher;
-    let half = |salt: u64| std::collections::hash_map::RandomState::new().hash_one(salt);
-    format!("{:016x}{:016x}", half(1), half(2))
+/// 128 bits no other page can guess, from the operating system's random source.
+fn new_token() -> Result<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|error| {
+        anyhow::anyhow!("the system gave no random bytes for the page's token: {error}")
+    })?;
+    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
 }
 
 fn open_browser(address: &str) {
@@ -160,11 +164,11 @@ fn open_browser(address: &str) {
     }
 }
 
-fn serve_connection(server: &Server, mut stream: TcpStream) {
-    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+fn serve_connection(server: &Server, mut stream: TcpStream, admitted: &Admitted) {
     // A page that stops reading its events frees its thread.
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-    let request = match http::read_request(&mut stream) {
+    let deadline = Instant::now() + REQUEST_DEADLINE;
+    let request = match http::read_request(&mut Deadlined(&stream, deadline)) {
         Ok(Ok(Some(request))) => request,
         Ok(Err(Refused { status, reason })) => {
             let _ = respond(&mut stream, status, "text/plain", reason.as_bytes());
@@ -172,16 +176,47 @@ fn serve_connection(server: &Server, mut stream: TcpStream) {
         }
         Ok(Ok(None)) | Err(_) => return,
     };
-    if !http::host_allowed(request.header("host"), server.port) {
-        let _ = respond(&mut stream, 421, "text/plain", FOREIGN_HOST.as_bytes());
+    let refusal = if !http::host_allowed(request.header("host"), server.port) {
+        Some((421, FOREIGN_HOST))
+    } else if !http::same_origin(&request, server.port) {
+        Some((403, CROSS_SITE))
+    } else if !free(&request) && !http::token_allowed(&request, &server.token) {
+        Some((403, NO_TOKEN))
+    } else {
+        None
+    };
+    if let Some((status, why)) = refusal {
+        let _ = respond(&mut stream, status, "text/plain", why.as_bytes());
         return;
     }
     if request.method == "GET" && request.path == "/events" {
+        admitted.now(Stage::Events);
         let _ = events(server, &mut stream);
         return;
     }
+    admitted.now(Stage::Answer);
     let (status, content_type, body) = route(server, &request);
     let _ = respond(&mut stream, status, content_type, body.as_bytes());
+}
+
+/// Whether `request` may come without the page's token: the page itself, which brings
+/// the token, and its own script and style. Everything else costs the server something.
+fn free(request: &Request) -> bool {
+    request.method == "GET" && matches!(request.path.as_str(), "/" | "/app.js" | "/style.css")
+}
+
+/// A connection read within a deadline for the whole request, however slowly it comes.
+struct Deadlined<'a>(&'a TcpStream, Instant);
+
+impl std::io::Read for Deadlined<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.1.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.0.set_read_timeout(Some(left))?;
+        (&*self.0).read(buffer)
+    }
 }
 
 type Answer = (u16, &'static str, String);
@@ -196,9 +231,6 @@ fn route(server: &Server, request: &Request) -> Answer {
         ("GET", "/style.css") => (200, "text/css; charset=utf-8", STYLE.to_string()),
         ("GET", "/api/state") => json_answer(200, &server.live.snapshot().state),
         ("GET", "/api/lesson") => lesson(server, request),
-        ("POST", _) if !http::token_allowed(request, &server.token) => {
-            (403, "text/plain", NO_TOKEN.to_string())
-        }
         ("POST", "/api/current") => make_current(server, request),
         ("POST", "/api/try") => try_input(server, request),
         ("POST", "/api/play") => play::play(server, request),
@@ -286,18 +318,61 @@ fn try_input(server: &Server, request: &Request) -> Answer {
     json_answer(200, &view::tried(exercise, typed, &outcome))
 }
 
-/// The event stream: the state now, then each new one, until the page goes.
+/// The event stream: the state now, then each new one, until the page goes (or the
+/// stream is ended to make room).
 fn events(server: &Server, stream: &mut TcpStream) -> std::io::Result<()> {
-    // The stream stays open: no read timeout matters now, writes fail once it closes.
     http::start_events(stream)?;
     let mut seen = 0;
+    let mut quiet = Instant::now();
     loop {
-        match server.live.wait_past(seen, KEEP_ALIVE) {
+        match server.live.wait_past(seen, STREAM_CHECK) {
             Some(published) => {
                 seen = published.version;
                 http::event(stream, "state", &published.state.to_string())?;
+                quiet = Instant::now();
             }
-            None => stream.write_all(b": still here\n\n")?,
+            None if gone(stream) => return Ok(()),
+            None if quiet.elapsed() >= KEEP_ALIVE => {
+                stream.write_all(b": still here\n\n")?;
+                quiet = Instant::now();
+            }
+            None => {}
         }
+    }
+}
+
+/// Whether the page at the other end of an event stream has gone (it sends nothing
+/// after its request, so a closed or ended connection reads as its end).
+fn gone(stream: &TcpStream) -> bool {
+    if stream.set_nonblocking(true).is_err() {
+        return true;
+    }
+    let peeked = stream.peek(&mut [0]);
+    let _ = stream.set_nonblocking(false);
+    match peeked {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(error) => error.kind() != std::io::ErrorKind::WouldBlock,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_is_128_random_bits_in_hex() {
+        let tokens: Vec<String> = (0..64).map(|_| new_token().unwrap()).collect();
+        for token in &tokens {
+            assert_eq!(token.len(), 32, "{token}");
+            assert!(token.chars().all(|c| c.is_ascii_hexdigit()), "{token}");
+        }
+        let mut distinct = tokens.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), tokens.len(), "no token twice");
+        // Every nibble value shows up across the tokens (2,048 of them).
+        let nibbles: std::collections::BTreeSet<char> = tokens.concat().chars().collect();
+        assert_eq!(nibbles.len(), 16);
     }
 }

@@ -138,13 +138,104 @@ fn a_foreign_host_or_a_missing_token_is_refused() {
     let (status, tried) = server.post("/api/try", Some(&token), input);
     assert_eq!(status, 200, "{tried}");
     assert!(tried.contains("not yet implemented"), "{tried}");
+    // Anything that costs the server something needs the token: its state, a lesson,
+    // an event stream (whose token comes in its address).
+    for path in ["/api/state", "/api/lesson?exercise=1", "/events"] {
+        assert_eq!(server.get(path, &own).0, 403, "{path} without the token");
+    }
+    let with_token = |path: &str| server.get(&format!("{path}token={token}"), &own);
     // Nothing but the lessons and the page's own files.
-    assert_eq!(server.get("/api/lesson?exercise=99", &own).0, 404);
-    assert_eq!(server.get("/../workbook.toml", &own).0, 404);
-    assert_eq!(server.get("/exercises/xor_all/src/lib.rs", &own).0, 404);
-    let (status, lesson) = server.get("/api/lesson?exercise=1", &own);
+    assert_eq!(with_token("/api/lesson?exercise=99&").0, 404);
+    assert_eq!(with_token("/../workbook.toml?").0, 404);
+    assert_eq!(with_token("/exercises/xor_all/src/lib.rs?").0, 404);
+    let (status, lesson) = with_token("/api/lesson?exercise=1&");
     assert_eq!(status, 200);
     assert!(lesson.starts_with("<h1 id=\"the-nim-sum\">"), "{lesson}");
+}
+
+/// A request from another origin (another site, or another port of this machine) is
+/// refused before it costs anything, whatever its `Host` and even with the token.
+#[test]
+fn another_origin_is_refused_whatever_it_sends() {
+    let workbook = Workbook::new();
+    let server = Server::start(&workbook);
+    let own = format!("127.0.0.1:{}", server.port);
+    let token = server.token();
+    let request = |path: &str, header: &str| {
+        server.raw(&format!(
+            "GET {path} HTTP/1.1\r\nHost: {own}\r\nX-Xorlings-Token: {token}\r\n{header}\r\n\r\n"
+        ))
+    };
+    for header in [
+        "Origin: http://127.0.0.1:1".to_string(),
+        format!("Origin: http://localhost:{}", server.port + 1),
+        "Origin: https://evil.example".to_string(),
+        "Origin: null".to_string(),
+        "Sec-Fetch-Site: same-site".to_string(),
+        "Sec-Fetch-Site: cross-site".to_string(),
+    ] {
+        for path in ["/", "/api/state", "/events"] {
+            let (status, body) = request(path, &header);
+            assert_eq!(status, 403, "{header} on {path}: {body}");
+        }
+    }
+    // The page's own requests: same origin, or typed in the address bar.
+    for header in [
+        format!("Origin: http://127.0.0.1:{}", server.port),
+        "Sec-Fetch-Site: same-origin".to_string(),
+        "Sec-Fetch-Site: none".to_string(),
+    ] {
+        assert_eq!(request("/api/state", &header).0, 200, "{header}");
+    }
+}
+
+/// A request head that trickles in is dropped at its deadline, and a closed event
+/// stream gives its place back at once: neither holds the server.
+#[test]
+fn slow_heads_and_closed_streams_hold_nothing() {
+    let workbook = Workbook::new();
+    let server = Server::start(&workbook);
+    let own = format!("127.0.0.1:{}", server.port);
+    let token = server.token();
+    let mut slow = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let started = Instant::now();
+    let dropped = loop {
+        // A byte a second, never the end of the head.
+        if slow.write_all(b"G").is_err() || started.elapsed() > Duration::from_secs(20) {
+            break started.elapsed();
+        }
+        let mut byte = [0];
+        slow.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+        if slow.read(&mut byte).is_ok() {
+            break started.elapsed();
+        }
+    };
+    assert!(
+        dropped < Duration::from_secs(6),
+        "a trickling head held its connection for {dropped:?}"
+    );
+    // More streams than the server keeps, held open, and as many closed: the page's own
+    // stream still opens and gets the state.
+    let request = format!("GET /events?token={token} HTTP/1.1\r\nHost: {own}\r\n\r\n");
+    let mut held = Vec::new();
+    for i in 0..80 {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        if i % 2 == 0 {
+            held.push(stream);
+        }
+    }
+    let mut page = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    page.write_all(request.as_bytes()).unwrap();
+    page.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut seen = Vec::new();
+    let mut chunk = [0; 4096];
+    while !String::from_utf8_lossy(&seen).contains("event: state") {
+        let read = page.read(&mut chunk).expect("the page's stream gets the state");
+        assert!(read > 0, "the page's stream was closed");
+        seen.extend_from_slice(&chunk[..read]);
+    }
+    drop(held);
 }
 
 /// The driver's folder, with what it needs to drive Chromium; the test fails, saying what

@@ -120,7 +120,9 @@ function drawExercise(state) {
 }
 
 async function loadLesson(number) {
-  const response = await fetch(`/api/lesson?exercise=${number}`);
+  const response = await fetch(`/api/lesson?exercise=${number}`, {
+    headers: { "X-Xorlings-Token": TOKEN },
+  });
   // The lesson's HTML is the grader's own rendering, every text of it escaped.
   $("lesson").innerHTML = await response.text();
   for (const form of $("lesson").querySelectorAll("form.practice")) {
@@ -416,7 +418,8 @@ $("move-form").addEventListener("submit", async (event) => {
 
 // The state, pushed by the server.
 
-const events = new EventSource("/events");
+// An event stream cannot send a header: the token goes in its address.
+const events = new EventSource(`/events?token=${TOKEN}`);
 events.addEventListener("state", (event) => render(JSON.parse(event.data)));
 events.addEventListener("error", () => {
   $("note").hidden = false;

@@ -7,8 +7,8 @@
 //! oldest for long.
 
 use std::net::{IpAddr, Shutdown, TcpStream};
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Connections served at once, in all.
 pub(super) const MAX_CONNECTIONS: usize = 256;
@@ -61,7 +61,11 @@ impl Connections {
         if full || from_peer >= MAX_PER_PEER {
             let peer_only = !full;
             let mine = |slot: &Slot| !peer_only || slot.peer == peer;
-            let oldest = |stage| slots.iter().position(|slot| slot.stage == stage && mine(slot));
+            let oldest = |stage| {
+                slots
+                    .iter()
+                    .position(|slot| slot.stage == stage && mine(slot))
+            };
             let evicted = oldest(Stage::Head).or_else(|| oldest(Stage::Events))?;
             end(slots.remove(evicted));
         }
@@ -90,7 +94,10 @@ impl Admitted {
             slot.stage = stage;
         }
         if stage == Stage::Events {
-            let streams = slots.iter().filter(|slot| slot.stage == Stage::Events).count();
+            let streams = slots
+                .iter()
+                .filter(|slot| slot.stage == Stage::Events)
+                .count();
             if streams > MAX_STREAMS
                 && let Some(oldest) = slots.iter().position(|slot| slot.stage == Stage::Events)
             {

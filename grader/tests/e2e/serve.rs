@@ -227,15 +227,83 @@ fn slow_heads_and_closed_streams_hold_nothing() {
     }
     let mut page = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
     page.write_all(request.as_bytes()).unwrap();
-    page.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    page.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
     let mut seen = Vec::new();
     let mut chunk = [0; 4096];
     while !String::from_utf8_lossy(&seen).contains("event: state") {
-        let read = page.read(&mut chunk).expect("the page's stream gets the state");
+        let read = page
+            .read(&mut chunk)
+            .expect("the page's stream gets the state");
         assert!(read > 0, "the page's stream was closed");
         seen.extend_from_slice(&chunk[..read]);
     }
     drop(held);
+}
+
+/// Loads of the page under the flood.
+const LOADS: usize = 10;
+/// Each within this, however the other process and the other page flood the server.
+const LOAD_WITHIN: Duration = Duration::from_secs(2);
+/// A save's verdict pushed to the page within this, under the same flood.
+const PUSHED_WITHIN: Duration = Duration::from_secs(1);
+
+/// While another process holds 200 connections (request heads that trickle in, event
+/// streams without the token, requests of another origin with a valid `Host`) and a
+/// page of another origin in the same browser floods the server too, the learner's
+/// page loads every time, within 2 s, and a save's verdict reaches it within 1 s.
+#[test]
+fn the_page_stays_served_under_a_flood_from_another_origin() {
+    let driver = browser_driver();
+    let workbook = Workbook::new();
+    let xor_all = workbook.exercise_file("xor_all");
+    let server = Server::start(&workbook);
+    let output = Command::new("node")
+        .arg(driver.join("flood_test.js"))
+        .current_dir(&driver)
+        .env("SERVE_URL", &server.url)
+        .env("EXERCISE_FILE", workbook.path(&xor_all))
+        .env("SOLUTION", workbook.path("solutions/xor_all/src/lib.rs"))
+        .env("LOADS", LOADS.to_string())
+        .env("CHROMIUM", CHROMIUM)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the flood driver failed:\n{}\n{stdout}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let result: serde_json::Value =
+        serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"));
+    eprintln!("under the flood: {result}");
+    let loads: Vec<u64> = result["loadsMs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|ms| ms.as_u64().unwrap())
+        .collect();
+    assert_eq!(loads.len(), LOADS, "{result}");
+    for load in &loads {
+        assert!(
+            Duration::from_millis(*load) <= LOAD_WITHIN,
+            "a load took {load} ms: {result}"
+        );
+    }
+    let pushed = result["saveToVerdictMs"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("the save's verdict never reached the page: {result}"));
+    assert!(
+        Duration::from_millis(pushed) <= PUSHED_WITHIN,
+        "the verdict came {pushed} ms after the save: {result}"
+    );
+    // The flood went on all along: its 200 connections, and as many again each time the
+    // server refused or dropped one, many times over.
+    let opened = result["floodConnections"].as_u64().unwrap();
+    assert!(
+        opened >= 2_000,
+        "the flood opened only {opened} connections: {result}"
+    );
 }
 
 /// The driver's folder, with what it needs to drive Chromium; the test fails, saying what

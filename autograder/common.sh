@@ -3,7 +3,8 @@
 # that is always written, saying why when grading failed.
 #
 # The caller sets XORLINGS_WORKBOOK (the instructor's workbook, root's, read-only) and
-# may set:
+# XORLINGS_TIME_BUDGET (the seconds grading may take: below the platform's timeout, with
+# room for the rest of the job), and may set:
 #   XORLINGS_GRADER        the grader binary (default /usr/local/bin/xorlings-grader)
 #   XORLINGS_LEARNER_USER  the user the grader and the learner's code run as when the
 #                          adapter runs as root (default xorlings); never root
@@ -14,6 +15,9 @@ XORLINGS_LEARNER_USER=${XORLINGS_LEARNER_USER:-xorlings}
 XORLINGS_FILE_BYTES=$((1024 * 1024 + 1))
 # The end of the grader's log that a failure's results quote.
 XORLINGS_LOG_BYTES=4000
+# Past its time budget, the grader stops within seconds and writes its report; should it
+# not, it is killed this long after the budget, and the fallback results stand.
+XORLINGS_BUDGET_GRACE=15
 
 # The toolchain the images install (setup.sh, the Dockerfile), for the grader's rustc.
 if [ -z "${RUSTUP_HOME:-}" ] && [ -d /usr/local/rustup ]; then
@@ -127,9 +131,12 @@ xorlings_grade() {
     done
     local -a seeded=()
     [ -z "$seed" ] || seeded=(--seed-file -)
-    printf '%s' "$seed" | (cd "$XORLINGS_WORKBOOK" && env -i "${environment[@]}" "${as_learner[@]}" \
+    local limit=$((XORLINGS_TIME_BUDGET + XORLINGS_BUDGET_GRACE))
+    printf '%s' "$seed" | (cd "$XORLINGS_WORKBOOK" && timeout --kill-after=5 "$limit" \
+        env -i "${environment[@]}" "${as_learner[@]}" \
         "$XORLINGS_GRADER" verify --workbook "$checkout" --container-boundary \
-        --exercise "$exercises" --format "$format" "${seeded[@]}") >"$report" 2>"$log"
+        --exercise "$exercises" --format "$format" --time-budget "$XORLINGS_TIME_BUDGET" \
+        "${seeded[@]}") >"$report" 2>"$log"
 }
 
 # xorlings_results FORMAT STATUS REPORT LOG: the results file's text: the grader's
@@ -142,8 +149,22 @@ xorlings_results() {
         return
     fi
     local why="Grading stopped (exit code $status) before the grader wrote its report."
+    [ "$status" = 124 ] || [ "$status" = 137 ] &&
+        why="Grading took longer than its time budget ($XORLINGS_TIME_BUDGET s) and was stopped."
     local detail
     detail=$(tail -c "$XORLINGS_LOG_BYTES" -- "$log" 2>/dev/null | iconv -c -f UTF-8 -t UTF-8 | xorlings_redacted)
+    xorlings_failed "$format" "$why" "$detail"
+}
+
+# xorlings_fallback FORMAT: the results file written before anything that can hang, so
+# that the platform finds one even when its own timeout ends the job.
+xorlings_fallback() {
+    xorlings_failed "$1" "Grading did not finish in the time the platform allows, and was stopped before the grader wrote its report." ""
+}
+
+# xorlings_failed FORMAT WHY DETAIL: results that say grading failed, and why.
+xorlings_failed() {
+    local format=$1 why=$2 detail=$3
     case $format in
         gradescope) jq -n --arg why "$why" --arg log "$detail" '{
             score: 0,

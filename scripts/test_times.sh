@@ -21,6 +21,8 @@ root=$(pwd)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Readable by the unprivileged user the autograders' tests grade as.
+chmod 755 "$work"
 
 # The tracked files, as a fresh clone has them (the exercises are the stubs there).
 git ls-files -z | (cd "$root" && xargs -0 cp --parents -t "$work")
@@ -31,7 +33,7 @@ done
 cargo fetch --quiet --manifest-path "$work/Cargo.toml"
 # The browser test's driver, as `.ci/run` installs it (npm ci in scripts/browser).
 if [ -d scripts/browser/node_modules ]; then
-    ln -s "$root/scripts/browser/node_modules" "$work/scripts/browser/node_modules"
+    cp -r scripts/browser/node_modules "$work/scripts/browser/"
 fi
 
 python3 - "$work" "${ROUNDS:-3}" "${E2E:-1}" "${1:-}" <<'EOF'

@@ -54,6 +54,9 @@ const CLASS: &str = "Grade a class: every checkout in DIR (each subfolder), seve
 Writes OUT/<learner>.json (Exercism's format), OUT/<learner>.txt and OUT/summary.csv; exit 0 \
 when every learner was graded, 1 when some could not be (their row says why), 2 when the class \
 could not be graded";
+const TIME_BUDGET: &str = "Stop grading after this many seconds in all, and report what was \
+not graded as such: set it below the grading platform's own timeout, so that a report is \
+always written (autograder/ sets it)";
 const AS_OF: &str = "Grade each checkout as its git repository was at a deadline: the last \
 commit at or before DATE (2025-01-31, \"2025-01-31 23:59\", 2025-01-31T23:59:59+01:00, \
 @UNIX-SECONDS; committer dates, which the learner's machine writes), or the commit a git REF \
@@ -120,6 +123,8 @@ pub enum Command {
         class: Option<PathBuf>,
         out: Option<PathBuf>,
         as_of: Option<String>,
+        /// The seconds the whole grading may take.
+        time_budget: Option<u64>,
         output: OutputArgs,
     },
     Play(PlayArgs),
@@ -343,6 +348,10 @@ fn verify() -> clap::Command {
             .requires("class"),
         )
         .arg(option("as-of", "DATE|REF", AS_OF))
+        .arg(
+            option("time-budget", "SECONDS", TIME_BUDGET)
+                .value_parser(clap::value_parser!(u64).range(1..)),
+        )
         .args(output_args())
 }
 
@@ -470,6 +479,7 @@ impl Command {
                 class: matches.get_one("class").cloned(),
                 out: matches.get_one("out").cloned(),
                 as_of: matches.get_one("as-of").cloned(),
+                time_budget: matches.get_one("time-budget").copied(),
                 output: OutputArgs::parsed(matches)?,
             },
             "play" => Command::Play(PlayArgs {
@@ -639,9 +649,11 @@ mod tests {
             class,
             out,
             as_of,
+            time_budget,
             output,
         })) = parsed(
-            "verify --workbook w --container-boundary --exercise a,b --exercise 3 --as-of HEAD --seed 7",
+            "verify --workbook w --container-boundary --exercise a,b --exercise 3 --as-of HEAD \
+             --seed 7 --time-budget 45",
         )
         else {
             panic!("verify")
@@ -650,6 +662,7 @@ mod tests {
         assert!(container_boundary && !allow_weak_sandbox);
         assert_eq!(exercise, ["a", "b", "3"]);
         assert_eq!((class, out, as_of.as_deref()), (None, None, Some("HEAD")));
+        assert_eq!(time_budget, Some(45));
         assert_eq!(
             (output.format, output.seed.as_deref()),
             (Format::Human, Some("7"))

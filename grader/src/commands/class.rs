@@ -15,8 +15,8 @@ use crate::class::deadline::Deadline;
 use crate::class::files::Files;
 use crate::class::{csv, git};
 use crate::grading::plans::Plans;
-use crate::grading::{BatchItem, Grader, every_grade};
-use crate::judge::{Cancel, Grade, Verdict};
+use crate::grading::{BatchItem, Budget, Grader, every_grade};
+use crate::judge::{Grade, Verdict};
 use crate::parallel;
 use crate::report::score::score;
 use crate::report::{self, Format, exercism, seed, summary};
@@ -65,6 +65,7 @@ pub(super) fn run(
     dir: &Path,
     out: &Path,
     deadline: Option<&Deadline>,
+    budget: &Budget,
     format: Format,
 ) -> Result<Exit> {
     if format != Format::Human {
@@ -108,7 +109,15 @@ pub(super) fn run(
     let plans = Plans::new(grader);
     let progress = Progress::new(learners.len());
     let rows = parallel::map(&learners, |name| {
-        let row = grade_learner(grader, &plans, &dir.join(name), name, &out, deadline);
+        let row = grade_learner(
+            grader,
+            &plans,
+            &dir.join(name),
+            name,
+            &out,
+            deadline,
+            budget,
+        );
         progress.one_more();
         row
     });
@@ -190,6 +199,7 @@ fn grade_learner(
     name: &OsStr,
     out: &Path,
     deadline: Option<&Deadline>,
+    budget: &Budget,
 ) -> Row {
     let not_graded = |why: String| Row {
         name: csv::name(name),
@@ -213,9 +223,10 @@ fn grade_learner(
         }
         Err(error) => return not_graded(format!("grader error: {error:#}")),
     };
-    let grades = grader.grade_all(exercises, Some(plans), &Cancel::default(), |exercise| {
+    let grades = grader.grade_all(exercises, Some(plans), budget.cancel(), |exercise| {
         Ok(BatchItem::new(exercise, files.submission(exercise)?))
     });
+    let grades = budget.marked(grades);
     let grades = match every_grade(grades) {
         Ok(grades) => grades,
         Err(error) => return not_graded(format!("grader error: {error:#}")),

@@ -14,13 +14,14 @@ mod verify;
 
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
 use crate::Exit;
 use crate::class::deadline::Deadline;
 use crate::cli::{Cli, Command, DevCommand, OutputArgs};
-use crate::grading::Grader;
+use crate::grading::{Budget, Grader};
 use crate::report::{self, Format};
 use crate::session::Session;
 use crate::workbook::Workbook;
@@ -57,8 +58,11 @@ pub fn run(cli: Cli) -> Result<Exit> {
             class,
             out,
             as_of,
+            time_budget,
             output,
         } => {
+            // Counted from the start: the platform's timeout is too.
+            let budget = Budget::new(time_budget.map(Duration::from_secs));
             let target = Target::of(checkout, class, out)?;
             let deadline = as_of.as_deref().map(Deadline::parse).transpose()?;
             let confinement = match (container_boundary, allow_weak_sandbox) {
@@ -72,6 +76,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
                 target,
                 deadline,
                 confinement,
+                &budget,
                 &output,
             )
         }
@@ -125,6 +130,7 @@ fn verify(
     target: Target,
     deadline: Option<Deadline>,
     confinement: Confinement,
+    budget: &Budget,
     output: &OutputArgs,
 ) -> Result<Exit> {
     let seed = seed(output)?;
@@ -149,17 +155,25 @@ fn verify(
             }
             verify::own(
                 Session::load(Grader::new(workbook, color, seed))?,
+                budget,
                 output.format,
             )
         }
         Target::Checkout(checkout) => {
             let grader = Grader::new(workbook, color, seed);
-            verify::checkout(&grader, &checkout, deadline.as_ref(), output.format)
+            verify::checkout(&grader, &checkout, deadline.as_ref(), budget, output.format)
         }
         // The reports go to files: no color in them.
         Target::Class { dir, out } => {
             let grader = Grader::new(workbook, false, seed);
-            class::run(&grader, &dir, &out, deadline.as_ref(), output.format)
+            class::run(
+                &grader,
+                &dir,
+                &out,
+                deadline.as_ref(),
+                budget,
+                output.format,
+            )
         }
     }
 }

@@ -7,8 +7,8 @@ use anyhow::{Context, Result, bail};
 
 use crate::Exit;
 use crate::class::{deadline::Deadline, files::Files, git};
-use crate::grading::{BatchItem, Grader, every_grade};
-use crate::judge::{Cancel, Grade};
+use crate::grading::{BatchItem, Budget, Grader, every_grade};
+use crate::judge::Grade;
 use crate::progress::Progress;
 use crate::report::{self, Format, summary};
 use crate::session::{self, Session};
@@ -21,7 +21,7 @@ code must never run as root, even in a container. Run the grader as another user
 autograders in autograder/ drop to one with `setpriv`)";
 
 /// Grades the learner's own workbook and rebuilds the progress from the verdicts.
-pub(super) fn own(mut session: Session, format: Format) -> Result<Exit> {
+pub(super) fn own(mut session: Session, budget: &Budget, format: Format) -> Result<Exit> {
     if let Some(notice) = session.notice.take() {
         eprintln!("note: {notice}\nRebuilding it now.\n");
     }
@@ -30,9 +30,10 @@ pub(super) fn own(mut session: Session, format: Format) -> Result<Exit> {
         println!("Grading {} exercises...\n", grader.workbook.exercises.len());
     }
     let exercises = &grader.workbook.exercises;
-    let grades = grader.grade_all(exercises, None, &Cancel::default(), |exercise| {
+    let grades = grader.grade_all(exercises, None, budget.cancel(), |exercise| {
         Ok(BatchItem::new(exercise, grader.own_file(exercise)))
     });
+    let grades = budget.marked(grades);
     let grades = every_grade(grades)?;
     let workbook = &grader.workbook;
     let progress = Progress::update(workbook, |progress| {
@@ -61,6 +62,7 @@ pub(super) fn checkout(
     grader: &Grader,
     checkout: &Path,
     deadline: Option<&Deadline>,
+    budget: &Budget,
     format: Format,
 ) -> Result<Exit> {
     let checkout = std::path::absolute(checkout)
@@ -90,9 +92,10 @@ pub(super) fn checkout(
         }
     }
     let exercises = &grader.workbook.exercises;
-    let grades = grader.grade_all(exercises, None, &Cancel::default(), |exercise| {
+    let grades = grader.grade_all(exercises, None, budget.cancel(), |exercise| {
         Ok(BatchItem::new(exercise, files.submission(exercise)?))
     });
+    let grades = budget.marked(grades);
     summarise(grader, &every_grade(grades)?, format)
 }
 

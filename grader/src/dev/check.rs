@@ -319,7 +319,7 @@ fn retime_close_calls(grader: &Grader, expectations: &[Expectation], grades: &mu
 fn judge_expectation(expectation: &Expectation, grade: &Grade) -> Option<String> {
     let file = expectation.file.display().to_string();
     let got = grade.verdict.kind();
-    let label = got.map_or("cancelled", Kind::label);
+    let label = grade.verdict.label();
     let text = || describe(grade, &expectation.exercise, &file, Detail::FULL).plain();
     if let Verdict::InternalError(message) = &grade.verdict {
         return Some(format!(

@@ -9,7 +9,9 @@ pub(crate) mod plans;
 
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use xorlings_core::run::{Ended, Printed};
@@ -85,6 +87,62 @@ impl TypedCase {
         let plan = tests.plan_typed(words)?;
         let input = plan.typed_input().unwrap_or_else(|| words.join(" "));
         Ok(TypedCase { plan, input })
+    }
+}
+
+/// The time a batch may take in all (`verify --time-budget`): past it, the gradings
+/// still going are cancelled, and what was not graded is marked so, so that a report is
+/// written before a platform's own timeout ends the container without one.
+pub(crate) struct Budget {
+    cancel: Cancel,
+    length: Option<Duration>,
+    ran_out: Arc<AtomicBool>,
+}
+
+impl Budget {
+    /// A budget of `length` from now (`None`: no budget).
+    pub(crate) fn new(length: Option<Duration>) -> Budget {
+        let budget = Budget {
+            cancel: Cancel::default(),
+            length,
+            ran_out: Arc::default(),
+        };
+        if let Some(length) = length {
+            let (cancel, ran_out) = (budget.cancel.clone(), Arc::clone(&budget.ran_out));
+            // Without a thread (the machine refused one), no budget: the platform's
+            // fallback results say why.
+            let _ = std::thread::Builder::new()
+                .name("time-budget".into())
+                .spawn(move || {
+                    std::thread::sleep(length);
+                    ran_out.store(true, Ordering::SeqCst);
+                    cancel.cancel();
+                });
+        }
+        budget
+    }
+
+    /// What stops the batch's gradings when the budget runs out.
+    pub(crate) fn cancel(&self) -> &Cancel {
+        &self.cancel
+    }
+
+    /// `grades` with every grading the budget cancelled marked as not graded.
+    pub(crate) fn marked(&self, grades: Vec<Result<Grade>>) -> Vec<Result<Grade>> {
+        let (Some(length), true) = (self.length, self.ran_out.load(Ordering::SeqCst)) else {
+            return grades;
+        };
+        grades
+            .into_iter()
+            .map(|grade| {
+                grade.map(|mut grade| {
+                    if matches!(grade.verdict, Verdict::Cancelled) {
+                        grade.verdict = Verdict::NotGraded(length);
+                    }
+                    grade
+                })
+            })
+            .collect()
     }
 }
 
@@ -336,7 +394,7 @@ impl Grader {
         };
         let ran = match judge::run(tests, &program, &prepared, settings, early, cancel) {
             Ok(Some(ran)) => ran,
-            Ok(None) => return Ok(not_run(Verdict::Cancelled, None)),
+            Ok(None) => return Ok(not_run(Verdict::Cancelled, Some(&prepared))),
             Err(error) if SpawnError::is_refusal(&error) => {
                 return Ok(not_run(refused_verdict("run", &error), Some(&prepared)));
             }

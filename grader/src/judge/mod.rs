@@ -64,9 +64,21 @@ pub(crate) enum Verdict {
     /// Nothing of the learner's code was judged.
     Refused(String),
     Cancelled,
+    /// Never graded: the batch's time budget ran out first (its length).
+    NotGraded(Duration),
 }
 
 impl Verdict {
+    /// The verdict in words: its kind's ("passed", "wrong answer"...), or "cancelled",
+    /// or "not graded".
+    pub(crate) fn label(&self) -> &'static str {
+        match self {
+            Verdict::Cancelled => "cancelled",
+            Verdict::NotGraded(_) => "not graded",
+            verdict => verdict.kind().map_or("cancelled", Kind::label),
+        }
+    }
+
     /// The verdict's kind; `None` when grading was cancelled.
     pub(crate) fn kind(&self) -> Option<Kind> {
         Some(match self {
@@ -75,7 +87,7 @@ impl Verdict {
             Verdict::Unreadable(_) => Kind::Unreadable,
             Verdict::Failed(failure) => failure.problem.kind(),
             Verdict::InternalError(_) | Verdict::Refused(_) => Kind::InternalError,
-            Verdict::Cancelled => return None,
+            Verdict::Cancelled | Verdict::NotGraded(_) => return None,
         })
     }
 }

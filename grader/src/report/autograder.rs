@@ -107,11 +107,7 @@ fn verdict_of(
         ));
         return (headline, text);
     }
-    let label = entry
-        .grade
-        .verdict
-        .kind()
-        .map_or("cancelled", |k| k.label());
+    let label = entry.grade.verdict.label();
     let headline = format!("not run: {label}");
     match first_not_run {
         Some(first) => {

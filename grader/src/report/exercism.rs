@@ -117,12 +117,7 @@ pub(crate) fn report(graded: &[Entry]) -> Report {
             .zip(&scores)
             .map(|(g, s)| ExerciseSummary {
                 name: g.grade.exercise.clone(),
-                verdict: g
-                    .grade
-                    .verdict
-                    .kind()
-                    .map_or("cancelled", |k| k.label())
-                    .to_string(),
+                verdict: g.grade.verdict.label().to_string(),
                 score: s.earned,
                 max_score: s.max,
                 run_time_ms: g.grade.run_time.as_millis() as u64,

@@ -151,6 +151,17 @@ pub(crate) fn describe_parts(
                 ],
             );
         }
+        Verdict::NotGraded(budget) => {
+            headline(&mut text, name, " was not graded:");
+            text.prose(
+                2,
+                &format!(
+                    "the grading's time budget ({}) ran out before this exercise was graded. \
+                     Submit again, or ask your instructor for a longer budget.",
+                    seconds(*budget)
+                ),
+            );
+        }
         Verdict::CompileError(errors) => {
             compile_error_text(&mut text, name, errors, exercise, shown_file);
         }

@@ -43,10 +43,7 @@ pub(crate) fn table(
     for g in graded {
         let scored = score(g.grade, g.exercise.points);
         (earned, max) = (earned + scored.earned, max + scored.max);
-        let label = format!(
-            "{:<15}",
-            g.grade.verdict.kind().map_or("cancelled", |k| k.label())
-        );
+        let label = format!("{:<15}", g.grade.verdict.label());
         let label = match (color, g.grade.passed()) {
             (false, _) => label,
             (true, true) => label.green().to_string(),

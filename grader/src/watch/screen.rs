@@ -479,7 +479,7 @@ fn list_body(state: &State, selected: usize, typed: &str) -> Text {
 
 fn outcome_label(outcome: &Outcome) -> &'static str {
     match outcome {
-        Outcome::Graded(grade) => grade.verdict.kind().map_or("cancelled", |k| k.label()),
+        Outcome::Graded(grade) => grade.verdict.label(),
         Outcome::Error(_) => "grader error",
     }
 }

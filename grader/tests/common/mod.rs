@@ -39,11 +39,13 @@ pub(crate) fn manifest() -> grader::Workbook {
     grader::Workbook::load(&repo_root()).unwrap()
 }
 
-/// Whether a copy of the workbook leaves `path` out: build folders, git and progress.
+/// Whether a copy of the workbook leaves `path` out: build folders, git, progress, and
+/// the browser driver's packages.
 fn left_out(path: &Path) -> bool {
     path.file_name().is_some_and(|name| {
         name == "target"
             || name == ".git"
+            || name == "node_modules"
             || name.to_string_lossy().starts_with(".xorlings-progress")
     })
 }

@@ -403,6 +403,22 @@ fn unprivileged(program: &str) -> Command {
     command
 }
 
+/// `command`, kept to the machine's first core (`taskset`), as a job of one core runs.
+fn on_one_core(command: &Command) -> Command {
+    let mut pinned = Command::new("taskset");
+    pinned
+        .args(["--cpu-list", "0"])
+        .arg(command.get_program())
+        .args(command.get_args());
+    for (name, value) in command.get_envs() {
+        match value {
+            Some(value) => pinned.env(name, value),
+            None => pinned.env_remove(name),
+        };
+    }
+    pinned
+}
+
 fn run(command: &mut Command) -> Run {
     let output = command
         .env("NO_COLOR", "1")
@@ -643,6 +659,110 @@ fn run_autograder_writes_results_that_say_why_when_the_grader_cannot_start() {
         "the grader's own words: {output}"
     );
     seed_kept(&text, &ran.stdout, false);
+}
+
+/// The stub of `exercise` made to wait without end (`Wait`) or to spin (`Spin`) before
+/// anything else: code that never answers, in two ways a time limit must stop.
+fn never_answers(exercise: &str, how: Never) -> String {
+    let workbook = common::manifest();
+    let info = workbook
+        .exercises
+        .iter()
+        .find(|e| e.name == exercise)
+        .unwrap();
+    let stub = std::fs::read_to_string(repo_root().join(info.stub())).unwrap();
+    let function = stub
+        .find(&format!("fn {exercise}("))
+        .or_else(|| stub.find("fn main("))
+        .unwrap();
+    let body = function + stub[function..].find('{').unwrap() + 1;
+    let statement = match how {
+        Never::Wait => "std::thread::sleep(std::time::Duration::from_secs(100_000));",
+        Never::Spin => "loop { std::hint::spin_loop(); }",
+    };
+    format!("{}{statement}{}", &stub[..body], &stub[body..])
+}
+
+#[derive(Clone, Copy)]
+enum Never {
+    Wait,
+    Spin,
+}
+
+/// Code that only waits or only spins, in every exercise: Gradescope's adapter writes
+/// its results within the budget it keeps to (shortened here from its 540 s, below
+/// Gradescope's 10 minutes), each exercise graded or marked as not graded.
+#[test]
+fn run_autograder_writes_its_results_within_its_time_budget() {
+    let budget = 30;
+    let exercises: Vec<String> = common::manifest()
+        .exercises
+        .iter()
+        .map(|e| e.name.clone())
+        .collect();
+    let files: Vec<(String, Vec<u8>)> = exercises
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let how = if i % 2 == 0 { Never::Wait } else { Never::Spin };
+            (format!("{name}.rs"), never_answers(name, how).into_bytes())
+        })
+        .collect();
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(n, c)| (n.as_str(), &c[..])).collect();
+    let root = gradescope_root(&files);
+    let assignment = root.path().join("source/assignment.env");
+    let mut settings = std::fs::read_to_string(&assignment).unwrap_or_default();
+    settings.push_str(&format!(
+        "XORLINGS_EXERCISES={}\nXORLINGS_TIME_BUDGET={budget}\n",
+        exercises.join(",")
+    ));
+    std::fs::write(&assignment, settings).unwrap();
+    let started = std::time::Instant::now();
+    let (_, text) = run_autograder(root.path(), GRADER);
+    let took = started.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(budget + 10),
+        "the results came after {took:?}, past the budget of {budget} s"
+    );
+    let results = gradescope_results(&text);
+    let tests = results["tests"].as_array().unwrap();
+    assert!(!tests.is_empty(), "{}", head(&text));
+    let not_graded = tests
+        .iter()
+        .filter(|t| t["output"].as_str().unwrap().contains("was not graded"))
+        .count();
+    assert!(
+        not_graded > 0,
+        "the budget ran out before the last: {}",
+        head(&text)
+    );
+    assert_eq!(results["score"], 0);
+}
+
+/// Code that only waits, for one exercise on one core: PrairieLearn's entrypoint writes
+/// its results within the example question's 60 s, with its default budget of 45 s.
+#[test]
+fn the_prairielearn_entrypoint_writes_its_results_within_the_questions_timeout() {
+    let question_timeout = std::time::Duration::from_secs(60);
+    let waiting = never_answers("xor_all", Never::Wait);
+    let job = prairielearn_job(&[("lib.rs", waiting.as_bytes())]);
+    let mut one_core = on_one_core(&unprivileged("bash"));
+    one_core
+        .arg(repo_root().join("autograder/prairielearn/entrypoint"))
+        .env("XORLINGS_GRADE_ROOT", job.path())
+        .env("XORLINGS_WORKBOOK", repo_root())
+        .env("XORLINGS_GRADER", GRADER)
+        .env("XORLINGS_EXERCISE", "xor_all")
+        .env_remove("XORLINGS_TIME_BUDGET");
+    let started = std::time::Instant::now();
+    let ran = run(&mut one_core);
+    let took = started.elapsed();
+    assert_eq!(ran.code, 0, "{}\n{}", ran.stdout, ran.stderr);
+    assert!(took < question_timeout, "the results came after {took:?}");
+    let text = std::fs::read_to_string(job.path().join("results/results.json")).unwrap();
+    let results = prairielearn_results(&text);
+    assert_eq!(results["score"], 0.0);
+    assert!(text.contains("was not graded"), "{}", head(&text));
 }
 
 /// A folder standing in for /grade: `student` files, the course's seed.
@@ -976,6 +1096,91 @@ fn the_readmes_commands_for_both_platforms_run_as_written() {
 fn after<'a>(text: &'a str, start: &str) -> &'a str {
     let from = text.find(start).unwrap_or_else(|| panic!("no {start}")) + start.len();
     text[from..].lines().next().unwrap().trim()
+}
+
+/// Whether `text` matches `pattern`, where `*` stands for any run of characters.
+fn wildcard(pattern: &str, text: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == text,
+        Some((head, tail)) => {
+            text.starts_with(head)
+                && (head.len()..=text.len())
+                    .any(|at| text.is_char_boundary(at) && wildcard(tail, &text[at..]))
+        }
+    }
+}
+
+/// Whether a `.dockerignore` of `patterns` leaves `path` (relative, with `/`) out of the
+/// build context: a pattern matches the path or a folder of it; `**/` any folders.
+fn left_out_of_context(patterns: &[&str], path: &str) -> bool {
+    let parts: Vec<&str> = path.split('/').collect();
+    patterns
+        .iter()
+        .any(|pattern| match pattern.strip_prefix("**/") {
+            Some(name) => parts.iter().any(|part| wildcard(name, part)),
+            None => (1..=parts.len()).any(|n| wildcard(pattern, &parts[..n].join("/"))),
+        })
+}
+
+/// What `docker build -f autograder/prairielearn/Dockerfile .` sends as its context has
+/// no reference solution, no git, no build folder; and the image, its last stage, takes
+/// from it only what grading reads (no source of the hidden tests).
+#[test]
+fn the_prairielearn_image_holds_no_solution_and_its_context_neither() {
+    let root = repo_root();
+    let ignore =
+        std::fs::read_to_string(root.join("autograder/prairielearn/Dockerfile.dockerignore"))
+            .unwrap();
+    let patterns: Vec<&str> = ignore
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    let context: Vec<String> = walkdir::WalkDir::new(&root)
+        .into_iter()
+        .flatten()
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            let relative = entry.path().strip_prefix(&root).unwrap();
+            relative.to_string_lossy().replace('\\', "/")
+        })
+        .filter(|path| !left_out_of_context(&patterns, path))
+        .collect();
+    assert!(context.iter().any(|path| path == "grader/src/main.rs"));
+    for path in &context {
+        let parts: Vec<&str> = path.split('/').collect();
+        assert!(
+            parts[0] != "solutions" && parts[0] != ".git" && !parts.contains(&"target"),
+            "{path} is in the image's build context"
+        );
+    }
+    // The image is the last stage: it copies the grader from the build, and from the
+    // context only the manifest, the exercises' folders and the adapter.
+    let dockerfile =
+        std::fs::read_to_string(root.join("autograder/prairielearn/Dockerfile")).unwrap();
+    let image = dockerfile.rsplit("\nFROM ").next().unwrap();
+    for line in image.lines().filter(|line| line.starts_with("COPY ")) {
+        let source = line.split_whitespace().nth(1).unwrap();
+        let allowed = line.starts_with("COPY --from=build /out/")
+            || [
+                "workbook.toml",
+                "exercises",
+                "autograder/common.sh",
+                "autograder/prairielearn/entrypoint",
+            ]
+            .contains(&source);
+        assert!(allowed, "the image copies {source}: {line}");
+    }
+    // Each pattern means what this test reads it as.
+    assert!(left_out_of_context(
+        &patterns,
+        "solutions/xor_all/src/lib.rs"
+    ));
+    assert!(left_out_of_context(&patterns, "grader/target/debug/grader"));
+    assert!(!left_out_of_context(
+        &patterns,
+        "grader/course/src/hidden/xor_all.rs"
+    ));
 }
 
 #[test]

@@ -113,8 +113,13 @@ xorlings_grade() {
     local -a as_learner=()
     if [ "$(id -u)" = 0 ]; then
         local uid gid
-        if ! uid=$(id -u "$XORLINGS_LEARNER_USER" 2>/dev/null) || [ "$uid" = 0 ]; then
-            echo "there is no unprivileged user '$XORLINGS_LEARNER_USER' to grade as (set XORLINGS_LEARNER_USER to one): the learner's code never runs as root" >"$log"
+        local run_as="set XORLINGS_LEARNER_USER to a user that is not root, or run this script as one"
+        if ! uid=$(id -u "$XORLINGS_LEARNER_USER" 2>/dev/null); then
+            echo "As root, the adapter grades as an unprivileged user (the learner's code never runs as root), and this machine has no user '$XORLINGS_LEARNER_USER'. Make it, as the images do: useradd --system --no-create-home $XORLINGS_LEARNER_USER; or $run_as." >"$log"
+            return 2
+        fi
+        if [ "$uid" = 0 ]; then
+            echo "XORLINGS_LEARNER_USER names '$XORLINGS_LEARNER_USER', no unprivileged user: the learner's code never runs as root; $run_as." >"$log"
             return 2
         fi
         gid=$(id -g "$XORLINGS_LEARNER_USER")

@@ -46,6 +46,13 @@ const COMPILER_LIMITS: Limits = Limits {
 /// Built programs a grader keeps in memory for reuse (watch grades the same file again
 /// after a check of all exercises, and tries an input on the program it just graded).
 const PROGRAMS_KEPT: usize = 32;
+/// Why a toolchain may lack what it has: the grader runs as another user than the one
+/// who installed it (an adapter run as root grades as `xorlings`).
+const UNREADABLE_TOOLCHAIN: &str = "if the grader runs as another user than the one who \
+installed Rust (an adapter run as root grades as an unprivileged user), that user cannot \
+read a toolchain under another's home: install Rust where every user can read it, as the \
+grading images do (RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo, then `chmod \
+-R a+rX` both), or run as the user who installed it";
 const NO_RUSTC: &str = "cannot run rustc; is Rust installed (https://rustup.rs)?";
 /// What rustc says when the linker it needs is missing, and what to install; the advice
 /// comes first in the verdict, before rustc's own words.
@@ -229,7 +236,7 @@ fn shared_std(layout: Layout, sysroot: &Path, libdir: &Path) -> Result<(String, 
         }
     }
     bail!(
-        "the toolchain in {} has no shared std library (looked in {})",
+        "the toolchain in {} has no shared std library (looked in {}); {UNREADABLE_TOOLCHAIN}",
         sysroot.display(),
         layout
             .std_dirs(sysroot, libdir)

@@ -929,7 +929,16 @@ fn the_adapter_grades_as_an_unprivileged_user_and_never_as_root() {
     if is_root() {
         let output = autograde("root");
         assert!(output.contains("could not be graded"), "{output}");
-        assert!(output.contains("no unprivileged user 'root'"), "{output}");
+        assert!(
+            output.contains("names 'root', no unprivileged user"),
+            "{output}"
+        );
+        // A machine without the user says how to make it.
+        let output = autograde("xorlings-nobody-has");
+        assert!(
+            output.contains("useradd --system --no-create-home xorlings-nobody-has"),
+            "{output}"
+        );
     }
 }
 

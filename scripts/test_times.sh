@@ -13,7 +13,7 @@
 # breaks one.
 #
 #   bash scripts/test_times.sh            # measure and print
-#   bash scripts/test_times.sh --readme   # also rewrite the figures in README.md
+#   bash scripts/test_times.sh --readme   # also rewrite the figures in README.md and docs/
 #   ROUNDS=1 E2E=0 bash scripts/test_times.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +37,7 @@ if [ -d scripts/browser/node_modules ]; then
 fi
 
 python3 - "$work" "${ROUNDS:-3}" "${E2E:-1}" "${1:-}" <<'EOF'
-import os, re, shutil, statistics, subprocess, sys, time
+import glob, os, re, shutil, statistics, subprocess, sys, time
 
 work, rounds, e2e, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3] != "0", sys.argv[4]
 target = os.path.join(work, "target")
@@ -77,15 +77,19 @@ print(f"medians: build {median['build']:.1f} s; cargo test from nothing {median[
       + (f"; cargo e2e {median['e2e'] / 60:.1f} min" if e2e else ""))
 
 if mode == "--readme":
-    readme = open("README.md").read()
     values = {"tests-cold": f"{median['cold']:.0f} s", "tests-warm": f"{median['warm']:.0f} s"}
     if e2e:
         values["tests-e2e"] = f"{median['e2e'] / 60:.0f} minutes"
-    for name, value in values.items():
-        readme = re.sub(rf"(<!-- {name}:start -->).*?(<!-- {name}:end -->)",
-                        lambda m: m.group(1) + value + m.group(2), readme)
-    open("README.md", "w").write(readme)
-    print("README.md updated.")
+    # The figures sit between markers in the README and the guide's pages.
+    pages = ["README.md"] + sorted(glob.glob("docs/**/*.md", recursive=True))
+    for page in pages:
+        text = original = open(page).read()
+        for name, value in values.items():
+            text = re.sub(rf"(<!-- {name}:start -->).*?(<!-- {name}:end -->)",
+                          lambda m: m.group(1) + value + m.group(2), text)
+        if text != original:
+            open(page, "w").write(text)
+            print(f"{page} updated.")
 if ratios["cold"] > 4 or ratios["warm"] > 1.2:
     sys.exit("a tier is slower than its limit")
 EOF

@@ -7,7 +7,7 @@
 # (crates already downloaded), from `cargo grader watch` to the first verdict on screen.
 #
 #   bash scripts/bench.sh            # measure and print
-#   bash scripts/bench.sh --readme   # also rewrite the figures in README.md
+#   bash scripts/bench.sh --readme   # also rewrite the figures in the README and the guide
 #   RUNS=10 COLD=0 bash scripts/bench.sh   # fewer runs, no cold start (it builds
 #                                          # every crate: minutes)
 #
@@ -149,7 +149,9 @@ EOF
 fi
 
 python3 - "$work/bench.json" "${1:-}" "$cold" <<'EOF'
-import json, re, sys
+import json, sys
+sys.path.insert(0, "scripts")
+from figures import write_figures
 results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 floor = results["floor: rustc --test + run"]["median"]
 lines = []
@@ -166,12 +168,8 @@ if sys.argv[3]:
     print(f"Cold first start (empty target folder, crates downloaded): `cargo grader watch` "
           f"to the first verdict on screen in {sys.argv[3]} s (median).")
 if sys.argv[2] == "--readme":
-    readme = open("README.md").read()
-    new = re.sub(r"(<!-- bench:start -->\n).*?(\n<!-- bench:end -->)",
-                 lambda m: m.group(1) + table + m.group(2), readme, flags=re.S)
+    figures = {"bench": f"\n{table}\n"}
     if sys.argv[3]:
-        new = re.sub(r"(<!-- cold:start -->).*?(<!-- cold:end -->)",
-                     lambda m: m.group(1) + f"{float(sys.argv[3]):.0f} s" + m.group(2), new)
-    open("README.md", "w").write(new)
-    print("README.md updated.")
+        figures["cold"] = f"{float(sys.argv[3]):.0f} s"
+    write_figures(figures)
 EOF

@@ -3,7 +3,7 @@
 # checkouts, on one core and on two, and how well it scales.
 #
 #   bash scripts/class_bench.sh              # a class of 100, one run per core count
-#   bash scripts/class_bench.sh --readme     # also rewrite the figures in README.md
+#   bash scripts/class_bench.sh --readme     # also rewrite the figure in the guide
 #   CLASS_SIZE=20 RUNS=3 bash scripts/class_bench.sh
 #
 # The class is realistic: learner i has solved the first i mod (n + 1) of the course's n
@@ -55,7 +55,9 @@ hyperfine --runs "$runs" --shell=bash --export-json "$work/class.json" \
     --command-name "2 cores" "taskset -c 0,1 $grader verify --class $class --out $work/out"
 
 python3 - "$work/class.json" "$size" "${1:-}" "${#exercises[@]}" <<'EOF'
-import json, os, re, sys
+import json, os, sys
+sys.path.insert(0, "scripts")
+from figures import write_figures
 results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 size = int(sys.argv[2])
 print()
@@ -75,9 +77,5 @@ if sys.argv[3] == "--readme":
             f"{two_cores['mean']:.0f} s on 2 cores ({two_cores['mean'] / size:.1f} s per learner, "
             f"{(two_cores['user'] + two_cores['system']) / size:.1f} s of CPU each), "
             f"{one / two:.2f}x faster than on 1 core")
-    readme = open("README.md").read()
-    readme = re.sub(r"(<!-- class:start -->).*?(<!-- class:end -->)",
-                    lambda m: m.group(1) + line + m.group(2), readme, flags=re.S)
-    open("README.md", "w").write(readme)
-    print("README.md updated.")
+    write_figures({"class": line})
 EOF

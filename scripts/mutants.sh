@@ -6,7 +6,7 @@
 # excluded in .cargo/mutants.toml, each with its reason.
 #
 #   bash scripts/mutants.sh            # run and print the figures
-#   bash scripts/mutants.sh --readme   # also rewrite the figures in README.md
+#   bash scripts/mutants.sh --readme   # also rewrite the figure in the guide
 #
 # A benchmark, not part of `cargo test`: it takes a few minutes.
 set -euo pipefail
@@ -27,7 +27,9 @@ cargo mutants "${packages[@]}" --timeout 120 --output target/mutants -- --test h
 elapsed=$(( $(date +%s) - start ))
 
 python3 - "$elapsed" "${1:-}" <<'PY'
-import json, re, sys
+import json, sys
+sys.path.insert(0, "scripts")
+from figures import write_figures
 outcomes = json.load(open("target/mutants/mutants.out/outcomes.json"))
 counts = {k: outcomes.get(k, 0) for k in ("total_mutants", "caught", "missed", "timeout", "unviable")}
 line = (f"{counts['total_mutants']} mutants: {counts['caught']} caught, {counts['missed']} missed, "
@@ -35,10 +37,6 @@ line = (f"{counts['total_mutants']} mutants: {counts['caught']} caught, {counts[
         f"{sys.argv[1]} s on this machine")
 print(line)
 if sys.argv[2] == "--readme":
-    readme = open("README.md").read()
-    readme = re.sub(r"(<!-- mutants:start -->\n).*?(\n<!-- mutants:end -->)",
-                    lambda m: m.group(1) + line + m.group(2), readme, flags=re.S)
-    open("README.md", "w").write(readme)
-    print("README.md updated.")
+    write_figures({"mutants": f"\n{line}\n"})
 PY
 exit "$status"

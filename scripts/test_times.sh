@@ -37,7 +37,9 @@ if [ -d scripts/browser/node_modules ]; then
 fi
 
 python3 - "$work" "${ROUNDS:-3}" "${E2E:-1}" "${1:-}" <<'EOF'
-import glob, os, re, shutil, statistics, subprocess, sys, time
+import os, shutil, statistics, subprocess, sys, time
+sys.path.insert(0, "scripts")
+from figures import write_figures
 
 work, rounds, e2e, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3] != "0", sys.argv[4]
 target = os.path.join(work, "target")
@@ -80,16 +82,7 @@ if mode == "--readme":
     values = {"tests-cold": f"{median['cold']:.0f} s", "tests-warm": f"{median['warm']:.0f} s"}
     if e2e:
         values["tests-e2e"] = f"{median['e2e'] / 60:.0f} minutes"
-    # The figures sit between markers in the README and the guide's pages.
-    pages = ["README.md"] + sorted(glob.glob("docs/**/*.md", recursive=True))
-    for page in pages:
-        text = original = open(page).read()
-        for name, value in values.items():
-            text = re.sub(rf"(<!-- {name}:start -->).*?(<!-- {name}:end -->)",
-                          lambda m: m.group(1) + value + m.group(2), text)
-        if text != original:
-            open(page, "w").write(text)
-            print(f"{page} updated.")
+    write_figures(values)
 if ratios["cold"] > 4 or ratios["warm"] > 1.2:
     sys.exit("a tier is slower than its limit")
 EOF

@@ -15,7 +15,7 @@ use crate::reference;
 use crate::workbook::Workbook;
 
 /// What stays behind: the instructor's material and what is built or recorded locally.
-const LEFT_OUT: [&str; 10] = [
+const LEFT_OUT: [&str; 11] = [
     ".git",
     "target",
     "solutions",
@@ -23,6 +23,8 @@ const LEFT_OUT: [&str; 10] = [
     ".ci",
     // The maintainers' page: tests, scripts and CI, which the edition has not.
     "docs/contributing.md",
+    // The instructor's guide: solutions, recordings and scripts, which it has not either.
+    "docs/guide",
     // The maintainers' CI: it grades the reference solutions.
     ".github/workflows/ci.yml",
     "grader/tests",

@@ -15,6 +15,7 @@ use std::time::Duration;
 use walkdir::WalkDir;
 
 pub(crate) mod ci;
+pub(crate) mod docs;
 pub(crate) mod tmux;
 pub(crate) mod watch;
 

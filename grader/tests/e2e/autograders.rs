@@ -1,7 +1,7 @@
 //! Gradescope and PrairieLearn: the results files of `--format gradescope` and
 //! `--format prairielearn` checked against each platform's rules and against the points
 //! of `--format json`; the adapters of `autograder/` run end to end on this machine, a
-//! temporary folder standing in for `/autograder` and `/grade`; and the README's
+//! temporary folder standing in for `/autograder` and `/grade`; and the guide's
 //! commands for them, run as written.
 //!
 //! The rules are read from the platforms' documentation: Gradescope's autograder
@@ -29,8 +29,10 @@ const OUTPUT_FORMATS: [&str; 5] = ["text", "html", "simple_format", "md", "ansi"
 const ASSIGNMENT: &str = "xor_all,mex";
 /// The instructor's seed of these tests (never to be seen in a results file).
 const SEED: &str = "918273645546372819";
-const README_START: &str = "<!-- autograders:start -->";
-const README_END: &str = "<!-- autograders:end -->";
+/// The guide's page on the two platforms, whose commands these tests run.
+const GUIDE_PAGE: &str = "docs/guide/gradescope-prairielearn.md";
+const GUIDE_START: &str = "<!-- autograders:start -->";
+const GUIDE_END: &str = "<!-- autograders:end -->";
 
 // --- The platforms' rules -------------------------------------------------------------
 
@@ -428,7 +430,7 @@ fn run(command: &mut Command) -> Run {
     Run::from(output)
 }
 
-/// A README command line, its placeholders replaced.
+/// A command line of the guide, its placeholders replaced.
 fn substituted(line: &str, places: &[(&str, &Path)]) -> String {
     let mut line = line.replace("\"$PWD/target/debug/grader\"", GRADER);
     for (placeholder, path) in places {
@@ -437,14 +439,16 @@ fn substituted(line: &str, places: &[(&str, &Path)]) -> String {
     line
 }
 
-/// The sh blocks of the README's section on the two platforms, line by line.
-fn readme_commands() -> Vec<String> {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
-    let start = readme.find(README_START).expect("the README's section") + README_START.len();
-    let end = readme.find(README_END).expect("the README section's end");
+/// The sh blocks of the guide's page on the two platforms, line by line.
+fn guide_commands() -> Vec<String> {
+    let guide = std::fs::read_to_string(repo_root().join(GUIDE_PAGE)).unwrap();
+    let start = guide.find(GUIDE_START).expect("the guide's commands") + GUIDE_START.len();
+    let end = guide
+        .find(GUIDE_END)
+        .expect("the end of the guide's commands");
     let mut lines = Vec::new();
     let mut in_block = false;
-    for line in readme[start..end].lines() {
+    for line in guide[start..end].lines() {
         match line {
             "```sh" => in_block = true,
             "```" => in_block = false,
@@ -455,19 +459,23 @@ fn readme_commands() -> Vec<String> {
     lines
 }
 
-/// The README's command that starts with `prefix`.
-fn readme_command(prefix: &str) -> String {
-    let found: Vec<String> = readme_commands()
+/// The guide's command that starts with `prefix`.
+fn guide_command(prefix: &str) -> String {
+    let found: Vec<String> = guide_commands()
         .into_iter()
         .filter(|line| line.starts_with(prefix))
         .collect();
-    assert_eq!(found.len(), 1, "one README command starts with {prefix}");
+    assert_eq!(
+        found.len(),
+        1,
+        "one command of the guide starts with {prefix}"
+    );
     found[0].clone()
 }
 
-/// Runs a README command: `cargo grader ...` is the grader itself, anything else bash,
+/// Runs a command of the guide: `cargo grader ...` is the grader itself, anything else bash,
 /// from the workbook's root and as a user that is not root.
-fn run_readme_command(line: &str, places: &[(&str, &Path)]) -> Run {
+fn run_guide_command(line: &str, places: &[(&str, &Path)]) -> Run {
     let line = substituted(line, places);
     let run = match line.strip_prefix("cargo grader ") {
         Some(args) => {
@@ -491,7 +499,7 @@ fn run_readme_command(line: &str, places: &[(&str, &Path)]) -> Run {
     run
 }
 
-/// The zip of the README's `pack.sh` command (`ASSIGNMENT`, graded with `SEED`), packed
+/// The zip of the guide's `pack.sh` command (`ASSIGNMENT`, graded with `SEED`), packed
 /// once for every test here.
 fn packed_zip() -> &'static Path {
     static ZIP: OnceLock<PathBuf> = OnceLock::new();
@@ -500,12 +508,12 @@ fn packed_zip() -> &'static Path {
         std::fs::create_dir_all(&dir).unwrap();
         let (seed, zip) = (dir.join("seed"), dir.join("autograder.zip"));
         std::fs::write(&seed, format!("{SEED}\n")).unwrap();
-        let line = readme_command("bash autograder/gradescope/pack.sh");
+        let line = guide_command("bash autograder/gradescope/pack.sh");
         assert!(
             line.contains(&format!("--exercises {ASSIGNMENT} ")),
             "{line}"
         );
-        let ran = run_readme_command(
+        let ran = run_guide_command(
             &line,
             &[("~/xorlings-seed", &seed), ("autograder.zip", &zip)],
         );
@@ -1061,8 +1069,8 @@ fn container_boundary_grades_without_the_missing_layers_and_names_them() {
 // --- What the instructor copies -------------------------------------------------------
 
 #[test]
-fn the_readmes_commands_for_both_platforms_run_as_written() {
-    let commands = readme_commands();
+fn the_guides_commands_for_both_platforms_run_as_written() {
+    let commands = guide_commands();
     let checkout = half_solved();
     let scratch = tempfile::tempdir().unwrap();
     let (gradescope, job, course) = (
@@ -1087,7 +1095,7 @@ fn the_readmes_commands_for_both_platforms_run_as_written() {
             // Run once for every test, by `packed_zip`.
             packed_zip();
         } else {
-            run_readme_command(line, &places);
+            run_guide_command(line, &places);
         }
         ran += 1;
     }
@@ -1232,10 +1240,14 @@ fn the_example_question_and_the_images_agree_with_the_workbook() {
         "the seed's folder"
     );
     let timeout = options["timeout"].as_u64().unwrap();
-    assert!(read("README.md").contains(&format!("a {timeout} s timeout")));
-    // Both images pin the same toolchain, the one the README names.
+    let guide = read(GUIDE_PAGE)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(guide.contains(&format!("a {timeout} s timeout")));
+    // Both images pin the same toolchain, the one the guide names.
     let setup = read("autograder/gradescope/setup.sh");
     let pinned = after(&setup, "RUST_VERSION=");
     assert_eq!(after(&dockerfile, "ARG RUST_VERSION="), pinned);
-    assert!(read("README.md").contains(&format!("installs Rust {pinned}")));
+    assert!(guide.contains(&format!("installs Rust {pinned}")));
 }

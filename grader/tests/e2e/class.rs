@@ -5,6 +5,9 @@ use crate::common;
 use crate::common::{Workbook, exercism_rules, manifest, repo_root, schema, valid_report};
 use serde_json::{Value, json};
 
+/// The guide's page on grading a checkout or a class, whose CI recipe the tests run.
+const GRADING_PAGE: &str = "docs/guide/grading.md";
+
 /// Every exercise solved, `verify` passes whole, and exits 0.
 #[test]
 fn verify_passes_a_workbook_with_every_exercise_solved() {
@@ -81,13 +84,13 @@ fn learner_checkout() -> Workbook {
 }
 
 /// The checkout graded with the instructor's grader and hidden tests, by the command of
-/// the README's classroom recipe.
+/// the guide's CI recipe (docs/guide/grading.md).
 fn graded(instructor: &Workbook, checkout: &Workbook) -> (i32, Value) {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
-    let recipe = readme
+    let guide = std::fs::read_to_string(repo_root().join(GRADING_PAGE)).unwrap();
+    let recipe = guide
         .lines()
         .find(|line| line.starts_with("cargo grader verify --workbook"))
-        .expect("the README has a classroom recipe");
+        .expect("the guide's grading page has a CI recipe");
     let args: Vec<String> = recipe
         .split_whitespace()
         .skip_while(|word| *word != "verify")

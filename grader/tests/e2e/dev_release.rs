@@ -61,13 +61,20 @@ fn the_learner_edition_hides_the_solutions_builds_works_and_offers_the_reference
             exercise.lesson
         );
     }
-    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
-    for lacking in ["solutions/", "scripts/", "grader/tests"] {
-        assert!(
-            !readme.contains(lacking),
-            "the README names {lacking}, which the edition lacks"
-        );
+    // The learner's pages name nothing the edition lacks, and every link leads somewhere.
+    assert!(!out.join("docs/guide").exists() && !out.join("docs/contributing.md").exists());
+    for page in common::docs::pages(&out) {
+        let text = std::fs::read_to_string(out.join(&page)).unwrap();
+        for lacking in ["solutions/", "scripts/", "grader/tests", "docs/guide"] {
+            assert!(
+                !text.contains(lacking),
+                "{} names {lacking}, which the edition lacks",
+                page.display()
+            );
+        }
     }
+    let broken = common::docs::broken_links(&out);
+    assert!(broken.is_empty(), "the edition's broken links: {broken:?}");
 
     // The workspace builds and every command works.
     cargo_in("learner-edition", &out, &["build", "-q", "-p", "grader"]).expect_code(0);

@@ -401,17 +401,19 @@ fn the_reader_finds_every_kind_of_path_and_nothing_in_text() {
     assert_eq!(from_top, ["*"]);
 }
 
-/// The README's Layout names the grader's crates, and leaves the order of its modules to
-/// `src/lib.rs`, the one place that states it.
+/// The contributor's page names the grader's crates, and leaves the order of its modules
+/// to `src/lib.rs`, the one place that states it.
 #[test]
-fn the_readme_names_the_crates_and_points_to_the_layers() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .unwrap();
-    let layout = readme
-        .split("## Layout")
+fn the_contributors_page_names_the_crates_and_points_to_the_layers() {
+    let page = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/contributing.md"),
+    )
+    .unwrap();
+    let crates = page
+        .split("## The crates")
         .nth(1)
-        .expect("the README has a Layout section");
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("docs/contributing.md has a section `## The crates`");
     for crate_name in [
         "xorlings-core",
         "xorlings-derive",
@@ -419,16 +421,19 @@ fn the_readme_names_the_crates_and_points_to_the_layers() {
         "xorlings-sandbox",
         "xorlings-course",
     ] {
-        assert!(layout.contains(crate_name), "the Layout names {crate_name}");
+        assert!(
+            crates.contains(crate_name),
+            "the crates' section names {crate_name}"
+        );
     }
     assert!(
-        layout.contains("grader/src/lib.rs"),
-        "the Layout points to the layers"
+        crates.contains("grader/src/lib.rs"),
+        "the crates' section points to the layers"
     );
     for layer in layers() {
         assert!(
-            !layout.contains(&format!("| `{}`", layer[0])),
-            "the Layout lists the layer of `{}` again",
+            !page.contains(&format!("| `{}`", layer[0])),
+            "the contributor's page lists the layer of `{}` again",
             layer[0]
         );
     }

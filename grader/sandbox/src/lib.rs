@@ -377,6 +377,7 @@ pub fn ended(how: How) -> RunEnded {
         }),
         How::TimedOut => RunEnded::TimedOut(Limit::Waiting),
         How::OutOfCpuTime => RunEnded::TimedOut(Limit::Cpu),
+        How::OutOfMemory => RunEnded::OutOfMemory,
         How::Cancelled => RunEnded::Cancelled,
     }
 }

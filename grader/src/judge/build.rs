@@ -446,6 +446,10 @@ fn rustc_once(compile: &Compile, cancel: &Cancel) -> Result<Attempt> {
             "rustc did not finish within {} seconds.",
             COMPILE_LIMIT.as_secs()
         ))),
+        How::OutOfMemory => Some(alone(format!(
+            "rustc used more than {} GiB of memory.",
+            COMPILER_LIMITS.memory >> 30
+        ))),
         // Stopped by the reader: more messages than can be shown.
         How::Cancelled if !cancel.is_cancelled() => Some(said(&mut messages)),
         How::Cancelled => Some(Built::Cancelled),

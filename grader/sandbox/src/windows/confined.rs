@@ -10,11 +10,8 @@ use windows_sys::Win32::System::Threading::WaitForSingleObject;
 
 use super::job::Job;
 use super::settings::exception_kind;
-use crate::deadline::Watch;
+use crate::deadline::{CHECK_EVERY, Watch};
 use crate::{Cancel, Deadline, Ended, How};
-
-/// How often a wait checks its cancel flag and the run's CPU time, at most.
-const CHECK: Duration = Duration::from_millis(20);
 
 /// A running confined program. Dropping it ends every process of its job.
 pub struct Confined {
@@ -81,7 +78,7 @@ impl Confined {
             if let Some(how) = over {
                 break how;
             }
-            self.pause(CHECK.min(watch.left(elapsed)));
+            self.pause(CHECK_EVERY.min(watch.left(elapsed)));
         };
         let elapsed = self.started.elapsed();
         self.end();

@@ -203,6 +203,28 @@ pub struct Channels {
     pub start: Option<File>,
 }
 
+/// A program's standard streams as files the grader opened (`stdin` `None`: it reads
+/// nothing). A learner's program is given its streams so: each backend hands them over
+/// its own way (Windows names them, with the channels, as the only handles the program
+/// inherits). A command started without them keeps the streams it was set.
+#[derive(Debug)]
+pub struct Streams {
+    pub stdin: Option<File>,
+    pub stdout: File,
+    pub stderr: File,
+}
+
+impl Streams {
+    /// Makes them `command`'s standard streams.
+    fn set_on(self, command: &mut Command) {
+        use std::process::Stdio;
+        command
+            .stdin(self.stdin.map_or_else(Stdio::null, Stdio::from))
+            .stdout(self.stdout)
+            .stderr(self.stderr);
+    }
+}
+
 impl Policy {
     /// A learner's `program` started ahead of its turn, maybe before the compiler has
     /// written it (see [`Policy::awaits_program`]): Linux only, where it may execute what
@@ -239,8 +261,10 @@ pub fn runs_ahead_may_execute(program: &Path) -> bool {
     }
 }
 
-/// Starts `command` confined by `policy`, with `channels` if the program has them.
-/// Every other descriptor or handle of the grader's stays out of the child.
+/// Starts `command` confined by `policy`, with its standard `streams` (else those the
+/// command was set) and `channels` if the program has them. Every other descriptor or
+/// handle of the grader's stays out of the child. A learner's program (on Windows, one
+/// whose policy has a [private view](Policy::private_view)) must be given its streams.
 ///
 /// The command's program must be a path, and its environment settings are ignored
 /// ([`Policy::env`] is the whole environment). The command is consumed: its
@@ -248,9 +272,10 @@ pub fn runs_ahead_may_execute(program: &Path) -> bool {
 pub fn spawn(
     command: Command,
     policy: &Policy,
+    streams: Option<Streams>,
     channels: Option<Channels>,
 ) -> Result<Confined, SpawnError> {
-    backend::spawn(command, policy, channels).map_err(SpawnError::of)
+    backend::spawn(command, policy, streams, channels).map_err(SpawnError::of)
 }
 
 /// Why a confined run did not start.

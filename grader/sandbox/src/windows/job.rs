@@ -20,6 +20,7 @@ use windows_sys::Win32::System::JobObjects::{
     SetInformationJobObject, TerminateJobObject,
 };
 
+use super::ffi::check;
 use super::settings::{self, JobSettings};
 
 // The settings' own constants are the system's.
@@ -128,13 +129,5 @@ impl Job {
 
     fn handle(&self) -> RawHandle {
         self.0.as_raw_handle()
-    }
-}
-
-fn check(result: i32) -> io::Result<()> {
-    if result == 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(())
     }
 }

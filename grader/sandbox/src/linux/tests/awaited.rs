@@ -41,7 +41,7 @@ fn start_awaiting(program: &Path, mode: &str, files: &Path) -> (Confined, UnixSt
         answers: File::create(files.join("answers")).unwrap(),
         start: Some(File::from(std::os::fd::OwnedFd::from(theirs))),
     };
-    (spawn(command, &policy, Some(channels)).unwrap(), ours)
+    (spawn(command, &policy, None, Some(channels)).unwrap(), ours)
 }
 
 #[test]

@@ -86,7 +86,7 @@ fn compile(source: &str, dir: &Path) -> Result<PathBuf, String> {
         .stdout(Stdio::null())
         .stderr(File::create(dir.join("messages")).unwrap());
     let policy = Policy::compiler(&toolchain.sysroot, dir, COMPILER_LIMITS);
-    let mut rustc = spawn(command, &policy, None).unwrap();
+    let mut rustc = spawn(command, &policy, None, None).unwrap();
     let ended = rustc
         .wait(Duration::from_secs(60), &Cancel::default())
         .unwrap();
@@ -182,7 +182,7 @@ fn run(program: &Path, args: &[&str], policy: &Policy, limit: Duration, cancel: 
         answers: File::create(&answers).unwrap(),
         start: None,
     };
-    let mut confined = spawn(command, policy, Some(channels)).unwrap();
+    let mut confined = spawn(command, policy, None, Some(channels)).unwrap();
     let ended = confined.wait(limit, cancel).unwrap();
     let read = |path: &Path| {
         let mut text = String::new();

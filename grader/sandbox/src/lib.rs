@@ -65,10 +65,14 @@
 //!   instead of std's message. Other threads (the runner's worker) report overflows as
 //!   usual.
 
+#[cfg(test)]
+mod attacks;
 mod cancel;
 mod deadline;
 pub mod files;
 mod protection;
+#[cfg(test)]
+mod test_programs;
 
 // The backends: how a confined process is started, waited for and ended. They call the
 // kernel directly between fork and exec: the only modules that may have unsafe code,

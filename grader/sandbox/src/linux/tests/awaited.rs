@@ -24,7 +24,7 @@ fn start_awaiting(program: &Path, mode: &str, files: &Path) -> (Confined, UnixSt
     let policy = Policy::program_to_come(
         program,
         loader.as_deref(),
-        &toolchain().libdir,
+        &toolchain().std_dir(),
         PROGRAM_LIMITS,
     )
     .unwrap();

@@ -15,7 +15,7 @@ use crate::reference;
 use crate::workbook::Workbook;
 
 /// What stays behind: the instructor's material and what is built or recorded locally.
-const LEFT_OUT: [&str; 10] = [
+const LEFT_OUT: [&str; 11] = [
     ".git",
     "target",
     "solutions",
@@ -23,8 +23,10 @@ const LEFT_OUT: [&str; 10] = [
     ".ci",
     // The maintainers' page: tests, scripts and CI, which the edition has not.
     "docs/contributing.md",
-    // The maintainers' CI: it grades the reference solutions.
+    // The maintainers' CI: it grades the reference solutions, and attacks the sandbox
+    // on macOS and Windows.
     ".github/workflows/ci.yml",
+    ".github/workflows/sandbox.yml",
     "grader/tests",
     ".xorlings-progress.toml",
     ".xorlings-progress.damaged.toml",

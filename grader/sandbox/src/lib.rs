@@ -25,17 +25,23 @@
 //! re-parented to the grader are killed and reaped: nothing survives a run.
 //!
 //! On macOS (`unix`, with the layers of `macos`): the same fork, process group,
-//! descriptors and rlimits (but the address space, which macOS does not bound), and the
+//! descriptors and rlimits (but the address space, which macOS does not bound: the wait
+//! polls the run's physical footprint instead, and stops it over its memory), and the
 //! program is started by `sandbox-exec` under a Seatbelt profile written from the
 //! policy (`macos::profile`): deny by default, read and execute only what the policy
-//! lists, write only under `write`, no network, no new process for a learner's program.
+//! lists (and the metadata of the folders leading there), write only under `write`, no
+//! network, no system service, no new process for a learner's program; rustc gets the
+//! few system services, settings and preferences Apple's linker needs, by name.
 //!
 //! On Windows (`windows`): each compile and run is started suspended, put in a Job
 //! Object of its own (killed when the job closes, a process limit, memory and CPU-time
 //! limits, no crash dialog; for a learner's program, one process and no reach into
-//! other windows or the clipboard), then resumed; the channels are inherited handles
-//! whose values the runner reads from its environment. File access is not confined
-//! there: [`protection`] says so.
+//! other windows or the clipboard), then resumed. A learner's program also runs under a
+//! restricted token (deny-only user and groups, no privilege, low integrity) on a
+//! desktop of its own, created with the only handles it inherits (its [`Streams`] and
+//! channels, whose values the runner reads from its environment), Windows'
+//! child-process policy and mitigations; the grader's process admits no run. The
+//! network is not confined there: [`protection`] says so.
 //!
 //! The environment is [`Policy::env`] alone: nothing is inherited. Where the system
 //! offers less (no Landlock, an older ABI, no seccomp, no Seatbelt), runs still work

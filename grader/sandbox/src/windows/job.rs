@@ -117,8 +117,7 @@ impl Job {
         if read == 0 {
             return Duration::ZERO;
         }
-        let ticks = accounting.TotalUserTime.max(0) + accounting.TotalKernelTime.max(0);
-        Duration::from_nanos(ticks as u64 * 100)
+        settings::cpu_time(accounting.TotalUserTime, accounting.TotalKernelTime)
     }
 
     /// Ends every process in the job.

@@ -66,7 +66,7 @@ fn make_layers() -> anyhow::Result<Layers> {
     let low = Sid::parse(plan.integrity)?;
     let label = TOKEN_MANDATORY_LABEL {
         Label: SID_AND_ATTRIBUTES {
-            Sid: low.0,
+            Sid: low.pointer,
             Attributes: GROUP_INTEGRITY,
         },
     };
@@ -77,7 +77,7 @@ fn make_layers() -> anyhow::Result<Layers> {
             token.as_raw_handle(),
             TokenIntegrityLevel,
             (&label as *const TOKEN_MANDATORY_LABEL).cast(),
-            std::mem::size_of::<TOKEN_MANDATORY_LABEL>() as u32 + GetLengthSid(low.0),
+            std::mem::size_of::<TOKEN_MANDATORY_LABEL>() as u32 + GetLengthSid(low.pointer),
         )
     };
     check(set).context("cannot lower the token's integrity level")?;
@@ -244,7 +244,7 @@ fn restricted_token(
     let entries = |sids: &[Sid]| -> Vec<SID_AND_ATTRIBUTES> {
         sids.iter()
             .map(|sid| SID_AND_ATTRIBUTES {
-                Sid: sid.0,
+                Sid: sid.pointer,
                 Attributes: 0,
             })
             .collect()
@@ -296,7 +296,7 @@ fn desktop(identity: &Identity, logon: &str) -> io::Result<Vec<u16>> {
     let descriptor = Descriptor::parse(&desktop_sddl(identity, logon))?;
     let attributes = SECURITY_ATTRIBUTES {
         nLength: std::mem::size_of::<SECURITY_ATTRIBUTES>() as u32,
-        lpSecurityDescriptor: descriptor.0,
+        lpSecurityDescriptor: descriptor.pointer,
         bInheritHandle: 0,
     };
     let wide = wide(OsStr::new(&desktop_name));
@@ -349,7 +349,7 @@ fn grant_to(path: &Path, sid: &Sid, rights: u32) -> io::Result<()> {
             MultipleTrusteeOperation: NO_MULTIPLE_TRUSTEE,
             TrusteeForm: TRUSTEE_IS_SID,
             TrusteeType: TRUSTEE_IS_UNKNOWN,
-            ptstrName: sid.0.cast(),
+            ptstrName: sid.pointer.cast(),
         },
     };
     let mut new: *mut ACL = std::ptr::null_mut();
@@ -385,7 +385,11 @@ impl Drop for Local {
 }
 
 /// A SID parsed from its string.
-struct Sid(PSID, Local);
+struct Sid {
+    pointer: PSID,
+    /// Where it lives, freed when it drops.
+    _memory: Local,
+}
 
 impl Sid {
     fn parse(text: &str) -> io::Result<Sid> {
@@ -393,12 +397,19 @@ impl Sid {
         let mut sid: PSID = std::ptr::null_mut();
         // SAFETY: a NUL-ended string, and an out-pointer for the SID LocalAlloc'ed.
         check(unsafe { ConvertStringSidToSidW(wide.as_ptr(), &mut sid) })?;
-        Ok(Sid(sid, Local(sid)))
+        Ok(Sid {
+            pointer: sid,
+            _memory: Local(sid),
+        })
     }
 }
 
 /// A security descriptor parsed from SDDL.
-struct Descriptor(PSECURITY_DESCRIPTOR, Local);
+struct Descriptor {
+    pointer: PSECURITY_DESCRIPTOR,
+    /// Where it lives, freed when it drops.
+    _memory: Local,
+}
 
 impl Descriptor {
     fn parse(sddl: &str) -> io::Result<Descriptor> {
@@ -414,7 +425,10 @@ impl Descriptor {
                 std::ptr::null_mut(),
             )
         })?;
-        Ok(Descriptor(descriptor, Local(descriptor)))
+        Ok(Descriptor {
+            pointer: descriptor,
+            _memory: Local(descriptor),
+        })
     }
 
     /// Its DACL, which lives as long as it does.
@@ -423,7 +437,7 @@ impl Descriptor {
         let mut dacl: *mut ACL = std::ptr::null_mut();
         // SAFETY: a descriptor alive in `self`, and out-pointers.
         check(unsafe {
-            GetSecurityDescriptorDacl(self.0, &mut present, &mut dacl, &mut defaulted)
+            GetSecurityDescriptorDacl(self.pointer, &mut present, &mut dacl, &mut defaulted)
         })?;
         Ok(dacl)
     }

@@ -131,7 +131,7 @@ mod tests {
                 return args;
             }
             let (mut arg, mut quoted, mut backslashes) = (String::new(), false, 0);
-            while let Some(c) = chars.next() {
+            for c in chars.by_ref() {
                 match c {
                     '\\' => {
                         backslashes += 1;

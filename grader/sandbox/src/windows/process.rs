@@ -52,24 +52,13 @@ pub(crate) fn start(layers: &Layers, launch: &Launch) -> io::Result<Started> {
     let mut desktop = layers.desktop.clone();
     let handles = launch.inherited.clone();
     let mut attributes = AttributeList::new(3)?;
-    // The values stay alive (and unmoved) until the process is created.
-    let child_policy: u32 = CHILD_PROCESS_RESTRICTED;
-    let mitigations: u64 = MITIGATIONS;
+    // The list stays alive (and unmoved) until the process is created.
     attributes.set(
         PROC_THREAD_ATTRIBUTE_HANDLE_LIST,
         handles.as_ptr().cast(),
         std::mem::size_of_val(handles.as_slice()),
     )?;
-    attributes.set(
-        PROC_THREAD_ATTRIBUTE_CHILD_PROCESS_POLICY,
-        (&child_policy as *const u32).cast(),
-        std::mem::size_of::<u32>(),
-    )?;
-    attributes.set(
-        PROC_THREAD_ATTRIBUTE_MITIGATION_POLICY,
-        (&mitigations as *const u64).cast(),
-        std::mem::size_of::<u64>(),
-    )?;
+    attributes.set_policies()?;
     // SAFETY: plain data, every field of which may be zero.
     let mut startup: STARTUPINFOEXW = unsafe { std::mem::zeroed() };
     startup.StartupInfo.cb = std::mem::size_of::<STARTUPINFOEXW>() as u32;
@@ -121,19 +110,13 @@ pub(crate) fn start(layers: &Layers, launch: &Launch) -> io::Result<Started> {
 /// Whether this Windows takes a learner's program's attributes (the child-process
 /// policy and the mitigations need Windows 10).
 pub(crate) fn attributes_accepted() -> io::Result<()> {
-    let mut attributes = AttributeList::new(2)?;
-    let (child_policy, mitigations): (u32, u64) = (CHILD_PROCESS_RESTRICTED, MITIGATIONS);
-    attributes.set(
-        PROC_THREAD_ATTRIBUTE_CHILD_PROCESS_POLICY,
-        (&child_policy as *const u32).cast(),
-        std::mem::size_of::<u32>(),
-    )?;
-    attributes.set(
-        PROC_THREAD_ATTRIBUTE_MITIGATION_POLICY,
-        (&mitigations as *const u64).cast(),
-        std::mem::size_of::<u64>(),
-    )
+    AttributeList::new(2)?.set_policies()
 }
+
+/// The child-process policy and the mitigations, where an attribute list can point to
+/// them for as long as it lives.
+static CHILD_POLICY: u32 = CHILD_PROCESS_RESTRICTED;
+static MITIGATION_FLAGS: u64 = MITIGATIONS;
 
 /// A process's attribute list, deleted when dropped.
 struct AttributeList {
@@ -178,6 +161,20 @@ impl AttributeList {
                 std::ptr::null(),
             )
         })
+    }
+
+    /// Sets the child-process policy and the mitigations of a learner's program.
+    fn set_policies(&mut self) -> io::Result<()> {
+        self.set(
+            PROC_THREAD_ATTRIBUTE_CHILD_PROCESS_POLICY,
+            (&CHILD_POLICY as *const u32).cast(),
+            std::mem::size_of::<u32>(),
+        )?;
+        self.set(
+            PROC_THREAD_ATTRIBUTE_MITIGATION_POLICY,
+            (&MITIGATION_FLAGS as *const u64).cast(),
+            std::mem::size_of::<u64>(),
+        )
     }
 }
 

@@ -20,6 +20,9 @@ pub enum Ended {
     Signalled(Signal),
     /// The run was stopped at one of its limits.
     TimedOut(Limit),
+    /// The sandbox stopped the run once its memory went over its bound (where the
+    /// system bounds none and the sandbox watches it: macOS).
+    OutOfMemory,
     Cancelled,
 }
 

@@ -26,6 +26,10 @@ impl Deadline {
     }
 }
 
+/// How often a wait looks at its run (its cancel flag, its CPU time and, where the
+/// wait bounds it, its memory), at most this long apart.
+pub(crate) const CHECK_EVERY: Duration = Duration::from_millis(20);
+
 /// A run that got less than this share of a core (1 in WORKING_SHARE) since the last
 /// look was waiting, not working: even on a machine a hundred times over-booked, a run
 /// that wants the CPU gets more.
@@ -43,6 +47,9 @@ pub enum How {
     TimedOut,
     /// Stopped once its processes had used their CPU time.
     OutOfCpuTime,
+    /// Stopped once its processes' memory went over its bound: macOS, where the
+    /// system bounds none and the wait watches it.
+    OutOfMemory,
     Cancelled,
 }
 

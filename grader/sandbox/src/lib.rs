@@ -25,17 +25,23 @@
 //! re-parented to the grader are killed and reaped: nothing survives a run.
 //!
 //! On macOS (`unix`, with the layers of `macos`): the same fork, process group,
-//! descriptors and rlimits (but the address space, which macOS does not bound), and the
+//! descriptors and rlimits (but the address space, which macOS does not bound: the wait
+//! polls the run's physical footprint instead, and stops it over its memory), and the
 //! program is started by `sandbox-exec` under a Seatbelt profile written from the
 //! policy (`macos::profile`): deny by default, read and execute only what the policy
-//! lists, write only under `write`, no network, no new process for a learner's program.
+//! lists (and the metadata of the folders leading there), write only under `write`, no
+//! network, no system service, no new process for a learner's program; rustc gets the
+//! few system services, settings and preferences Apple's linker needs, by name.
 //!
 //! On Windows (`windows`): each compile and run is started suspended, put in a Job
 //! Object of its own (killed when the job closes, a process limit, memory and CPU-time
 //! limits, no crash dialog; for a learner's program, one process and no reach into
-//! other windows or the clipboard), then resumed; the channels are inherited handles
-//! whose values the runner reads from its environment. File access is not confined
-//! there: [`protection`] says so.
+//! other windows or the clipboard), then resumed. A learner's program also runs under a
+//! restricted token (deny-only user and groups, no privilege, low integrity) on a
+//! desktop of its own, created with the only handles it inherits (its [`Streams`] and
+//! channels, whose values the runner reads from its environment), Windows'
+//! child-process policy and mitigations; the grader's process admits no run. The
+//! network is not confined there: [`protection`] says so.
 //!
 //! The environment is [`Policy::env`] alone: nothing is inherited. Where the system
 //! offers less (no Landlock, an older ABI, no seccomp, no Seatbelt), runs still work
@@ -65,10 +71,14 @@
 //!   instead of std's message. Other threads (the runner's worker) report overflows as
 //!   usual.
 
+#[cfg(test)]
+mod attacks;
 mod cancel;
 mod deadline;
 pub mod files;
 mod protection;
+#[cfg(test)]
+mod test_programs;
 
 // The backends: how a confined process is started, waited for and ended. They call the
 // kernel directly between fork and exec: the only modules that may have unsafe code,
@@ -203,6 +213,28 @@ pub struct Channels {
     pub start: Option<File>,
 }
 
+/// A program's standard streams as files the grader opened (`stdin` `None`: it reads
+/// nothing). A learner's program is given its streams so: each backend hands them over
+/// its own way (Windows names them, with the channels, as the only handles the program
+/// inherits). A command started without them keeps the streams it was set.
+#[derive(Debug)]
+pub struct Streams {
+    pub stdin: Option<File>,
+    pub stdout: File,
+    pub stderr: File,
+}
+
+impl Streams {
+    /// Makes them `command`'s standard streams.
+    fn set_on(self, command: &mut Command) {
+        use std::process::Stdio;
+        command
+            .stdin(self.stdin.map_or_else(Stdio::null, Stdio::from))
+            .stdout(self.stdout)
+            .stderr(self.stderr);
+    }
+}
+
 impl Policy {
     /// A learner's `program` started ahead of its turn, maybe before the compiler has
     /// written it (see [`Policy::awaits_program`]): Linux only, where it may execute what
@@ -239,8 +271,10 @@ pub fn runs_ahead_may_execute(program: &Path) -> bool {
     }
 }
 
-/// Starts `command` confined by `policy`, with `channels` if the program has them.
-/// Every other descriptor or handle of the grader's stays out of the child.
+/// Starts `command` confined by `policy`, with its standard `streams` (else those the
+/// command was set) and `channels` if the program has them. Every other descriptor or
+/// handle of the grader's stays out of the child. A learner's program (on Windows, one
+/// whose policy has a [private view](Policy::private_view)) must be given its streams.
 ///
 /// The command's program must be a path, and its environment settings are ignored
 /// ([`Policy::env`] is the whole environment). The command is consumed: its
@@ -248,9 +282,10 @@ pub fn runs_ahead_may_execute(program: &Path) -> bool {
 pub fn spawn(
     command: Command,
     policy: &Policy,
+    streams: Option<Streams>,
     channels: Option<Channels>,
 ) -> Result<Confined, SpawnError> {
-    backend::spawn(command, policy, channels).map_err(SpawnError::of)
+    backend::spawn(command, policy, streams, channels).map_err(SpawnError::of)
 }
 
 /// Why a confined run did not start.
@@ -377,6 +412,7 @@ pub fn ended(how: How) -> RunEnded {
         }),
         How::TimedOut => RunEnded::TimedOut(Limit::Waiting),
         How::OutOfCpuTime => RunEnded::TimedOut(Limit::Cpu),
+        How::OutOfMemory => RunEnded::OutOfMemory,
         How::Cancelled => RunEnded::Cancelled,
     }
 }

@@ -61,7 +61,7 @@ pub fn protection() -> &'static Protection {
 
 /// Names layers the grader is to *report* as missing (comma-separated; each system has
 /// its own names: on Linux `landlock`, `scopes`, `seccomp`, `no_new_privs`,
-/// `capabilities`, `subreaper`, `tasks`; on macOS `seatbelt`; on Windows `job`), to
+/// `capabilities`, `subreaper`, `tasks`; on macOS `seatbelt`; on Windows `job`, `restricted`), to
 /// test what it says and refuses on a machine without them. It can only take layers
 /// away from the report, never from the sandbox: [`protection`], which decides what is
 /// enforced, ignores it. So it cannot weaken a grading; at worst `verify --workbook`

@@ -239,7 +239,7 @@ impl Repository {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let mut run = sandbox::spawn(command, &policy, None).context("cannot start git")?;
+        let mut run = sandbox::spawn(command, &policy, None, None).context("cannot start git")?;
         let stderr = run.stderr.take().context("git's messages are not piped")?;
         let messages = std::thread::Builder::new()
             .name("git-messages".to_string())

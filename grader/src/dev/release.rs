@@ -15,7 +15,7 @@ use crate::reference;
 use crate::workbook::Workbook;
 
 /// What stays behind: the instructor's material and what is built or recorded locally.
-const LEFT_OUT: [&str; 11] = [
+const LEFT_OUT: [&str; 12] = [
     ".git",
     "target",
     "solutions",
@@ -25,8 +25,10 @@ const LEFT_OUT: [&str; 11] = [
     "docs/contributing.md",
     // The instructor's guide: solutions, recordings and scripts, which it has not either.
     "docs/guide",
-    // The maintainers' CI: it grades the reference solutions.
+    // The maintainers' CI: it grades the reference solutions, and attacks the sandbox
+    // on macOS and Windows.
     ".github/workflows/ci.yml",
+    ".github/workflows/sandbox.yml",
     "grader/tests",
     ".xorlings-progress.toml",
     ".xorlings-progress.damaged.toml",

@@ -387,7 +387,7 @@ fn rustc_once(compile: &Compile, cancel: &Cancel) -> Result<Attempt> {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
-    let mut run = sandbox::spawn(command, &policy, None).context(NO_RUSTC)?;
+    let mut run = sandbox::spawn(command, &policy, None, None).context(NO_RUSTC)?;
     // Read the messages on a thread, so a full pipe cannot block the compiler; past
     // what can be shown, the reader stops the compiler (`compile_error!` can print
     // anything).
@@ -445,6 +445,10 @@ fn rustc_once(compile: &Compile, cancel: &Cancel) -> Result<Attempt> {
         How::TimedOut | How::OutOfCpuTime => Some(alone(format!(
             "rustc did not finish within {} seconds.",
             COMPILE_LIMIT.as_secs()
+        ))),
+        How::OutOfMemory => Some(alone(format!(
+            "rustc used more than {} GiB of memory.",
+            COMPILER_LIMITS.memory >> 30
         ))),
         // Stopped by the reader: more messages than can be shown.
         How::Cancelled if !cancel.is_cancelled() => Some(said(&mut messages)),

@@ -6,7 +6,7 @@
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -17,7 +17,7 @@ use xorlings_course::model::show::thousands;
 pub(crate) use xorlings_sandbox::Cancel;
 pub(crate) use xorlings_sandbox::files::RunInput;
 use xorlings_sandbox::files::{self, TurnSignal, read_exact_at};
-use xorlings_sandbox::{self as sandbox, Channels, Confined, Deadline, Limits, Policy};
+use xorlings_sandbox::{self as sandbox, Channels, Confined, Deadline, Limits, Policy, Streams};
 
 /// Address space for the learner's process: its heap plus the runner's big stack.
 const MEMORY_LIMIT_BYTES: u64 = 6 << 30;
@@ -112,32 +112,34 @@ pub(crate) fn start(request: &RunRequest, std_dir: &Path) -> Result<Started> {
     };
     let mut policy = policy_of(request, std_dir, limits)?;
     policy.core = request.core;
-    let mut command = Command::new(request.program);
+    let command = Command::new(request.program);
     let (turn, start) = match request.layout {
         Layout::Runner => files::turn_signal()?.unzip(),
         Layout::Program => (None, None),
     };
-    let channels = match request.layout {
-        Layout::Runner => {
-            command
-                .stdin(Stdio::null())
-                .stdout(printed.try_clone()?)
-                .stderr(printed.try_clone()?);
+    let (streams, channels) = match request.layout {
+        Layout::Runner => (
+            Streams {
+                stdin: None,
+                stdout: printed.try_clone()?,
+                stderr: printed.try_clone()?,
+            },
             Some(Channels {
                 cases: input,
                 answers: answers.try_clone()?,
                 start,
-            })
-        }
-        Layout::Program => {
-            command
-                .stdin(input)
-                .stdout(answers.try_clone()?)
-                .stderr(printed.try_clone()?);
-            None
-        }
+            }),
+        ),
+        Layout::Program => (
+            Streams {
+                stdin: Some(input),
+                stdout: answers.try_clone()?,
+                stderr: printed.try_clone()?,
+            },
+            None,
+        ),
     };
-    let run = sandbox::spawn(command, &policy, channels)
+    let run = sandbox::spawn(command, &policy, Some(streams), channels)
         .with_context(|| format!("cannot start {}", request.program.display()))?;
     Ok(Started {
         run,

@@ -8,11 +8,24 @@ use super::repo_root;
 pub(crate) const WORKFLOW: &str = ".github/workflows/ci.yml";
 pub(crate) const SYSTEMS: [&str; 3] = ["ubuntu-latest", "macos-latest", "windows-latest"];
 /// The targets CI type-checks on Linux (scripts/cross_check.sh checks others).
-pub(crate) const CROSS_TARGETS: [&str; 2] = ["aarch64-apple-darwin", "x86_64-pc-windows-msvc"];
+pub(crate) const CROSS_TARGETS: [&str; 4] = [
+    "aarch64-apple-darwin",
+    "x86_64-apple-darwin",
+    "x86_64-pc-windows-msvc",
+    "x86_64-pc-windows-gnu",
+];
 pub(crate) const SMOKE_RUN: &str = "cargo grader run xor_all";
 
+/// The sandbox's attacks on macOS and Windows.
+pub(crate) const SANDBOX_WORKFLOW: &str = ".github/workflows/sandbox.yml";
+
 pub(crate) fn workflow() -> Yaml {
-    let text = std::fs::read_to_string(repo_root().join(WORKFLOW)).unwrap();
+    workflow_at(WORKFLOW)
+}
+
+/// The workflow at `path` (from the repository's root).
+pub(crate) fn workflow_at(path: &str) -> Yaml {
+    let text = std::fs::read_to_string(repo_root().join(path)).unwrap();
     let mut documents = YamlLoader::load_from_str(&text).expect("the workflow is YAML");
     assert_eq!(documents.len(), 1);
     documents.remove(0)

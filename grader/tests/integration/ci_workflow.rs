@@ -1,11 +1,12 @@
 //! The maintainers' CI (`.github/workflows/ci.yml`): the test suite and a grading smoke
 //! test on Linux, macOS and Windows, as rustlings' CI does, and the workspace
-//! type-checked for macOS and Windows targets. The smoke test's own script is run end to
+//! type-checked for macOS and Windows targets; and the sandbox's attacks on macOS and
+//! Windows (`.github/workflows/sandbox.yml`). The smoke test's own script is run end to
 //! end, in `tests/e2e/smoke_script.rs`.
 
 use crate::common::ci::{
-    CROSS_TARGETS, SMOKE_RUN, SYSTEMS, job_with_matrix, position, script, smoke, steps, strings,
-    uses, workflow,
+    CROSS_TARGETS, SANDBOX_WORKFLOW, SMOKE_RUN, SYSTEMS, job_with_matrix, position, script, smoke,
+    steps, strings, uses, workflow, workflow_at,
 };
 
 #[test]
@@ -151,5 +152,43 @@ fn macos_and_windows_targets_are_type_checked_on_linux() {
         steps[check]["env"]["RUSTFLAGS"].as_str(),
         Some("-D warnings"),
         "warnings are denied"
+    );
+}
+
+#[test]
+fn the_sandbox_is_attacked_on_macos_and_windows_and_doctor_checked_there() {
+    let workflow = workflow_at(SANDBOX_WORKFLOW);
+    for event in ["push", "pull_request"] {
+        assert!(!workflow["on"][event].is_badvalue(), "it runs on {event}");
+    }
+    let job = job_with_matrix(&workflow, "os");
+    assert_eq!(
+        strings(&job["strategy"]["matrix"]["os"]),
+        ["macos-latest", "windows-latest"]
+    );
+    assert_eq!(job["runs-on"].as_str(), Some("${{ matrix.os }}"));
+    assert_eq!(job["strategy"]["fail-fast"].as_bool(), Some(false));
+    let steps = steps(job);
+    let toolchain = position(steps, "installs stable Rust", |s| {
+        uses(s) == "dtolnay/rust-toolchain@stable"
+    });
+    let attacks = position(steps, "runs the sandbox's tests", |s| {
+        script(s)
+            .lines()
+            .any(|line| line.trim() == "cargo test --package xorlings-sandbox")
+    });
+    let doctor = position(steps, "checks doctor's layers", |s| {
+        let script = script(s);
+        script.contains("cargo grader doctor") && script.contains("network: not confined")
+    });
+    assert!(toolchain < attacks && attacks < doctor);
+    // Nothing but the network may be reported unenforced, and only on Windows.
+    assert!(script(&steps[doctor]).contains("\"$unenforced\" != \"$expected\""));
+    // The attacks it runs are compiled on every system, not on Linux alone.
+    let lib = std::fs::read_to_string(crate::common::repo_root().join("grader/sandbox/src/lib.rs"))
+        .unwrap();
+    assert!(
+        lib.contains("#[cfg(test)]\nmod attacks;"),
+        "the attacks module is every system's"
     );
 }

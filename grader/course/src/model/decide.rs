@@ -57,6 +57,9 @@ pub fn problem_of_end(
                 exit: format!("killed by {signal}"),
             },
         },
+        Ended::OutOfMemory => Problem::MemoryLimit {
+            advice: memory_advice(None),
+        },
         Ended::Exited(code) => Problem::EndedEarly {
             exit: format!("exit code {code}"),
         },
@@ -136,6 +139,7 @@ pub fn guarded<T>(exercise: &str, check: impl FnOnce() -> T) -> Result<T, Proble
 #[cfg(test)]
 mod tests {
     use super::*;
+    use xorlings_core::run::PrintedFile;
 
     #[test]
     fn a_table_sized_by_the_largest_value_is_recognised() {
@@ -152,5 +156,52 @@ mod tests {
             "far smaller than the largest value"
         );
         assert!(!sized_by_largest(800, 99, 99), "as much as the items need");
+    }
+
+    /// A run that printed nothing and ended as `ended`.
+    fn silent_run(ended: Ended) -> Execution {
+        let path = std::env::temp_dir().join(format!(
+            "xorlings-decide-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let printed = std::fs::File::create(&path)
+            .and_then(|_| std::fs::File::open(&path))
+            .and_then(PrintedFile::read)
+            .unwrap();
+        let _ = std::fs::remove_file(&path);
+        Execution {
+            answers: Vec::new(),
+            answers_overflowed: false,
+            printed,
+            ended,
+            elapsed: std::time::Duration::ZERO,
+            cpu: std::time::Duration::ZERO,
+            limit: std::time::Duration::from_secs(1),
+            waiting_limit: std::time::Duration::from_secs(3),
+            file_limit: 1 << 20,
+        }
+    }
+
+    #[test]
+    fn a_run_the_sandbox_stopped_over_its_memory_is_a_memory_limit() {
+        let mut asked = Vec::new();
+        let problem = problem_of_end(
+            &silent_run(Ended::OutOfMemory),
+            "O(n)",
+            || None,
+            |bytes| {
+                asked.push(bytes);
+                Some("a table as long as the largest heap".to_string())
+            },
+        );
+        assert_eq!(
+            problem,
+            Problem::MemoryLimit {
+                advice: Some("a table as long as the largest heap".to_string())
+            }
+        );
+        // No failed allocation to measure: the sandbox stopped it.
+        assert_eq!(asked, [None]);
     }
 }

@@ -1,8 +1,7 @@
 //! What this Mac offers the sandbox, found once: whether `sandbox-exec` can confine a
 //! program, and where the developer tools are.
 
-use std::ffi::{CStr, OsString};
-use std::os::unix::ffi::OsStringExt;
+use std::ffi::CStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -29,13 +28,6 @@ pub(crate) fn developer() -> &'static Developer {
     DEVELOPER.get_or_init(|| Developer {
         dir: printed_path("/usr/bin/xcode-select", &["-p"]),
         sdk: printed_path("/usr/bin/xcrun", &["--sdk", "macosx", "--show-sdk-path"]),
-        scratch: [
-            libc::_CS_DARWIN_USER_TEMP_DIR,
-            libc::_CS_DARWIN_USER_CACHE_DIR,
-        ]
-        .into_iter()
-        .filter_map(configured_folder)
-        .collect(),
     })
 }
 
@@ -69,19 +61,6 @@ fn printed_path(tool: &str, args: &[&str]) -> Option<PathBuf> {
     let printed = String::from_utf8(output.stdout).ok()?;
     let path = PathBuf::from(printed.trim());
     (output.status.success() && path.is_dir()).then_some(path)
-}
-
-/// A folder `confstr` names (the user's temporary or cache folder).
-fn configured_folder(name: libc::c_int) -> Option<PathBuf> {
-    let mut buffer = vec![0u8; libc::PATH_MAX as usize];
-    // SAFETY: confstr writes at most `buffer.len()` bytes into the buffer.
-    let needed = unsafe { libc::confstr(name, buffer.as_mut_ptr().cast(), buffer.len()) };
-    if needed == 0 || needed > buffer.len() {
-        return None;
-    }
-    buffer.truncate(needed - 1);
-    let path = PathBuf::from(OsString::from_vec(buffer));
-    path.is_dir().then_some(path)
 }
 
 /// `kern.osproductversion`: `15.1`.

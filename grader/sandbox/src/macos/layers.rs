@@ -93,23 +93,55 @@ pub(crate) fn confined_command(
 /// The CPU time the process `pid` has used, all its threads, while it runs (`None`
 /// once it is gone): its resource usage, in the Mach time units it is kept in.
 pub(crate) fn cpu_time(pid: Pid) -> Option<Duration> {
+    let usage = usage(pid.as_raw_nonzero().get())?;
+    let (numer, denom) = timebase();
+    let ticks = u128::from(usage.ri_user_time) + u128::from(usage.ri_system_time);
+    Some(Duration::from_nanos((ticks * numer / denom) as u64))
+}
+
+/// Processes of a group whose footprint is counted, at most: more than a run may have
+/// (its `tasks` limit); a group with more is over its bound anyway.
+const GROUP_PROCESSES: usize = 1024;
+
+/// The physical footprint of the processes of the group `group`, in bytes, added up:
+/// the memory macOS charges each process (what Activity Monitor shows), which no limit
+/// of the system's bounds for a run. A process gone meanwhile counts nothing; so does
+/// the group, once it is gone.
+pub(crate) fn footprint(group: Pid) -> u64 {
+    let mut pids = [0 as libc::c_int; GROUP_PROCESSES];
+    // SAFETY: proc_listpgrppids writes at most `buffersize` bytes of pids into `pids`.
+    let listed = unsafe {
+        libc::proc_listpgrppids(
+            group.as_raw_nonzero().get(),
+            pids.as_mut_ptr().cast(),
+            std::mem::size_of_val(&pids) as libc::c_int,
+        )
+    };
+    // It says how many it wrote; the rest of the buffer is zeros, which are skipped
+    // (pid 0 is the kernel's).
+    let listed = usize::try_from(listed).unwrap_or(0).min(GROUP_PROCESSES);
+    pids[..listed]
+        .iter()
+        .filter(|&&pid| pid > 0)
+        .filter_map(|&pid| usage(pid))
+        .map(|usage| usage.ri_phys_footprint)
+        .sum()
+}
+
+/// The resource usage of the process `pid`; `None` once it is gone.
+fn usage(pid: libc::c_int) -> Option<libc::rusage_info_v2> {
     // SAFETY: rusage_info_v2 is plain data, which proc_pid_rusage fills.
     let mut usage: libc::rusage_info_v2 = unsafe { std::mem::zeroed() };
     // SAFETY: proc_pid_rusage writes one rusage_info_v2 (the flavour asked for) into
     // `usage`.
     let read = unsafe {
         libc::proc_pid_rusage(
-            pid.as_raw_nonzero().get(),
+            pid,
             libc::RUSAGE_INFO_V2,
             (&mut usage as *mut libc::rusage_info_v2).cast(),
         )
     };
-    if read != 0 {
-        return None;
-    }
-    let (numer, denom) = timebase();
-    let ticks = u128::from(usage.ri_user_time) + u128::from(usage.ri_system_time);
-    Some(Duration::from_nanos((ticks * numer / denom) as u64))
+    (read == 0).then_some(usage)
 }
 
 /// Nanoseconds per Mach time unit, as a fraction: 1/1 on Intel, 125/3 on Apple silicon.

@@ -22,7 +22,9 @@ mod layers;
 #[cfg(target_os = "macos")]
 pub(crate) use detect::detected;
 #[cfg(target_os = "macos")]
-pub(crate) use layers::{Isolation, Layers, children, confined_command, cpu_time, prepare};
+pub(crate) use layers::{
+    Isolation, Layers, children, confined_command, cpu_time, footprint, prepare,
+};
 #[cfg(target_os = "macos")]
 pub(crate) use report::{describe, pretend_missing};
 

@@ -35,16 +35,12 @@ pub(crate) struct Developer {
     pub dir: Option<PathBuf>,
     /// `xcrun --show-sdk-path`: the macOS SDK the linker links against.
     pub sdk: Option<PathBuf>,
-    /// The user's temporary and cache folders (`DARWIN_USER_TEMP_DIR` and
-    /// `DARWIN_USER_CACHE_DIR`), where `xcrun` keeps its look-ups: Xcode's tools expect
-    /// to write there (Bazel lets them too). Only rustc and the linker run in a
-    /// compile, never the learner's code.
-    pub scratch: Vec<PathBuf>,
 }
 
 /// rustc compiling into `build_dir`: it reads and executes its toolchain and the
-/// developer tools, starts the linker, and writes only `build_dir` (its temporary files
-/// too) and the tools' scratch folders. Its environment is the least the linker needs.
+/// developer tools, starts the linker, and writes only `build_dir`: its temporary files
+/// too, and `xcrun`'s look-up cache (`xcrun_db`), which follows `TMPDIR`. Its
+/// environment is the least the linker needs.
 pub(crate) fn compiler(
     sysroot: &Path,
     build_dir: &Path,
@@ -56,12 +52,10 @@ pub(crate) fn compiler(
     let mut execute = vec![sysroot.to_path_buf()];
     execute.extend(TOOLS.iter().map(PathBuf::from));
     execute.extend(developer.dir.iter().cloned());
-    let mut write = vec![build_dir.to_path_buf()];
-    write.extend(developer.scratch.iter().cloned());
     Policy {
         read,
         execute,
-        write,
+        write: vec![build_dir.to_path_buf()],
         limits,
         processes: Processes::Allowed,
         env: compiler_env(build_dir, developer),
@@ -171,7 +165,6 @@ mod tests {
         Developer {
             dir: Some("/Library/Developer/CommandLineTools".into()),
             sdk: Some("/Library/Developer/CommandLineTools/SDKs/MacOSX.sdk".into()),
-            scratch: vec!["/private/var/folders/xy/T".into()],
         }
     }
 
@@ -203,10 +196,8 @@ mod tests {
                 .execute
                 .contains(&"/Library/Developer/CommandLineTools".into())
         );
-        assert_eq!(
-            policy.write,
-            [build.to_path_buf(), "/private/var/folders/xy/T".into()]
-        );
+        // Nothing but the build folder: not the user's temporary or cache folders.
+        assert_eq!(policy.write, [build.to_path_buf()]);
         assert!(policy.read.iter().all(|path| !path.starts_with("/Users")));
     }
 

@@ -1,6 +1,7 @@
 //! The macOS layers in the words of `cargo grader doctor`. Platform-neutral, so its
 //! tests run everywhere; `detect.rs` finds what a Mac offers.
 
+use crate::deadline::CHECK_EVERY;
 use crate::protection::{Layer, ONLY_LINUX_FOR_CLASSES, Protection};
 
 /// What this Mac lets the sandbox enforce.
@@ -11,6 +12,16 @@ pub(crate) struct Mac {
     /// `Ok` when `sandbox-exec` confined a test program; else why not (not there, or
     /// the grader itself already runs in a Seatbelt sandbox, which cannot nest).
     pub seatbelt: Result<(), String>,
+}
+
+/// What a polled memory bound leaves out, always missing on a Mac.
+fn memory_polled() -> String {
+    format!(
+        "a memory bound the kernel enforces (macOS has none for a run): the grader checks \
+         each run's footprint as often as its time and stops it over its bound, so between \
+         two checks (at most {} ms) a run may use more",
+        CHECK_EVERY.as_millis()
+    )
 }
 
 /// The Mac's layers, as people read them.
@@ -28,19 +39,21 @@ pub(crate) fn describe(mac: &Mac) -> Protection {
                 .to_string(),
         );
     }
-    missing.push(
-        "a bound on each run's memory (macOS accepts no address-space limit): a run may \
-         use all of the machine's memory"
-            .to_string(),
-    );
+    missing.push(memory_polled());
     Protection {
         system: format!("macOS {}", mac.version),
         layers: vec![
             Layer::new(
                 seatbelt,
                 "Seatbelt (sandbox-exec, deny by default): learner code reads only its \
-                 program and libraries and writes nothing; rustc reads the toolchain and \
-                 writes only its build folder; no network",
+                 program and libraries (and the metadata of the folders leading there) \
+                 and writes nothing; rustc reads the toolchain and writes only its build \
+                 folder; no network",
+            ),
+            Layer::new(
+                seatbelt,
+                "system services: none for learner code; rustc and the linker only the \
+                 few they need (user look-ups, preferences of the developer tools), by name",
             ),
             Layer::new(
                 seatbelt,
@@ -60,8 +73,10 @@ pub(crate) fn describe(mac: &Mac) -> Protection {
                 "limits: each process's CPU time, file size and open files; no core files",
             ),
             Layer::new(
-                false,
-                "memory: not bounded (macOS refuses address-space limits)",
+                true,
+                "memory: each run's physical footprint, all its processes, checked as \
+                 often as its time and the run stopped over its bound (macOS refuses \
+                 address-space limits)",
             ),
             Layer::new(
                 true,
@@ -92,19 +107,19 @@ mod tests {
     }
 
     #[test]
-    fn a_mac_with_seatbelt_misses_only_a_memory_bound() {
+    fn a_mac_with_seatbelt_enforces_every_layer_it_names_and_misses_a_kernels_memory_bound() {
         let protection = describe(&mac());
         assert_eq!(protection.system, "macOS 15.1");
-        assert_eq!(protection.missing.len(), 1, "{:?}", protection.missing);
-        assert!(protection.missing[0].contains("memory"));
-        let unenforced: Vec<&str> = protection
+        // Never full: class grading stays on Linux.
+        assert_eq!(protection.missing, [memory_polled()]);
+        assert!(protection.missing[0].contains("at most 20 ms"));
+        assert!(protection.layers.iter().all(|layer| layer.enforced));
+        let memory = protection
             .layers
             .iter()
-            .filter(|layer| !layer.enforced)
-            .map(|layer| layer.what.as_str())
-            .collect();
-        assert_eq!(unenforced.len(), 1);
-        assert!(unenforced[0].starts_with("memory"), "{unenforced:?}");
+            .find(|layer| layer.what.starts_with("memory"));
+        assert!(memory.is_some_and(|layer| layer.what.contains("footprint")));
+        // Even so, class grading wants Linux's sandbox.
         assert!(protection.for_classes.contains("only Linux"));
     }
 
@@ -122,5 +137,11 @@ mod tests {
         assert!(protection.missing[0].contains("every file the grader can"));
         let off = protection.layers.iter().filter(|layer| !layer.enforced);
         assert_eq!(off.count(), 4);
+        // The memory bound is the wait's own, with or without Seatbelt.
+        let memory = protection
+            .layers
+            .iter()
+            .find(|l| l.what.starts_with("memory"));
+        assert_eq!(memory.map(|layer| layer.enforced), Some(true));
     }
 }

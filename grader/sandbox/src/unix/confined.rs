@@ -15,12 +15,10 @@ use super::child::reported_failure;
 use super::platform::Isolation;
 use super::reaper;
 use super::shared_page::SharedPage;
-use crate::deadline::Watch;
+use crate::deadline::{CHECK_EVERY, Watch};
 use crate::{Cancel, Deadline, Ended, How};
 
-/// How often a wait checks its cancel flag, at most.
-const CANCEL_CHECK: Duration = Duration::from_millis(20);
-/// The first pause of a wait without a pidfd; each next one doubles, up to CANCEL_CHECK.
+/// The first pause of a wait without a pidfd; each next one doubles, up to CHECK_EVERY.
 const FIRST_PAUSE: Duration = Duration::from_millis(1);
 
 /// A running confined program. Dropping it kills and reaps everything the run started.
@@ -41,6 +39,11 @@ pub struct Confined {
     reaped_cpu: Duration,
     /// The run's process group is empty: its number may belong to someone else now.
     group_gone: bool,
+    /// The memory its processes may use together, in bytes: macOS bounds none, so the
+    /// wait watches their footprint and stops the run over it (Linux's cgroup bounds it
+    /// in the kernel).
+    #[cfg(target_os = "macos")]
+    memory: u64,
     /// Where the child reports a step of its confinement that failed.
     page: Arc<SharedPage>,
     ended: Option<Ended>,
@@ -50,14 +53,18 @@ pub struct Confined {
 }
 
 impl Confined {
-    /// A run whose leader the sandbox just spawned.
+    /// A run whose leader the sandbox just spawned, whose processes may use `memory`
+    /// bytes together.
     pub(super) fn new(
         leader: Pid,
         started: Instant,
         child: &mut Child,
         page: Arc<SharedPage>,
         isolation: Isolation,
+        memory: u64,
     ) -> Self {
+        #[cfg(not(target_os = "macos"))]
+        let _ = memory;
         Confined {
             leader,
             started,
@@ -69,6 +76,8 @@ impl Confined {
             clock: cpu_clock(leader),
             reaped_cpu: Duration::ZERO,
             group_gone: false,
+            #[cfg(target_os = "macos")]
+            memory,
             page,
             ended: None,
             _isolation: isolation,
@@ -135,8 +144,11 @@ impl Confined {
             if let Some(how) = over {
                 break how;
             }
+            if self.over_memory() {
+                break How::OutOfMemory;
+            }
             self.pause(backoff, watch.left(elapsed));
-            backoff = (backoff * 2).min(CANCEL_CHECK);
+            backoff = (backoff * 2).min(CHECK_EVERY);
         };
         let elapsed = self.started.elapsed();
         self.end();
@@ -147,6 +159,15 @@ impl Confined {
         };
         self.ended = Some(ended);
         Ok(ended)
+    }
+
+    /// Whether the run's processes use more memory than they may, where the wait is what
+    /// bounds it (macOS): checked as often as the run's time.
+    fn over_memory(&self) -> bool {
+        #[cfg(target_os = "macos")]
+        return !self.group_gone && super::platform::footprint(self.leader) > self.memory;
+        #[cfg(not(target_os = "macos"))]
+        false
     }
 
     /// The CPU time the run's processes have used: those reaped, and the leader while
@@ -218,13 +239,13 @@ impl Confined {
         Ok(Some(()))
     }
 
-    /// Sleeps at most `left`: until the leader exits (or for CANCEL_CHECK) when its
+    /// Sleeps at most `left`: until the leader exits (or for CHECK_EVERY) when its
     /// pidfd tells, else for `backoff`.
     fn pause(&self, backoff: Duration, left: Duration) {
         #[cfg(target_os = "linux")]
         if let (Some(pidfd), None) = (&self.pidfd, self.status) {
             use rustix::event::{PollFd, PollFlags, Timespec, poll};
-            let timeout = Timespec::try_from(CANCEL_CHECK.min(left)).ok();
+            let timeout = Timespec::try_from(CHECK_EVERY.min(left)).ok();
             let _ = poll(&mut [PollFd::new(pidfd, PollFlags::IN)], timeout.as_ref());
             return;
         }

@@ -18,16 +18,21 @@ use anyhow::Result;
 use xorlings_core::run::SignalKind;
 use xorlings_core::runner::channels::{ANSWERS_FD, CASES_FD, START_FD};
 
-use super::{Channels, Policy, platform};
+use super::{Channels, Policy, Streams, platform};
 pub use confined::Confined;
 pub(crate) use reaper::{output_of_trusted, without_spawns};
 
-/// Starts `command` confined, with its channels at the runner's descriptor numbers.
+/// Starts `command` confined, with its streams, and its channels at the runner's
+/// descriptor numbers.
 pub(crate) fn spawn(
-    command: Command,
+    mut command: Command,
     policy: &Policy,
+    streams: Option<Streams>,
     channels: Option<Channels>,
 ) -> Result<Confined> {
+    if let Some(streams) = streams {
+        streams.set_on(&mut command);
+    }
     let fds = match channels {
         Some(Channels {
             cases,

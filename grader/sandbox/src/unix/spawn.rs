@@ -32,7 +32,8 @@ pub(super) fn spawn(
     let (mut child, leader) = reaper::spawn(&mut command)
         .with_context(|| format!("cannot start {}", program.display()))?;
     let isolated = isolation.started(leader);
-    let confined = Confined::new(leader, started, &mut child, page, isolation);
+    let memory = policy.limits.memory;
+    let confined = Confined::new(leader, started, &mut child, page, isolation, memory);
     // std's spawn returns once the child has executed the program or exited (a run
     // that waits for its turn lets it go sooner: see `Confinement::release_parent`): a
     // report is in the page by now, if there is one; a later one is read when the run

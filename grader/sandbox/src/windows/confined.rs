@@ -1,24 +1,25 @@
 //! A confined run on Windows: waiting for it within its limits, its CPU time from its
 //! job (every process of it, ended ones included), and its whole job ended after.
 
-use std::os::windows::io::AsRawHandle;
-use std::process::{Child, ChildStderr, ChildStdout, ExitStatus};
+use std::io;
+use std::os::windows::io::{AsRawHandle, OwnedHandle};
+use std::process::{ChildStderr, ChildStdout};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use windows_sys::Win32::System::Threading::WaitForSingleObject;
+use windows_sys::Win32::Foundation::WAIT_OBJECT_0;
+use windows_sys::Win32::System::Threading::{GetExitCodeProcess, INFINITE, WaitForSingleObject};
 
+use super::ffi::check;
 use super::job::Job;
 use super::settings::exception_kind;
-use crate::deadline::Watch;
+use crate::deadline::{CHECK_EVERY, Watch};
 use crate::{Cancel, Deadline, Ended, How};
-
-/// How often a wait checks its cancel flag and the run's CPU time, at most.
-const CHECK: Duration = Duration::from_millis(20);
 
 /// A running confined program. Dropping it ends every process of its job.
 pub struct Confined {
-    child: Child,
+    /// The program's process (the job's first).
+    process: OwnedHandle,
     job: Job,
     started: Instant,
     /// The standard streams the command asked to pipe, as in [`std::process::Child`].
@@ -28,11 +29,17 @@ pub struct Confined {
 }
 
 impl Confined {
-    pub(crate) fn new(mut child: Child, job: Job, started: Instant) -> Confined {
+    /// The run of `process`, with the output streams the command piped, in `job`.
+    pub(crate) fn new(
+        process: OwnedHandle,
+        (stdout, stderr): (Option<ChildStdout>, Option<ChildStderr>),
+        job: Job,
+        started: Instant,
+    ) -> Confined {
         Confined {
-            stdout: child.stdout.take(),
-            stderr: child.stderr.take(),
-            child,
+            stdout,
+            stderr,
+            process,
             job,
             started,
             ended: None,
@@ -67,11 +74,10 @@ impl Confined {
         let mut watch = Watch::new(deadline, self.started.elapsed());
         let how = loop {
             let status = self
-                .child
-                .try_wait()
+                .exit_code()
                 .context("cannot wait for the confined program")?;
-            if let Some(status) = status {
-                break how(status);
+            if let Some(code) = status {
+                break how(code);
             }
             let elapsed = self.started.elapsed();
             let over = watch.look(elapsed, self.job.cpu_time());
@@ -81,7 +87,7 @@ impl Confined {
             if let Some(how) = over {
                 break how;
             }
-            self.pause(CHECK.min(watch.left(elapsed)));
+            self.pause(CHECK_EVERY.min(watch.left(elapsed)));
         };
         let elapsed = self.started.elapsed();
         self.end();
@@ -94,18 +100,31 @@ impl Confined {
         Ok(ended)
     }
 
+    /// The program's exit code once it has ended.
+    fn exit_code(&self) -> io::Result<Option<u32>> {
+        // SAFETY: waits on the process handle the run owns, not at all.
+        if unsafe { WaitForSingleObject(self.process.as_raw_handle(), 0) } != WAIT_OBJECT_0 {
+            return Ok(None);
+        }
+        let mut code = 0;
+        // SAFETY: the process's handle, and the code to fill.
+        check(unsafe { GetExitCodeProcess(self.process.as_raw_handle(), &mut code) })?;
+        Ok(Some(code))
+    }
+
     /// Sleeps at most `at_most`, waking when the program ends.
     fn pause(&self, at_most: Duration) {
         let milliseconds = at_most.as_millis().clamp(1, u128::from(u32::MAX - 1)) as u32;
-        // SAFETY: waits on the process handle the child owns; nothing is written.
-        unsafe { WaitForSingleObject(self.child.as_raw_handle(), milliseconds) };
+        // SAFETY: waits on the process handle the run owns; nothing is written.
+        unsafe { WaitForSingleObject(self.process.as_raw_handle(), milliseconds) };
     }
 
-    /// Ends every process of the job (the linker's helpers of a compile too) and reaps
-    /// the program.
+    /// Ends every process of the job (the linker's helpers of a compile too) and waits
+    /// for the program to be gone.
     fn end(&mut self) {
         self.job.terminate();
-        let _ = self.child.wait();
+        // SAFETY: as in `pause`; the job's processes are ending.
+        unsafe { WaitForSingleObject(self.process.as_raw_handle(), INFINITE) };
     }
 }
 
@@ -118,11 +137,10 @@ impl Drop for Confined {
 }
 
 /// An exception's status is a death, as a signal is on Unix; anything else an exit code.
-fn how(status: ExitStatus) -> How {
-    let code = status.code().unwrap_or(-1);
-    if exception_kind(code as u32).is_some() {
-        How::Signalled(code)
+fn how(code: u32) -> How {
+    if exception_kind(code).is_some() {
+        How::Signalled(code as i32)
     } else {
-        How::Exited(code)
+        How::Exited(code as i32)
     }
 }

@@ -20,6 +20,7 @@ use windows_sys::Win32::System::JobObjects::{
     SetInformationJobObject, TerminateJobObject,
 };
 
+use super::ffi::check;
 use super::settings::{self, JobSettings};
 
 // The settings' own constants are the system's.
@@ -116,8 +117,7 @@ impl Job {
         if read == 0 {
             return Duration::ZERO;
         }
-        let ticks = accounting.TotalUserTime.max(0) + accounting.TotalKernelTime.max(0);
-        Duration::from_nanos(ticks as u64 * 100)
+        settings::cpu_time(accounting.TotalUserTime, accounting.TotalKernelTime)
     }
 
     /// Ends every process in the job.
@@ -128,13 +128,5 @@ impl Job {
 
     fn handle(&self) -> RawHandle {
         self.0.as_raw_handle()
-    }
-}
-
-fn check(result: i32) -> io::Result<()> {
-    if result == 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(())
     }
 }

@@ -1,26 +1,37 @@
 //! The Windows backend: each compile and run is started suspended (`spawn`), put in a
 //! Job Object of its own (`job`, with the settings of `settings`), then resumed; the
 //! grader waits for it within its limits and ends the whole job (`confined`). A
-//! learner's program gets its channels as inherited handles, their values in its
-//! environment (see `xorlings_core::runner::channels`). The policies (`policies`) are
-//! mostly environments; what this Windows offers (`detect`), in the words of `cargo
-//! grader doctor` (`report`). File access is not confined: the processes run with the
-//! user's own token, and `doctor` says so.
+//! learner's program also runs under a restricted token of low integrity, on a desktop
+//! of its own (`restricted`, from the plans of `token`), created with the only handles
+//! it inherits and Windows' child-process policy and mitigations (`process`, from
+//! `launch`); it gets its channels as inherited handles, their values in its
+//! environment (see `xorlings_core::runner::channels`). rustc and git run with the
+//! grader's own token, in their jobs. The policies (`policies`) are mostly
+//! environments; what this Windows offers (`detect`), in the words of `cargo grader
+//! doctor` (`report`).
 //!
-//! `policies`, `report` and `settings` are platform-neutral and also compiled, for their
-//! tests, on other systems (where nothing else uses them).
+//! `launch`, `policies`, `report`, `settings` and `token` are platform-neutral and also
+//! compiled, for their tests, on other systems (where nothing else uses them).
 #![cfg_attr(not(windows), allow(dead_code))]
 
+mod launch;
 mod policies;
 mod report;
 mod settings;
+mod token;
 
 #[cfg(windows)]
 mod confined;
 #[cfg(windows)]
 mod detect;
 #[cfg(windows)]
+mod ffi;
+#[cfg(windows)]
 mod job;
+#[cfg(windows)]
+mod process;
+#[cfg(windows)]
+mod restricted;
 #[cfg(windows)]
 mod spawn;
 

@@ -2,6 +2,8 @@
 //! status means: platform-neutral, so their tests run everywhere. `job.rs` applies
 //! them (on Windows, where the constants are checked against the system's headers).
 
+use std::time::Duration;
+
 use xorlings_core::run::SignalKind;
 
 use crate::{Limits, Processes};
@@ -49,7 +51,9 @@ pub(crate) struct JobSettings {
     pub process_memory: usize,
     /// Memory the whole job may commit, in bytes.
     pub job_memory: usize,
-    /// User-mode CPU time of the whole job, in units of 100 ns.
+    /// User-mode CPU time of the whole job, in units of 100 ns: the kernel's own stop
+    /// (Windows bounds no kernel time), under the wait's, which counts both
+    /// ([`cpu_time`]).
     pub user_time: i64,
     /// The processors it may run on; 0 for any.
     pub affinity: usize,
@@ -92,6 +96,14 @@ pub(crate) fn job_settings(
         affinity: core_mask.unwrap_or(0),
         ui_restrictions,
     }
+}
+
+/// The CPU time a job's accounting tells, in units of 100 ns: its user time and its
+/// kernel time together, as a run's CPU time is counted everywhere (a run that spends
+/// it in system calls spends it all the same).
+pub(crate) fn cpu_time(user_ticks: i64, kernel_ticks: i64) -> Duration {
+    let ticks = user_ticks.max(0).saturating_add(kernel_ticks.max(0));
+    Duration::from_nanos((ticks as u64).saturating_mul(100))
 }
 
 /// The mask of the `n`-th processor of `allowed` (the grader's own affinity mask),
@@ -174,6 +186,17 @@ mod tests {
         assert_eq!(job.affinity, 0b1000);
         assert_eq!(nth_core(0b1010, 2), Some(0b10));
         assert_eq!(nth_core(0, 0), None);
+    }
+
+    #[test]
+    fn a_runs_cpu_time_is_its_user_and_its_kernel_time() {
+        // 1.5 s in user mode and 2 s in system calls: 3.5 s, not 1.5.
+        assert_eq!(
+            cpu_time(15_000_000, 20_000_000),
+            Duration::from_millis(3500)
+        );
+        assert_eq!(cpu_time(0, 20_000_000), Duration::from_secs(2));
+        assert_eq!(cpu_time(-1, 10), Duration::from_nanos(1000));
     }
 
     #[test]

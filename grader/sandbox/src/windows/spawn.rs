@@ -1,13 +1,16 @@
-//! Starting a confined run on Windows. std's `Command` cannot put a child in a job before
-//! it runs, so the child is created suspended, assigned to its job, then its thread is
-//! resumed (as `process-wrap` does): nothing of it runs outside the job. Its channels
-//! are handles it inherits, made inheritable only while it is created, under a lock
-//! that every spawn of the grader's takes, so that no other child inherits them.
+//! Starting a confined run on Windows. A run is created suspended, assigned to its job,
+//! then its thread is resumed (as `process-wrap` does): nothing of it runs outside the
+//! job. A learner's program is created by `process.rs` under the runs' restricted token
+//! (`restricted.rs`), with the list of the only handles it inherits; anything else
+//! (rustc, git) by std's `Command`, with the grader's token. Either way the handles a
+//! run inherits are made inheritable only while it is created, under a lock that every
+//! spawn of the grader's takes, so that no other child inherits them.
 
-use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
+use std::ffi::OsStr;
+use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle, RawHandle};
 use std::os::windows::process::CommandExt;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{ChildStderr, ChildStdout, Command, Output};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 use std::{fs::File, io};
@@ -27,8 +30,11 @@ use xorlings_core::runner::channels::{ANSWERS_VARIABLE, CASES_VARIABLE};
 
 use super::confined::Confined;
 use super::job::Job;
+use super::launch::handle_list;
+use super::process;
+use super::restricted::{Layers, layers};
 use super::settings::{job_settings, nth_core};
-use crate::{Channels, Policy};
+use crate::{Channels, Policy, Streams};
 
 /// Held while a child is created: while a run's channels are inheritable.
 static SPAWNING: Mutex<()> = Mutex::new(());
@@ -39,11 +45,14 @@ fn spawning() -> MutexGuard<'static, ()> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Starts `command` in a job of its own, with `policy`'s limits and environment, and its
-/// channels as inherited handles named in its environment.
+/// Starts `command` in a job of its own, with `policy`'s limits and environment, its
+/// streams, and its channels as inherited handles named in its environment: a
+/// learner's program (a policy with a private view) under the runs' restricted token
+/// where this Windows has one, anything else with the grader's own.
 pub(crate) fn spawn(
     mut command: Command,
     policy: &Policy,
+    streams: Option<Streams>,
     channels: Option<Channels>,
 ) -> Result<Confined> {
     let program = Path::new(command.get_program()).to_path_buf();
@@ -56,7 +65,7 @@ pub(crate) fn spawn(
         "the confined program must be a full path, not a name to look up: {}",
         program.display()
     );
-    // File access is not confined here, but the program is still one its policy names.
+    // The program is one its policy names (its token reads no other, where it has one).
     ensure!(
         policy
             .execute
@@ -65,6 +74,13 @@ pub(crate) fn spawn(
         "{} is not among the programs its policy may execute",
         program.display()
     );
+    if let Some(channels) = &channels {
+        // A run here answers at once: the runner waits for its turn on Unix only.
+        ensure!(
+            channels.start.is_none(),
+            "a start signal is for the runner on Unix"
+        );
+    }
     let settings = job_settings(
         &policy.limits,
         policy.processes,
@@ -72,17 +88,134 @@ pub(crate) fn spawn(
     );
     let job = Job::new(&settings)
         .with_context(|| format!("cannot make the Job Object of {}", program.display()))?;
+    let restricted = match (policy.private_view, layers()) {
+        (true, Ok(layers)) => Some(layers),
+        _ => None,
+    };
+    let started = Instant::now();
+    let (process, stdout, stderr) = match restricted {
+        Some(layers) => {
+            let streams = streams.context(NO_STREAMS)?;
+            let run = start_restricted(&command, policy, layers, streams, channels)?;
+            let assigned = job.assign(run.process.as_raw_handle());
+            // SAFETY: the new process's one thread, suspended since its creation.
+            let resumed =
+                assigned.and_then(
+                    |()| match unsafe { ResumeThread(run.thread.as_raw_handle()) } {
+                        u32::MAX => Err(io::Error::last_os_error()),
+                        _ => Ok(()),
+                    },
+                );
+            if let Err(error) = resumed {
+                job.terminate();
+                return Err(error).with_context(|| {
+                    format!("cannot start {} in its Job Object", program.display())
+                });
+            }
+            (run.process, None, None)
+        }
+        None => {
+            if let Some(streams) = streams {
+                streams.set_on(&mut command);
+            }
+            start_with_std(command, policy, channels, &job)?
+        }
+    };
+    Ok(Confined::new(process, (stdout, stderr), job, started))
+}
+
+/// A learner's program that cannot be given its standard streams as handles.
+const NO_STREAMS: &str = "a learner's program on Windows is given its standard streams as \
+files (sandbox::Streams), the only handles it inherits besides its channels";
+
+/// Starts a learner's program under the runs' restricted token, suspended: its program
+/// and the standard library readied for the token, its streams and channels the only
+/// handles it inherits.
+fn start_restricted(
+    command: &Command,
+    policy: &Policy,
+    layers: &Layers,
+    streams: Streams,
+    channels: Option<Channels>,
+) -> Result<process::Started> {
+    let program = Path::new(command.get_program());
+    layers.stage(program, &policy.read).with_context(|| {
+        format!(
+            "cannot ready {} for its restricted token",
+            program.display()
+        )
+    })?;
+    let folder = program.parent().unwrap_or(program);
+    let current_dir = command.get_current_dir().unwrap_or(folder);
+    let handle = |file: &File| file.as_raw_handle();
+    let stdio = [
+        streams.stdin.as_ref().map_or(std::ptr::null_mut(), handle),
+        handle(&streams.stdout),
+        handle(&streams.stderr),
+    ];
+    let files: Vec<&File> = streams
+        .stdin
+        .iter()
+        .chain([&streams.stdout, &streams.stderr])
+        .chain(channels.iter().flat_map(|c| [&c.cases, &c.answers]))
+        .collect();
+    let handed: Vec<String> = channels
+        .iter()
+        .flat_map(|c| [handle(&c.cases), handle(&c.answers)])
+        .map(|raw| (raw as usize).to_string())
+        .collect();
+    let mut env: Vec<(&OsStr, &OsStr)> = policy
+        .env
+        .iter()
+        .map(|(name, value)| (name.as_os_str(), value.as_os_str()))
+        .collect();
+    for (variable, value) in [CASES_VARIABLE, ANSWERS_VARIABLE].iter().zip(&handed) {
+        env.push((OsStr::new(variable), OsStr::new(value)));
+    }
+    let inherited = handle_list(files.iter().map(|file| handle(file) as usize))
+        .into_iter()
+        .map(|raw| raw as RawHandle)
+        .collect();
+    let launch = process::Launch {
+        program,
+        args: command.get_args().collect(),
+        current_dir,
+        env,
+        stdio,
+        inherited,
+    };
+    let spawning = spawning();
+    let started = files
+        .iter()
+        .try_for_each(|file| inheritable(file))
+        .context("cannot hand the run its files")
+        .and_then(|()| {
+            process::start(layers, &launch)
+                .with_context(|| format!("cannot start {}", program.display()))
+        });
+    // The child has its own copies now: the grader's close before another child can be
+    // created.
+    drop((launch, files));
+    drop((streams, channels));
+    drop(spawning);
+    started
+}
+
+/// Starts `command` with std's spawn, suspended, with the grader's own token, and puts
+/// it in `job`: its process, and its piped output streams.
+fn start_with_std(
+    mut command: Command,
+    policy: &Policy,
+    channels: Option<Channels>,
+    job: &Job,
+) -> Result<(OwnedHandle, Option<ChildStdout>, Option<ChildStderr>)> {
+    let program = Path::new(command.get_program()).to_path_buf();
     command.env_clear();
     command.envs(policy.env.iter().map(|(name, value)| (name, value)));
     // No console of its own (and none of the user's: Ctrl-C reaches the grader alone).
     command.creation_flags(CREATE_SUSPENDED | CREATE_NO_WINDOW);
     let spawning = spawning();
     if let Some(channels) = &channels {
-        // A run here answers at once: the runner waits for its turn on Unix only.
-        ensure!(
-            channels.start.is_none(),
-            "a start signal is for the runner on Unix"
-        );
         for (variable, file) in [
             (CASES_VARIABLE, &channels.cases),
             (ANSWERS_VARIABLE, &channels.answers),
@@ -91,7 +224,6 @@ pub(crate) fn spawn(
             command.env(variable, (file.as_raw_handle() as usize).to_string());
         }
     }
-    let started = Instant::now();
     let child = command.spawn();
     // The child has its own copies now: the grader's close before another child can be
     // created.
@@ -107,7 +239,8 @@ pub(crate) fn spawn(
         return Err(error)
             .with_context(|| format!("cannot start {} in its Job Object", program.display()));
     }
-    Ok(Confined::new(child, job, started))
+    let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
+    Ok((OwnedHandle::from(child), stdout, stderr))
 }
 
 /// Runs a trusted command to its end, unconfined; no run's channels can reach it.

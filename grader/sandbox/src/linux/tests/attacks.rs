@@ -188,7 +188,7 @@ fn a_program_outside_the_policy_does_not_start() {
     let mut policy = attacker_policy();
     policy.execute.retain(|path| path != attacker());
     let command = std::process::Command::new(attacker());
-    let error = crate::spawn(command, &policy, None).err().unwrap();
+    let error = crate::spawn(command, &policy, None, None).err().unwrap();
     let message = format!("{error:#}");
     assert!(
         message.contains("could not execute the program"),

@@ -24,7 +24,7 @@ fn start_awaiting(program: &Path, mode: &str, files: &Path) -> (Confined, UnixSt
     let policy = Policy::program_to_come(
         program,
         loader.as_deref(),
-        &toolchain().libdir,
+        &toolchain().std_dir(),
         PROGRAM_LIMITS,
     )
     .unwrap();
@@ -41,7 +41,7 @@ fn start_awaiting(program: &Path, mode: &str, files: &Path) -> (Confined, UnixSt
         answers: File::create(files.join("answers")).unwrap(),
         start: Some(File::from(std::os::fd::OwnedFd::from(theirs))),
     };
-    (spawn(command, &policy, Some(channels)).unwrap(), ours)
+    (spawn(command, &policy, None, Some(channels)).unwrap(), ours)
 }
 
 #[test]

@@ -11,7 +11,7 @@ fn rustc_compiles_and_links_a_program_that_runs_confined() {
         dir.path(),
     )
     .unwrap();
-    let policy = Policy::program(&program, &toolchain().libdir, PROGRAM_LIMITS).unwrap();
+    let policy = Policy::program(&program, &toolchain().std_dir(), PROGRAM_LIMITS).unwrap();
     let run = run(&program, &[], &policy, LIMIT, &Cancel::default());
     assert_eq!(run.ended.how, How::Exited(0), "{run:?}");
     assert_eq!(run.stdout, "hello from the sandbox\n");

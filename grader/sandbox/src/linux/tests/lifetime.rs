@@ -36,7 +36,7 @@ fn start(mode: &[&str], policy: &Policy, answers: &std::path::Path) -> Confined 
         answers: File::create(answers).unwrap(),
         start: None,
     };
-    spawn(command, policy, Some(channels)).unwrap()
+    spawn(command, policy, None, Some(channels)).unwrap()
 }
 
 /// The attacker's policy, but allowed to fork like rustc, and to write in `folder`.
@@ -174,7 +174,13 @@ fn a_child_holding_stdout_does_not_outlast_the_limit() {
         answers: tempfile::tempfile().unwrap(),
         start: None,
     };
-    let mut confined = spawn(command, &forking_policy(folder.path()), Some(channels)).unwrap();
+    let mut confined = spawn(
+        command,
+        &forking_policy(folder.path()),
+        None,
+        Some(channels),
+    )
+    .unwrap();
     let mut stdout = confined.stdout.take().unwrap();
     let ended = confined.wait(SHORT, &Cancel::default()).unwrap();
     // The program exited at once, but its child lived on: the run lasted to the limit.

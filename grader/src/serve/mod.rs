@@ -15,6 +15,7 @@ mod connections;
 mod http;
 mod live;
 mod play;
+mod tryout;
 mod view;
 
 use std::io::Write;
@@ -308,14 +309,13 @@ fn try_input(server: &Server, request: &Request) -> Answer {
     let exercise = &server.grader.workbook.exercises[current];
     let words = typed_words(typed);
     if words.is_empty() || exercise.tests.signature().is_none() {
-        let usage = crate::report::tried::usage(exercise.tests);
-        return problem(400, &format!("type an input first. {usage}"));
+        return problem(400, &tryout::nothing_typed(exercise));
     }
     let Ok(_running) = server.running.lock() else {
         return problem(500, "a try crashed the server's lock: restart it");
     };
     let outcome = watch::try_input(&server.grader, exercise, &words, &Cancel::default());
-    json_answer(200, &view::tried(exercise, typed, &outcome))
+    json_answer(200, &view::tried(exercise, &outcome))
 }
 
 /// The event stream: the state now, then each new one, until the page goes (or the

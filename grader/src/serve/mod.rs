@@ -234,6 +234,7 @@ fn route(server: &Server, request: &Request) -> Answer {
         ("GET", "/api/lesson") => lesson(server, request),
         ("POST", "/api/current") => make_current(server, request),
         ("POST", "/api/try") => try_input(server, request),
+        ("POST", "/api/quiz") => quiz(server, request),
         ("POST", "/api/play") => play::play(server, request),
         ("GET" | "POST", _) => (404, "text/plain", "no such page".to_string()),
         _ => (405, "text/plain", "only GET and POST".to_string()),
@@ -293,6 +294,26 @@ fn make_current(server: &Server, request: &Request) -> Answer {
             "the grading loop has stopped: restart `cargo grader serve`",
         ),
     }
+}
+
+/// A quiz's answer, checked: right or not, and what to say. A right answer is recorded
+/// in the progress file, by the grading loop that keeps it.
+fn quiz(server: &Server, request: &Request) -> Answer {
+    let body = match body(request) {
+        Ok(body) => body,
+        Err(answer) => return answer,
+    };
+    let (Some(id), Some(typed)) = (body["quiz"].as_str(), body["answer"].as_str()) else {
+        return problem(400, "send {\"quiz\": ID, \"answer\": TEXT}");
+    };
+    let Some(quiz) = crate::lesson::quiz::find(id) else {
+        return problem(404, &format!("no lesson asks the quiz `{id}`: reload the page"));
+    };
+    let checked = quiz.check(typed);
+    if checked.right && server.commands.send(Command::QuizAnswered(quiz.id)).is_err() {
+        return problem(503, "the grading loop has stopped: restart `cargo grader serve`");
+    }
+    json_answer(200, &json!({ "right": checked.right, "said": checked.said }))
 }
 
 /// "Try your function": the current exercise's function on the typed input, as

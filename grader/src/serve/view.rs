@@ -6,6 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::judge::Grade;
+use crate::lesson::quiz;
 use crate::report::fields::{self, Fields};
 use crate::session::Session;
 use crate::text::{Style, Text};
@@ -57,13 +58,30 @@ pub(super) fn state(
         "exercise": {
             "number": exercise.number,
             "name": exercise.name,
+            "lesson": exercise.lesson,
             "file": exercise.file().display().to_string(),
             "hint": exercise.hint.trim(),
             "try": super::tryout::form(exercise),
         },
         "verdict": verdict(exercise, outcome),
+        "quizzes": quizzes(session, exercise),
         "note": note,
     })
+}
+
+/// The quizzes answered right, and how many of the current lesson's are.
+fn quizzes(session: &Session, exercise: &Exercise) -> Value {
+    let answered = &session.progress.quizzes;
+    let in_lesson: Vec<&str> = quiz::QUIZZES
+        .iter()
+        .filter(|quiz| quiz.lesson == exercise.lesson)
+        .map(|quiz| quiz.id)
+        .collect();
+    let done = in_lesson
+        .iter()
+        .filter(|id| answered.iter().any(|a| a == *id))
+        .count();
+    json!({ "answered": answered, "lesson_done": done, "lesson_total": in_lesson.len() })
 }
 
 /// The verdict as fields; `status` is "grading", "passed", "failed" or "error".

@@ -161,9 +161,14 @@ function problemLines(answer) {
 function render(state) {
   const { done, total } = state;
   const percent = total ? Math.floor((done * 100) / total) : 0;
+  // The width through the CSSOM: the page's Content-Security-Policy drops style attributes.
+  const filled = el("span");
+  filled.style.width = `${percent}%`;
+  const quiz = state.quizzes;
   $("progress").replaceChildren(
-    el("span", { class: "bar" }, el("span", { style: `width:${percent}%` })),
-    `${done}/${total} done (${percent}%)`
+    el("span", { class: "bar" }, filled),
+    `${done}/${total} done (${percent}%)`,
+    quiz.lesson_total ? ` · this lesson's quizzes: ${quiz.lesson_done} of ${quiz.lesson_total} answered` : ""
   );
   const courseKey = JSON.stringify([state.exercises, state.current]);
   if (courseKey !== shown.courseKey) {

@@ -112,8 +112,7 @@ function verdictView(fields) {
     const anchor = fields.lesson.split("#")[1];
     out.push(
       el("p", { class: "dim" }, "More in the lesson: ",
-        el("a", { href: `#${anchor}`, text: "its common mistakes" }),
-        " (", el("code", { text: fields.lesson }), ")")
+        el("a", { href: `#${anchor}` }, el("code", { text: fields.lesson })))
     );
   }
   if (fields.reason) out.push(...blocks(fields.reason));
@@ -233,6 +232,7 @@ function drawExercise(state) {
   if (exercise.name !== shown.exercise) {
     shown.exercise = exercise.name;
     tried.input = null;
+    $("try-input").value = "";
     $("try-result").hidden = true;
     $("try-error").textContent = "";
     loadLesson(exercise.number, exercise.lesson);

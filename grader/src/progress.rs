@@ -113,7 +113,8 @@ impl Progress {
         self.done.sort_by_key(|d| workbook.index_of(d));
         self.done.dedup();
         self.quizzes.retain(|id| quiz::find(id).is_some());
-        self.quizzes.sort_by_key(|id| quiz::QUIZZES.iter().position(|q| q.id == id));
+        self.quizzes
+            .sort_by_key(|id| quiz::QUIZZES.iter().position(|q| q.id == id));
         self.quizzes.dedup();
         if self
             .current
@@ -239,14 +240,22 @@ mod tests {
         Progress::record_quiz(&workbook, "nim-sum-12-10-7").unwrap();
         Progress::record_quiz(&workbook, "nim-sum-6-7-9").unwrap();
         let saved = Progress::record_quiz(&workbook, "nim-sum-12-10-7").unwrap();
-        assert_eq!(saved.quizzes, ["nim-sum-6-7-9", "nim-sum-12-10-7"], "in the catalog's order, once");
+        assert_eq!(
+            saved.quizzes,
+            ["nim-sum-6-7-9", "nim-sum-12-10-7"],
+            "in the catalog's order, once"
+        );
         // A grading keeps the quizzes, and the file reads back whole.
         Progress::record(&workbook, "a", true).unwrap();
         let Loaded::Found(progress) = Progress::load(&workbook).unwrap() else {
             panic!("the file is whole");
         };
         assert_eq!((progress.done.len(), progress.quizzes.len()), (2, 2));
-        std::fs::write(dir.path().join(PROGRESS_FILE), "quizzes = [\"no-such-quiz\"]").unwrap();
+        std::fs::write(
+            dir.path().join(PROGRESS_FILE),
+            "quizzes = [\"no-such-quiz\"]",
+        )
+        .unwrap();
         let Loaded::Damaged { reason } = Progress::load(&workbook).unwrap() else {
             panic!("an unknown quiz is damage");
         };

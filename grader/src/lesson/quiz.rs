@@ -54,121 +54,220 @@ pub(crate) const QUIZZES: &[Quiz] = &[
     quiz("nim-sum-12-10-7", "lessons/nim-sum.md", "a number", || {
         Expected::Number(nim_sum(&[12, 10, 7]))
     }),
-    quiz("nim-sum-5-9-5-9-5", "lessons/nim-sum.md", "a number", || {
-        Expected::Number(nim_sum(&[5, 9, 5, 9, 5]))
-    }),
-    quiz("balancing-heap-6-3", "lessons/nim-sum.md", "a number", || {
-        // The heap `a` with `a ^ 6 ^ 3 == 0`, found by trying every size.
-        Expected::Number((0..).find(|a| nim_sum(&[*a, 6, 3]) == 0).unwrap_or(0))
-    }),
-    quiz("five-five", "lessons/boutons-theorem.md", "winning or losing", || {
-        Expected::Lost(lost(&[5, 5], false))
-    }),
-    quiz("one-one-one", "lessons/boutons-theorem.md", "P or N", || {
-        Expected::Lost(lost(&[1, 1, 1], false))
-    }),
-    quiz("part-a-1-2-3", "lessons/boutons-theorem.md", "the new nim-sum", || {
-        Expected::Number(nim_sum(&taken(&[1, 2, 3], 2, 2)))
-    }),
-    quiz("two-big-heaps-and-one", "lessons/boutons-theorem.md", "winning or losing", || {
-        // Too large to search: the two big heaps pair off bit by bit except bit 0.
-        Expected::Lost(nim_sum(&[1 << 40, (1 << 40) + 1, 1]) == 0)
-    }),
-    quiz("moves-from-2-0-1", "lessons/all-moves.md", "the positions, in order", || {
-        Expected::Numbers(all_moves(&[2, 0, 1]).concat())
-    }),
-    quiz("count-moves-5-0-7-1", "lessons/all-moves.md", "a number", || {
-        Expected::Number(all_moves(&[5, 0, 7, 1]).len() as u64)
-    }),
-    quiz("fifth-move-3-4-5", "lessons/all-moves.md", "a position", || {
-        Expected::Numbers(all_moves(&[3, 4, 5])[4].clone())
-    }),
-    quiz("positions-from-2-2", "lessons/all-moves.md", "two numbers", || {
-        let (lists, sorted) = positions_below(&[2, 2]);
-        Expected::Numbers(vec![lists, sorted])
-    }),
+    quiz(
+        "nim-sum-5-9-5-9-5",
+        "lessons/nim-sum.md",
+        "a number",
+        || Expected::Number(nim_sum(&[5, 9, 5, 9, 5])),
+    ),
+    quiz(
+        "balancing-heap-6-3",
+        "lessons/nim-sum.md",
+        "a number",
+        || {
+            // The heap `a` with `a ^ 6 ^ 3 == 0`, found by trying every size.
+            Expected::Number((0..).find(|a| nim_sum(&[*a, 6, 3]) == 0).unwrap_or(0))
+        },
+    ),
+    quiz(
+        "five-five",
+        "lessons/boutons-theorem.md",
+        "winning or losing",
+        || Expected::Lost(lost(&[5, 5], false)),
+    ),
+    quiz(
+        "one-one-one",
+        "lessons/boutons-theorem.md",
+        "P or N",
+        || Expected::Lost(lost(&[1, 1, 1], false)),
+    ),
+    quiz(
+        "part-a-1-2-3",
+        "lessons/boutons-theorem.md",
+        "the new nim-sum",
+        || Expected::Number(nim_sum(&taken(&[1, 2, 3], 2, 2))),
+    ),
+    quiz(
+        "two-big-heaps-and-one",
+        "lessons/boutons-theorem.md",
+        "winning or losing",
+        || {
+            // Too large to search: the two big heaps pair off bit by bit except bit 0.
+            Expected::Lost(nim_sum(&[1 << 40, (1 << 40) + 1, 1]) == 0)
+        },
+    ),
+    quiz(
+        "moves-from-2-0-1",
+        "lessons/all-moves.md",
+        "the positions, in order",
+        || Expected::Numbers(all_moves(&[2, 0, 1]).concat()),
+    ),
+    quiz(
+        "count-moves-5-0-7-1",
+        "lessons/all-moves.md",
+        "a number",
+        || Expected::Number(all_moves(&[5, 0, 7, 1]).len() as u64),
+    ),
+    quiz(
+        "fifth-move-3-4-5",
+        "lessons/all-moves.md",
+        "a position",
+        || Expected::Numbers(all_moves(&[3, 4, 5])[4].clone()),
+    ),
+    quiz(
+        "positions-from-2-2",
+        "lessons/all-moves.md",
+        "two numbers",
+        || {
+            let (lists, sorted) = positions_below(&[2, 2]);
+            Expected::Numbers(vec![lists, sorted])
+        },
+    ),
     quiz("search-1-1-1", "lessons/game-search.md", "P or N", || {
         Expected::Lost(lost(&[1, 1, 1], false))
     }),
-    quiz("lists-from-3-3-3", "lessons/game-search.md", "two numbers", || {
-        let (lists, sorted) = positions_below(&[3, 3, 3]);
-        Expected::Numbers(vec![lists, sorted])
-    }),
-    quiz("grundy-1-4", "lessons/grundy-numbers.md", "ten numbers", || {
-        Expected::Numbers(as_u64(&grundy_values(9, &[1, 4])))
-    }),
-    quiz("heap-of-19", "lessons/grundy-numbers.md", "how many stones to take", || {
-        Expected::Numbers(winning_takes(19, &[1, 2, 3]))
-    }),
-    quiz("table-1-2-3-to-6", "lessons/grundy-tables.md", "the table, then its length", || {
-        let table = as_u64(&grundy_values(6, &[1, 2, 3]));
-        let length = table.len() as u64;
-        Expected::Numbers([table, vec![length]].concat())
-    }),
-    quiz("period-2-5", "lessons/grundy-tables.md", "the period", || {
-        Expected::Number(period(&grundy_values(13, &[2, 5]), 5))
-    }),
-    quiz("look-ups-1-3-4", "lessons/grundy-tables.md", "a number", || {
-        let moves = [1, 3, 4];
-        let look_ups = (0..=1000u64).map(|n| moves.iter().filter(|&&m| m <= n).count() as u64);
-        Expected::Number(look_ups.sum())
-    }),
-    quiz("entry-a-million", "lessons/grundy-tables.md", "the entry", || {
-        let table = grundy_values(8, &[1, 2, 3]);
-        let period = period(&table, 3) as usize;
-        Expected::Number(table[1_000_000 % period] as u64)
-    }),
+    quiz(
+        "lists-from-3-3-3",
+        "lessons/game-search.md",
+        "two numbers",
+        || {
+            let (lists, sorted) = positions_below(&[3, 3, 3]);
+            Expected::Numbers(vec![lists, sorted])
+        },
+    ),
+    quiz(
+        "grundy-1-4",
+        "lessons/grundy-numbers.md",
+        "ten numbers",
+        || Expected::Numbers(as_u64(&grundy_values(9, &[1, 4]))),
+    ),
+    quiz(
+        "heap-of-19",
+        "lessons/grundy-numbers.md",
+        "how many stones to take",
+        || Expected::Numbers(winning_takes(19, &[1, 2, 3])),
+    ),
+    quiz(
+        "table-1-2-3-to-6",
+        "lessons/grundy-tables.md",
+        "the table, then its length",
+        || {
+            let table = as_u64(&grundy_values(6, &[1, 2, 3]));
+            let length = table.len() as u64;
+            Expected::Numbers([table, vec![length]].concat())
+        },
+    ),
+    quiz(
+        "period-2-5",
+        "lessons/grundy-tables.md",
+        "the period",
+        || Expected::Number(period(&grundy_values(13, &[2, 5]), 5)),
+    ),
+    quiz(
+        "look-ups-1-3-4",
+        "lessons/grundy-tables.md",
+        "a number",
+        || {
+            let moves = [1, 3, 4];
+            let look_ups = (0..=1000u64).map(|n| moves.iter().filter(|&&m| m <= n).count() as u64);
+            Expected::Number(look_ups.sum())
+        },
+    ),
+    quiz(
+        "entry-a-million",
+        "lessons/grundy-tables.md",
+        "the entry",
+        || {
+            let table = grundy_values(8, &[1, 2, 3]);
+            let period = period(&table, 3) as usize;
+            Expected::Number(table[1_000_000 % period] as u64)
+        },
+    ),
     quiz("four-mexes", "lessons/mex.md", "four numbers", || {
         let sets: [&[usize]; 4] = [&[4, 1, 0, 2, 7], &[1, 1, 1], &[0, 5, 1, 4, 2, 3], &[9]];
         Expected::Numbers(sets.iter().map(|values| mex(values) as u64).collect())
     }),
-    quiz("largest-mex-of-5", "lessons/mex.md", "the largest mex", || {
-        // The mex of 5 values is at most 5: 0 to 4 reach it.
-        Expected::Number(mex(&[0, 1, 2, 3, 4]) as u64)
-    }),
+    quiz(
+        "largest-mex-of-5",
+        "lessons/mex.md",
+        "the largest mex",
+        || {
+            // The mex of 5 values is at most 5: 0 to 4 reach it.
+            Expected::Number(mex(&[0, 1, 2, 3, 4]) as u64)
+        },
+    ),
     quiz("mex-by-sorting", "lessons/mex.md", "the mex", || {
         Expected::Number(mex(&[2, 0, 2, 5, 1, 1]) as u64)
     }),
-    quiz("grundy-of-0-2-2-3", "lessons/mex.md", "its Grundy number", || {
-        Expected::Number(mex(&[0, 2, 2, 3]) as u64)
-    }),
-    quiz("misere-1-1-2", "lessons/misere.md", "heap_index stones, or none", || {
-        Expected::WinningMove {
+    quiz(
+        "grundy-of-0-2-2-3",
+        "lessons/mex.md",
+        "its Grundy number",
+        || Expected::Number(mex(&[0, 2, 2, 3]) as u64),
+    ),
+    quiz(
+        "misere-1-1-2",
+        "lessons/misere.md",
+        "heap_index stones, or none",
+        || Expected::WinningMove {
             heaps: vec![1, 1, 2],
             misere: true,
-        }
-    }),
-    quiz("misere-1-3-5-7", "lessons/misere.md", "heap_index stones, or none", || {
-        Expected::WinningMove {
+        },
+    ),
+    quiz(
+        "misere-1-3-5-7",
+        "lessons/misere.md",
+        "heap_index stones, or none",
+        || Expected::WinningMove {
             heaps: vec![1, 3, 5, 7],
             misere: true,
-        }
-    }),
-    quiz("misere-1-4-6", "lessons/misere.md", "heap_index stones, or none", || {
-        Expected::WinningMove {
+        },
+    ),
+    quiz(
+        "misere-1-4-6",
+        "lessons/misere.md",
+        "heap_index stones, or none",
+        || Expected::WinningMove {
             heaps: vec![1, 4, 6],
             misere: true,
-        }
-    }),
-    quiz("misere-winning-moves", "lessons/misere.md", "two numbers", || {
-        let count = |heaps: &[u64]| winning_moves(heaps, true).len() as u64;
-        Expected::Numbers(vec![count(&[1, 1, 1, 1]), count(&[1, 1, 1, 9])])
-    }),
-    quiz("referee-one-empty-heap", "lessons/pile-referee.md", "a line", || {
-        Expected::Printed(referee_line(&[0]))
-    }),
-    quiz("referee-1-2-4-7", "lessons/pile-referee.md", "a line", || {
-        Expected::Printed(referee_line(&[1, 2, 4, 7]))
-    }),
-    quiz("winning-move-1-4-6", "lessons/winning-move.md", "heap_index remove, or none", || {
-        Expected::WinningMove {
+        },
+    ),
+    quiz(
+        "misere-winning-moves",
+        "lessons/misere.md",
+        "two numbers",
+        || {
+            let count = |heaps: &[u64]| winning_moves(heaps, true).len() as u64;
+            Expected::Numbers(vec![count(&[1, 1, 1, 1]), count(&[1, 1, 1, 9])])
+        },
+    ),
+    quiz(
+        "referee-one-empty-heap",
+        "lessons/pile-referee.md",
+        "a line",
+        || Expected::Printed(referee_line(&[0])),
+    ),
+    quiz(
+        "referee-1-2-4-7",
+        "lessons/pile-referee.md",
+        "a line",
+        || Expected::Printed(referee_line(&[1, 2, 4, 7])),
+    ),
+    quiz(
+        "winning-move-1-4-6",
+        "lessons/winning-move.md",
+        "heap_index remove, or none",
+        || Expected::WinningMove {
             heaps: vec![1, 4, 6],
             misere: false,
-        }
-    }),
-    quiz("is-1-3-5-7-winning", "lessons/winning-move.md", "yes or no", || {
-        Expected::Lost(lost(&[1, 3, 5, 7], false))
-    }),
+        },
+    ),
+    quiz(
+        "is-1-3-5-7-winning",
+        "lessons/winning-move.md",
+        "yes or no",
+        || Expected::Lost(lost(&[1, 3, 5, 7], false)),
+    ),
 ];
 
 const fn quiz(
@@ -192,7 +291,11 @@ pub(crate) fn find(id: &str) -> Option<&'static Quiz> {
 
 /// The quiz a lesson's HTML marks, if `html` is a marker.
 pub(super) fn marked(html: &str) -> Option<&'static Quiz> {
-    let id = html.trim().strip_prefix(MARKER)?.strip_suffix("-->")?.trim();
+    let id = html
+        .trim()
+        .strip_prefix(MARKER)?
+        .strip_suffix("-->")?
+        .trim();
     find(id)
 }
 
@@ -262,9 +365,11 @@ fn check_move(heaps: &[u64], misere: bool, typed: &str) -> Result<String, String
         };
     }
     let [heap, take] = numbers_in(typed)[..] else {
-        return Err("Type a move as the heap's index (from 0) and the stones it takes, \
+        return Err(
+            "Type a move as the heap's index (from 0) and the stones it takes, \
                     e.g. 2 1, or none."
-            .to_string());
+                .to_string(),
+        );
     };
     let Some(&size) = usize::try_from(heap).ok().and_then(|i| heaps.get(i)) else {
         return Err(format!(
@@ -305,7 +410,10 @@ fn numbers_in(text: &str) -> Vec<u64> {
             continue;
         }
         // A separator between digits with exactly three digits after it groups thousands.
-        let group: String = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).collect();
+        let group: String = chars[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
         if matches!(c, ',' | '_') && !digits.is_empty() && group.len() == 3 {
             continue;
         }
@@ -360,7 +468,11 @@ fn taken(heaps: &[u64], heap: usize, take: u64) -> Vec<u64> {
 /// from 0 up, as the all_moves exercise lists them.
 fn all_moves(heaps: &[u64]) -> Vec<Vec<u64>> {
     (0..heaps.len())
-        .flat_map(|heap| (1..=heaps[heap]).rev().map(move |take| taken(heaps, heap, take)))
+        .flat_map(|heap| {
+            (1..=heaps[heap])
+                .rev()
+                .map(move |take| taken(heaps, heap, take))
+        })
         .collect()
 }
 
@@ -484,7 +596,10 @@ mod tests {
                 let end = rest.find("-->").unwrap() + 3;
                 let id = rest[MARKER.len()..end - 3].trim().to_string();
                 let after = rest[end..].trim_start();
-                assert!(after.starts_with("<details>"), "{lesson}: {id} is not before an answer");
+                assert!(
+                    after.starts_with("<details>"),
+                    "{lesson}: {id} is not before an answer"
+                );
                 let answer = &after[..after.find("</details>").unwrap()];
                 found.push((lesson.clone(), id, answer.to_string()));
             }
@@ -501,7 +616,11 @@ mod tests {
         }
         for quiz in QUIZZES {
             let times = marked.iter().filter(|(_, id, _)| id == quiz.id).count();
-            assert_eq!(times, 1, "{} is marked {times} times in {}", quiz.id, quiz.lesson);
+            assert_eq!(
+                times, 1,
+                "{} is marked {times} times in {}",
+                quiz.id, quiz.lesson
+            );
         }
         assert!(QUIZZES.len() >= 30, "{} quizzes", QUIZZES.len());
     }
@@ -536,7 +655,10 @@ mod tests {
                     }
                 }
             };
-            assert!(agrees, "{lesson}: {id} computes {expected:?}, the lesson says:\n{said}");
+            assert!(
+                agrees,
+                "{lesson}: {id} computes {expected:?}, the lesson says:\n{said}"
+            );
         }
     }
 
@@ -578,7 +700,11 @@ mod tests {
             let checked = quiz.check(&wrong);
             assert!(!checked.right, "{}: {wrong} -> {checked:?}", quiz.id);
             let checked = quiz.check("");
-            assert!(!checked.right && checked.said.starts_with("Type"), "{}: {checked:?}", quiz.id);
+            assert!(
+                !checked.right && checked.said.starts_with("Type"),
+                "{}: {checked:?}",
+                quiz.id
+            );
         }
     }
 
@@ -597,7 +723,10 @@ mod tests {
         assert!(quiz.check("2 9").said.contains("1 to 6 stones"));
         assert!(!quiz.check("none").right);
         assert!(find("misere-1-3-5-7").unwrap().check("None").right);
-        assert_eq!(marked("<!-- quiz: nim-sum-6-7-9 -->").map(|q| q.id), Some("nim-sum-6-7-9"));
+        assert_eq!(
+            marked("<!-- quiz: nim-sum-6-7-9 -->").map(|q| q.id),
+            Some("nim-sum-6-7-9")
+        );
         assert!(marked("<!-- grader output: x -->").is_none());
     }
 }

@@ -409,7 +409,9 @@ mod tests {
         let form = html
             .find("<form class=\"practice\">")
             .expect("a practice box");
-        let quiz = to_html("1. Sum?\n\n<!-- quiz: nim-sum-6-7-9 -->\n<details><summary>A</summary>\n\n8\n\n</details>\n");
+        let quiz = to_html(
+            "1. Sum?\n\n<!-- quiz: nim-sum-6-7-9 -->\n<details><summary>A</summary>\n\n8\n\n</details>\n",
+        );
         assert!(
             quiz.contains("<form class=\"practice\" data-quiz=\"nim-sum-6-7-9\"><label>Your answer <input name=\"answer\" autocomplete=\"off\" placeholder=\"a number\">"),
             "{quiz}"

@@ -136,7 +136,12 @@ pub(crate) fn describe_parts(
     let name = grade.exercise.as_str();
     match &grade.verdict {
         Verdict::Passed => {
-            marked(&mut text, true, name, &[(Style::Plain, &passed_rest(grade))]);
+            marked(
+                &mut text,
+                true,
+                name,
+                &[(Style::Plain, &passed_rest(grade))],
+            );
         }
         Verdict::Cancelled => {
             text.line(0, &[(Style::Bold, name), (Style::Plain, CANCELLED)]);
@@ -246,7 +251,9 @@ fn compile_error(errors: &CompileErrors, exercise: &Exercise, shown_file: &str) 
     if errors.in_runner > 0 {
         paragraphs.push(signature_to_keep(exercise));
     }
-    paragraphs.push(format!("Fix {shown_file} and save (or run the grader again)."));
+    paragraphs.push(format!(
+        "Fix {shown_file} and save (or run the grader again)."
+    ));
     Unjudged {
         rest: rest.to_string(),
         reason: None,
@@ -425,11 +432,7 @@ pub(crate) fn shrunk_sentence(original: &Failure) -> String {
 /// The rule an answer broke (or what a run did wrong), and advice when there is some.
 pub(crate) fn problem_text(problem: &Problem) -> Text {
     let mut text = Text::new();
-    let Explained {
-        rule,
-        code,
-        advice,
-    } = explain(problem);
+    let Explained { rule, code, advice } = explain(problem);
     match code {
         Some(code) => text.prose(2, &format!("{rule}\n  {code}")),
         None => text.prose(2, rule.trim_end()),

@@ -12,6 +12,8 @@
 //! learner's code runs only through the grader (so in the sandbox).
 
 mod connections;
+#[cfg(test)]
+mod contrast;
 mod http;
 mod live;
 mod play;
@@ -307,13 +309,27 @@ fn quiz(server: &Server, request: &Request) -> Answer {
         return problem(400, "send {\"quiz\": ID, \"answer\": TEXT}");
     };
     let Some(quiz) = crate::lesson::quiz::find(id) else {
-        return problem(404, &format!("no lesson asks the quiz `{id}`: reload the page"));
+        return problem(
+            404,
+            &format!("no lesson asks the quiz `{id}`: reload the page"),
+        );
     };
     let checked = quiz.check(typed);
-    if checked.right && server.commands.send(Command::QuizAnswered(quiz.id)).is_err() {
-        return problem(503, "the grading loop has stopped: restart `cargo grader serve`");
+    if checked.right
+        && server
+            .commands
+            .send(Command::QuizAnswered(quiz.id))
+            .is_err()
+    {
+        return problem(
+            503,
+            "the grading loop has stopped: restart `cargo grader serve`",
+        );
     }
-    json_answer(200, &json!({ "right": checked.right, "said": checked.said }))
+    json_answer(
+        200,
+        &json!({ "right": checked.right, "said": checked.said }),
+    )
 }
 
 /// "Try your function": the current exercise's function on the typed input, as

@@ -99,7 +99,10 @@ mod tests {
                 .unwrap_or_else(|| panic!("{}: no example for a parameter", exercise.name));
             let words = typed_words(example);
             if let Err(problem) = TypedCase::new(exercise.tests, &words) {
-                panic!("{}: the example {example} is no input: {problem}", exercise.name);
+                panic!(
+                    "{}: the example {example} is no input: {problem}",
+                    exercise.name
+                );
             }
             tried += 1;
         }

@@ -118,7 +118,11 @@ pub(super) fn tried(exercise: &Exercise, outcome: &TryOutcome) -> Value {
     let shown = exercise.file().display().to_string();
     match outcome {
         TryOutcome::Ran(tried) => {
-            let status = if tried.grade.passed() { "passed" } else { "failed" };
+            let status = if tried.grade.passed() {
+                "passed"
+            } else {
+                "failed"
+            };
             json!({ "status": status, "fields": fields::tried(tried, exercise, &shown) })
         }
         TryOutcome::Invalid(problem) => json!({

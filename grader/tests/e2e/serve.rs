@@ -563,7 +563,10 @@ fn the_page_reads_as_a_page_in_a_real_browser() {
         .env("CHROMIUM", CHROMIUM)
         .env("SHOTS", &shots)
         .env("FAILING_NUMBER", number.to_string())
-        .env("TRY_FILE", workbook.path(&workbook.exercise_file("xor_all")))
+        .env(
+            "TRY_FILE",
+            workbook.path(&workbook.exercise_file("xor_all")),
+        )
         .env("QUIZ", QUIZ)
         .env("QUIZ_WRONG", (right + 1).to_string())
         .env("QUIZ_RIGHT", right.to_string())
@@ -589,19 +592,37 @@ fn the_page_reads_as_a_page_in_a_real_browser() {
     assert_eq!(page["quizRight"]["state"], "right", "{page}");
     assert_eq!(text(&page["quizRight"]["said"]), format!("Right: {right}."));
     assert_eq!(page["quizRight"]["opened"], true, "the explanation unfolds");
-    assert!(text(&page["progress"]).contains("quizzes: 1 of 4 answered"), "{page}");
+    assert!(
+        text(&page["progress"]).contains("quizzes: 1 of 4 answered"),
+        "{page}"
+    );
     let progress = workbook.read(".xorlings-progress.toml");
-    assert!(progress.contains(&format!("quizzes = [\"{QUIZ}\"]")), "{progress}");
+    assert!(
+        progress.contains(&format!("quizzes = [\"{QUIZ}\"]")),
+        "{progress}"
+    );
 
     // The try box in the page's own words.
     assert_eq!(text(&page["tryLabel"]), "Arguments of xor_all");
     assert_eq!(text(&page["tryPlaceholder"]), "for example 3 4 5");
     let error = text(&page["tryError"]);
-    assert!(error.contains("`x`") && !error.contains("cargo grader"), "{error}");
+    assert!(
+        error.contains("`x`") && !error.contains("cargo grader"),
+        "{error}"
+    );
     assert_eq!(page["tryErrorBesideField"], true, "{page}");
-    assert!(text(&page["tryOutput"]).contains("heaps = [3, 4, 5]"), "{page}");
-    assert!(text(&page["tryStale"]).contains("Your code changed"), "{page}");
-    assert_eq!(page["tryStaleAfterRunning"], false, "run again, it is fresh");
+    assert!(
+        text(&page["tryOutput"]).contains("heaps = [3, 4, 5]"),
+        "{page}"
+    );
+    assert!(
+        text(&page["tryStale"]).contains("Your code changed"),
+        "{page}"
+    );
+    assert_eq!(
+        page["tryStaleAfterRunning"], false,
+        "run again, it is fresh"
+    );
 
     // The verdict, announced, and read as text at both widths.
     assert_eq!(page["announcerLive"], "polite");
@@ -609,7 +630,10 @@ fn the_page_reads_as_a_page_in_a_real_browser() {
         text(&page["announced"]).starts_with("nim_winning_move: wrong answer on hidden case"),
         "{page}"
     );
-    assert_eq!(page["probeFails"], true, "the contrast check fails a light grey");
+    assert_eq!(
+        page["probeFails"], true,
+        "the contrast check fails a light grey"
+    );
     for (width, shown) in page["widths"].as_object().unwrap() {
         let verdict = spaced(&text(&shown["verdictText"]));
         for sentence in &sentences {
@@ -642,8 +666,14 @@ fn the_page_reads_as_a_page_in_a_real_browser() {
     let sum = heaps.iter().fold(0, |sum, heap| sum ^ heap);
     rows.push(serde_json::json!(["nim-sum", format!("= {sum}")]));
     assert_eq!(page["firstPicture"], serde_json::json!(rows), "{page}");
-    assert_eq!(page["pictureAfterWaiting"], page["firstPicture"], "no replay by itself");
-    assert!(sentences.iter().any(|s| s.contains("heap 1 holds 2")), "{sentences:?}");
+    assert_eq!(
+        page["pictureAfterWaiting"], page["firstPicture"],
+        "no replay by itself"
+    );
+    assert!(
+        sentences.iter().any(|s| s.contains("heap 1 holds 2")),
+        "{sentences:?}"
+    );
     // The winning move, once asked for: 1 2 has X = 3, and heap 1 goes from 2 to 1.
     assert!(
         text(&page["lastCaption"]).starts_with("Heap 1 goes from 2 to 1: take 1 stone. "),

@@ -44,11 +44,7 @@ fn replay(start: &[u64], transcript: &str) -> Vec<(bool, Vec<u64>)> {
     moves(transcript)
         .into_iter()
         .map(|(engine, heap, from, to)| {
-            assert_eq!(
-                heaps[heap],
-                from,
-                "heap {heap} in {heaps:?}:\n{transcript}"
-            );
+            assert_eq!(heaps[heap], from, "heap {heap} in {heaps:?}:\n{transcript}");
             assert!(to < from, "{transcript}");
             heaps[heap] = to;
             (engine, heaps.clone())

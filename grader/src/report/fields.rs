@@ -231,9 +231,13 @@ mod tests {
     fn each_field_is_a_whole_part_of_the_terminals_verdict() {
         let exercise = Exercise::example("xor_all");
         let grade = adding_the_heaps();
-        let terminal = words(&super::super::describe(&grade, &exercise, "f.rs", Detail::BRIEF).plain());
+        let terminal =
+            words(&super::super::describe(&grade, &exercise, "f.rs", Detail::BRIEF).plain());
         let fields = fields(&grade, &exercise, "f.rs");
-        assert_eq!((fields.status, fields.label), ("failed", Some("wrong answer")));
+        assert_eq!(
+            (fields.status, fields.label),
+            ("failed", Some("wrong answer"))
+        );
         let rule = fields.rule.clone().unwrap();
         assert!(rule.starts_with("The nim-sum of [1, 1] is 0"), "{rule}");
         let parts = [
@@ -247,9 +251,20 @@ mod tests {
             fields.printed.as_ref().unwrap().intro.to_string(),
         ]
         .into_iter()
-        .chain(fields.printed.as_ref().unwrap().lines.iter().map(|line| format!("| {line}")));
+        .chain(
+            fields
+                .printed
+                .as_ref()
+                .unwrap()
+                .lines
+                .iter()
+                .map(|line| format!("| {line}")),
+        );
         for part in parts {
-            assert!(terminal.contains(&words(&part)), "{part:?} is not in\n{terminal}");
+            assert!(
+                terminal.contains(&words(&part)),
+                "{part:?} is not in\n{terminal}"
+            );
         }
         let json = serde_json::to_value(&fields).unwrap();
         assert!(json.get("compiler").is_none(), "no empty fields: {json}");

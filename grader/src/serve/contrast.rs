@@ -65,7 +65,10 @@ fn every_text_color_reads_on_every_background_it_can_meet() {
     const AA: f64 = 4.5;
     let texts = declared("color");
     let backgrounds = declared("background");
-    assert!(texts.len() >= 10 && backgrounds.len() >= 8, "{texts:?} {backgrounds:?}");
+    assert!(
+        texts.len() >= 10 && backgrounds.len() >= 8,
+        "{texts:?} {backgrounds:?}"
+    );
     let white = [1.0; 3];
     let (light, dark): (Vec<_>, Vec<_>) = backgrounds
         .into_iter()

@@ -12,13 +12,8 @@
 
 const fs = require("fs");
 const path = require("path");
-const { chromium } = require("playwright-core");
+const { env, sleep, launch, report } = require("./common");
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const STEP_TIMEOUT = 120000;
 const WIDTHS = [
   [1280, 900],
@@ -28,7 +23,6 @@ const WIDTHS = [
 /// would have moved on by then.
 const STILL_MS = 2500;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /// Waits until `predicate(arg)`, evaluated in the page, gives something truthy, and gives
 /// it. Polled from here: Playwright's waitForFunction evaluates strings, which the page's
@@ -97,10 +91,7 @@ async function main() {
   const url = env("SERVE_URL");
   const shots = env("SHOTS");
   const quiz = env("QUIZ");
-  const browser = await chromium.launch({
-    executablePath: env("CHROMIUM"),
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
-  });
+  const browser = await launch();
   const result = { widths: {} };
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -205,10 +196,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(JSON.stringify(result));
+  return result;
 }
 
-main().catch((error) => {
-  console.error(error.stack || String(error));
-  process.exit(1);
-});
+report(main);

@@ -12,13 +12,8 @@
 
 const fs = require("fs");
 const path = require("path");
-const { chromium } = require("playwright-core");
+const { env, sleep, launch, report } = require("./common");
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const STEP_TIMEOUT = 120000;
 const POLL_MS = 20;
 /// A pause before each save, as watch's timing has (grader/tests/e2e/serve.rs).
@@ -57,7 +52,6 @@ function installChecks() {
   };
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /// What watch's screen says of each verdict.
 const WATCH_SAYS = { passed: "passed all", failed: "panicked" };
@@ -92,10 +86,7 @@ async function main() {
   const stub = fs.readFileSync(env("STUB"), "utf8");
   const saves = Number(env("SAVES"));
   const shots = env("SHOTS");
-  const browser = await chromium.launch({
-    executablePath: env("CHROMIUM"),
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
-  });
+  const browser = await launch();
   const result = {};
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -199,10 +190,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(JSON.stringify(result));
+  return result;
 }
 
-main().catch((error) => {
-  console.error(error.stack || String(error));
-  process.exit(1);
-});
+report(main);

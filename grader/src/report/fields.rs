@@ -201,36 +201,15 @@ fn laid_out(messages: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::adding_the_heaps;
     use crate::text::words;
-    use xorlings_core::run::Printed as PrintedText;
-    use xorlings_core::verdict::Failure;
-    use xorlings_course::hidden::xor_all::{Args, XorAll};
-    use xorlings_course::model::{Function, Seed};
-
-    /// xor_all adding the heaps, printing a line per heap.
-    fn adding_the_heaps() -> Grade {
-        let mistake = XorAll::check(&Args::from(vec![1, 1]), &2).unwrap_err();
-        let failure = Failure {
-            group: "no heaps, and every position of 1 to 4 heaps of 0 to 8".to_string(),
-            case_number: 21,
-            input: "heaps = [1, 1]".to_string(),
-            answer: Some("2".to_string()),
-            problem: Problem::WrongAnswer(mistake),
-            printed: PrintedText {
-                text: "heap 0 is 1\nheap 1 is 1\n".to_string(),
-                cut: 0,
-            },
-            size: 0,
-        };
-        Grade::without_run("xor_all", Verdict::Failed(failure), None, Seed::DEFAULT)
-    }
 
     /// The page says what the terminal says, each part whole: every field is in the
     /// terminal's verdict once its wrapping is undone.
     #[test]
     fn each_field_is_a_whole_part_of_the_terminals_verdict() {
         let exercise = Exercise::example("xor_all");
-        let grade = adding_the_heaps();
+        let grade = adding_the_heaps("heap 0 is 1\nheap 1 is 1\n".to_string());
         let terminal =
             words(&super::super::describe(&grade, &exercise, "f.rs", Detail::BRIEF).plain());
         let fields = fields(&grade, &exercise, "f.rs");

@@ -627,3 +627,25 @@ pub(crate) fn explain(problem: &Problem) -> Explained {
         advice,
     }
 }
+
+/// The failure learners met first: xor_all adding the heaps on 1 1, with the real rule
+/// and advice of its checker, while printing `printed`.
+#[cfg(test)]
+pub(crate) fn adding_the_heaps(printed: String) -> Grade {
+    use xorlings_course::hidden::xor_all::{Args, XorAll};
+    use xorlings_course::model::{Function, Seed};
+    let mistake = XorAll::check(&Args::from(vec![1, 1]), &2).unwrap_err();
+    let failure = Failure {
+        group: "no heaps, and every position of 1 to 4 heaps of 0 to 8".to_string(),
+        case_number: 21,
+        input: "heaps = [1, 1]".to_string(),
+        answer: Some("2".to_string()),
+        problem: Problem::WrongAnswer(mistake),
+        printed: Printed {
+            text: printed,
+            cut: 0,
+        },
+        size: 0,
+    };
+    Grade::without_run("xor_all", Verdict::Failed(failure), None, Seed::DEFAULT)
+}

@@ -5,6 +5,7 @@
 //! that the try box and a move in play are answered, and that save to verdict on the
 //! page keeps within watch's own time (measured in the same run) plus 100 ms.
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -254,28 +255,22 @@ const PUSHED_WITHIN: Duration = Duration::from_secs(1);
 /// page loads every time, within 2 s, and a save's verdict reaches it within 1 s.
 #[test]
 fn the_page_stays_served_under_a_flood_from_another_origin() {
-    let driver = browser_driver();
     let workbook = Workbook::new();
     let xor_all = workbook.exercise_file("xor_all");
     let server = Server::start(&workbook);
-    let output = Command::new("node")
-        .arg(driver.join("flood_test.js"))
-        .current_dir(&driver)
-        .env("SERVE_URL", &server.url)
-        .env("EXERCISE_FILE", workbook.path(&xor_all))
-        .env("SOLUTION", workbook.path("solutions/xor_all/src/lib.rs"))
-        .env("LOADS", LOADS.to_string())
-        .env("CHROMIUM", CHROMIUM)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "the flood driver failed:\n{}\n{stdout}",
-        String::from_utf8_lossy(&output.stderr)
+    let loads = LOADS.to_string();
+    let result = drive(
+        "flood_test.js",
+        &[
+            ("SERVE_URL", server.url.as_ref()),
+            ("EXERCISE_FILE", workbook.path(&xor_all).as_os_str()),
+            (
+                "SOLUTION",
+                workbook.path("solutions/xor_all/src/lib.rs").as_os_str(),
+            ),
+            ("LOADS", loads.as_ref()),
+        ],
     );
-    let result: serde_json::Value =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"));
     eprintln!("under the flood: {result}");
     let loads: Vec<u64> = result["loadsMs"]
         .as_array()
@@ -327,6 +322,28 @@ fn browser_driver() -> PathBuf {
     driver
 }
 
+/// Runs the driver `script` of `scripts/browser/` with `settings` (and CHROMIUM) in its
+/// environment, and gives the one line of JSON it prints.
+fn drive(script: &str, settings: &[(&str, &OsStr)]) -> serde_json::Value {
+    let driver = browser_driver();
+    let mut command = Command::new("node");
+    command
+        .arg(driver.join(script))
+        .current_dir(&driver)
+        .env("CHROMIUM", CHROMIUM);
+    for (name, value) in settings {
+        command.env(name, value);
+    }
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the browser driver {script} failed:\n{}\n{stdout}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"))
+}
+
 /// A running `grader watch` in `workbook`, its screen written to `screen`, once it shows
 /// the stub's verdict; stopped when dropped.
 struct Watch(Child);
@@ -374,7 +391,6 @@ fn median(times: &[Duration]) -> Duration {
 
 #[test]
 fn the_page_follows_saves_tries_and_plays_in_a_real_browser() {
-    let driver = browser_driver();
     let watched = Workbook::new();
     let screens = tempfile::tempdir().unwrap();
     let screen = screens.path().join("watch-screen");
@@ -388,28 +404,23 @@ fn the_page_follows_saves_tries_and_plays_in_a_real_browser() {
     let server = Server::start(&workbook);
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
-    let output = Command::new("node")
-        .arg(driver.join("serve_test.js"))
-        .current_dir(&driver)
-        .env("SERVE_URL", &server.url)
-        .env("EXERCISE_FILE", &stub)
-        .env("SOLUTION", workbook.path("solutions/xor_all/src/lib.rs"))
-        .env("STUB", &pristine)
-        .env("SAVES", SAVES.to_string())
-        .env("SHOTS", &shots)
-        .env("CHROMIUM", CHROMIUM)
-        .env("WATCH_FILE", watched.path(&xor_all))
-        .env("WATCH_SCREEN", &screen)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "the browser driver failed:\n{stderr}\n{stdout}"
+    let saves = SAVES.to_string();
+    let page = drive(
+        "serve_test.js",
+        &[
+            ("SERVE_URL", server.url.as_ref()),
+            ("EXERCISE_FILE", stub.as_os_str()),
+            (
+                "SOLUTION",
+                workbook.path("solutions/xor_all/src/lib.rs").as_os_str(),
+            ),
+            ("STUB", pristine.as_os_str()),
+            ("SAVES", saves.as_ref()),
+            ("SHOTS", shots.as_os_str()),
+            ("WATCH_FILE", watched.path(&xor_all).as_os_str()),
+            ("WATCH_SCREEN", screen.as_os_str()),
+        ],
     );
-    let page: serde_json::Value =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"));
 
     let text = |key: &str| page[key].as_str().unwrap_or_default().to_string();
     let stub_verdict = text("stubVerdict");
@@ -517,7 +528,6 @@ fn spaced(text: &str) -> String {
 /// page's words, its result stale after a save; the text's contrast WCAG AA.
 #[test]
 fn the_page_reads_as_a_page_in_a_real_browser() {
-    let driver = browser_driver();
     let workbook = Workbook::new();
     let nim = workbook.exercise_file("nim_winning_move");
     let recorded = std::fs::read_to_string(repo_root().join(NAMES_A_HEAP)).unwrap();
@@ -556,30 +566,28 @@ fn the_page_reads_as_a_page_in_a_real_browser() {
     let server = Server::start(&workbook);
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("page-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
-    let output = Command::new("node")
-        .arg(driver.join("page_test.js"))
-        .current_dir(&driver)
-        .env("SERVE_URL", &server.url)
-        .env("CHROMIUM", CHROMIUM)
-        .env("SHOTS", &shots)
-        .env("FAILING_NUMBER", number.to_string())
-        .env(
-            "TRY_FILE",
-            workbook.path(&workbook.exercise_file("xor_all")),
-        )
-        .env("QUIZ", QUIZ)
-        .env("QUIZ_WRONG", (right + 1).to_string())
-        .env("QUIZ_RIGHT", right.to_string())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "the browser driver failed:\n{}\n{stdout}",
-        String::from_utf8_lossy(&output.stderr)
+    let (number, wrong, right_typed) = (
+        number.to_string(),
+        (right + 1).to_string(),
+        right.to_string(),
     );
-    let page: serde_json::Value =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"));
+    let page = drive(
+        "page_test.js",
+        &[
+            ("SERVE_URL", server.url.as_ref()),
+            ("SHOTS", shots.as_os_str()),
+            ("FAILING_NUMBER", number.as_ref()),
+            (
+                "TRY_FILE",
+                workbook
+                    .path(&workbook.exercise_file("xor_all"))
+                    .as_os_str(),
+            ),
+            ("QUIZ", QUIZ.as_ref()),
+            ("QUIZ_WRONG", wrong.as_ref()),
+            ("QUIZ_RIGHT", right_typed.as_ref()),
+        ],
+    );
     eprintln!("the page: {page:#}\nscreenshots in {}", shots.display());
     let text = |value: &serde_json::Value| value.as_str().unwrap_or_default().to_string();
 

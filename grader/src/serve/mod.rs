@@ -2,8 +2,9 @@
 //! (std's `TcpListener`, a thread per connection, a small bounded parser in `http`)
 //! serves one page: the course with each exercise's status, the current exercise's
 //! lesson as HTML, its verdict pushed on every save (server-sent events; the grading is
-//! watch's own, in `live`), pictures drawn from the failing case, a "Try your function"
-//! box and Nim against the learner's engine.
+//! watch's own, in `live`) as fields the page lays out (`report::fields`), pictures
+//! drawn from the failing case, a "Try your function" box (`tryout`), the lessons'
+//! quizzes checked by the grader (`lesson::quiz`) and Nim against the learner's engine.
 //!
 //! Safety on a laptop: a request whose `Host` is not this server's own is refused (DNS
 //! rebinding); no CORS header, so no other site can read a response; every request

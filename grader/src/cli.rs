@@ -70,7 +70,7 @@ const PLAY: &str = "Play Nim against your own nim_winning_move, once it passes.
 
 Your function is the engine: it is built from your exercise file and every move it makes is \
 judged by the exercise's checker, so a wrong move is explained instead of played. Type a move \
-as HEAP COUNT (`2 3` takes 3 stones from heap 2, heaps numbered from 1), h for help, q to \
+as HEAP COUNT (`1 3` takes 3 stones from heap 1, heaps numbered from 0), h for help, q to \
 quit. When stdin is not a terminal, moves are read one per line until q or the end of input.";
 const MISERE: &str = "Misère play: whoever takes the last stone loses. The engine is then your \
 misere_winning_move";

@@ -1,4 +1,5 @@
-//! The learner's progress: which exercises passed, and which one is current.
+//! The learner's progress: which exercises passed, which one is current, and which of
+//! the lessons' quizzes were answered right (on the course page).
 //!
 //! It is a cache of verdicts in one small TOML file at the workbook root. Every change
 //! is made under a lock on the workbook folder, to the file as it is on disk, and
@@ -12,6 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
+use crate::lesson::quiz;
 use crate::workbook::Workbook;
 
 /// The progress file's name, at the workbook root.
@@ -31,6 +33,9 @@ pub(crate) struct Progress {
     /// The exercises that passed, in course order.
     #[serde(default)]
     pub done: Vec<String>,
+    /// The quizzes answered right, by their ids (`lesson::quiz`), in the catalog's order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quizzes: Vec<String>,
 }
 
 /// What loading found.
@@ -94,6 +99,11 @@ impl Progress {
         })
     }
 
+    /// Records a quiz answered right.
+    pub(crate) fn record_quiz(workbook: &Workbook, id: &str) -> Result<Progress> {
+        Self::update(workbook, |progress| progress.quizzes.push(id.to_string()))
+    }
+
     pub(crate) fn is_done(&self, name: &str) -> bool {
         self.done.iter().any(|d| d == name)
     }
@@ -102,6 +112,10 @@ impl Progress {
         self.done.retain(|name| workbook.index_of(name).is_some());
         self.done.sort_by_key(|d| workbook.index_of(d));
         self.done.dedup();
+        self.quizzes.retain(|id| quiz::find(id).is_some());
+        self.quizzes
+            .sort_by_key(|id| quiz::QUIZZES.iter().position(|q| q.id == id));
+        self.quizzes.dedup();
         if self
             .current
             .as_deref()
@@ -142,6 +156,9 @@ fn read(workbook: &Workbook) -> Result<Progress> {
         if workbook.index_of(name).is_none() {
             bail!("it names `{name}`, which is not an exercise of this workbook");
         }
+    }
+    if let Some(id) = progress.quizzes.iter().find(|id| quiz::find(id).is_none()) {
+        bail!("it names the quiz `{id}`, which no lesson of this workbook asks");
     }
     Ok(progress)
 }
@@ -214,6 +231,35 @@ mod tests {
         assert!(
             matches!(Progress::load(&workbook).unwrap(), Loaded::Found(p) if p.done.is_empty())
         );
+    }
+
+    #[test]
+    fn quizzes_answered_are_kept_beside_the_exercises_and_a_wrong_name_is_damage() {
+        let (dir, workbook) = workbook();
+        Progress::record(&workbook, "b", true).unwrap();
+        Progress::record_quiz(&workbook, "nim-sum-12-10-7").unwrap();
+        Progress::record_quiz(&workbook, "nim-sum-6-7-9").unwrap();
+        let saved = Progress::record_quiz(&workbook, "nim-sum-12-10-7").unwrap();
+        assert_eq!(
+            saved.quizzes,
+            ["nim-sum-6-7-9", "nim-sum-12-10-7"],
+            "in the catalog's order, once"
+        );
+        // A grading keeps the quizzes, and the file reads back whole.
+        Progress::record(&workbook, "a", true).unwrap();
+        let Loaded::Found(progress) = Progress::load(&workbook).unwrap() else {
+            panic!("the file is whole");
+        };
+        assert_eq!((progress.done.len(), progress.quizzes.len()), (2, 2));
+        std::fs::write(
+            dir.path().join(PROGRESS_FILE),
+            "quizzes = [\"no-such-quiz\"]",
+        )
+        .unwrap();
+        let Loaded::Damaged { reason } = Progress::load(&workbook).unwrap() else {
+            panic!("an unknown quiz is damage");
+        };
+        assert!(reason.contains("the quiz `no-such-quiz`"), "{reason}");
     }
 
     #[test]

@@ -87,6 +87,12 @@ impl Session {
         Ok(())
     }
 
+    /// Records a quiz answered right (merged with what is on disk).
+    pub(crate) fn record_quiz(&mut self, id: &str) -> Result<()> {
+        self.progress = Progress::record_quiz(self.workbook(), id)?;
+        Ok(())
+    }
+
     /// Puts the pristine stub back in place of the learner's file.
     pub(crate) fn reset(&mut self, exercise: &Exercise) -> Result<()> {
         let root = &self.workbook().root;

@@ -554,7 +554,6 @@ fn column_pieces(text: &str, room: usize) -> Vec<(usize, usize)> {
 }
 
 /// The text without its escape codes (CSI sequences: ESC [ ... a final byte in @..~).
-#[cfg(test)]
 pub(crate) fn strip_ansi(text: &str) -> String {
     let mut plain = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();

@@ -12,13 +12,8 @@
 
 const fs = require("fs");
 const path = require("path");
-const { chromium } = require("playwright-core");
+const { env, sleep, launch, report } = require("./common");
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const STEP_TIMEOUT = 120000;
 const POLL_MS = 20;
 /// A pause before each save, as watch's timing has (grader/tests/e2e/serve.rs).
@@ -57,7 +52,6 @@ function installChecks() {
   };
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /// What watch's screen says of each verdict.
 const WATCH_SAYS = { passed: "passed all", failed: "panicked" };
@@ -92,10 +86,7 @@ async function main() {
   const stub = fs.readFileSync(env("STUB"), "utf8");
   const saves = Number(env("SAVES"));
   const shots = env("SHOTS");
-  const browser = await chromium.launch({
-    executablePath: env("CHROMIUM"),
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
-  });
+  const browser = await launch();
   const result = {};
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -113,7 +104,7 @@ async function main() {
 
     // A learner saves a page that has settled: its lesson shown, its pictures drawn.
     await page.waitForSelector("#lesson h1");
-    await waitUntil(page, "animationDone", null, 20000);
+    await page.waitForSelector("#pictures table.columns");
     // Each save, timed from the write to the verdict drawn on the page, and then one
     // under watch, timed to its verdict on watch's screen.
     result.saveToVerdictMs = [];
@@ -138,7 +129,7 @@ async function main() {
     result.noReload = await page.evaluate(() => window.sameDocument === true);
 
     // Try your function.
-    await page.getByLabel("Try your function").fill("3 4 5");
+    await page.getByLabel("Arguments of xor_all").fill("3 4 5");
     await page.click("#try-form button");
     await page.waitForSelector('#try-result:not([data-status="running"])');
     result.tryStatus = await page.getAttribute("#try-result", "data-status");
@@ -148,11 +139,13 @@ async function main() {
     const practice = page.locator("form.practice").first();
     await practice.locator("input").fill("8");
     await practice.locator("button").click();
+    await page.waitForSelector('form.practice[data-state="right"]');
     result.practiceOpened = await page.evaluate(
       () => document.querySelector("form.practice").nextElementSibling.open
     );
 
-    // The winning move animated: the last step leaves a nim-sum of 0.
+    // The winning move animated once asked for: the last step leaves a nim-sum of 0.
+    await page.getByRole("button", { name: "Show the winning move" }).click();
     await waitUntil(page, "animationDone", null, 20000);
     result.animationEnd = await page.textContent("#pictures .caption");
 
@@ -167,7 +160,7 @@ async function main() {
     await page.click("#play-form button");
     await page.waitForSelector("#move-form:not([hidden])");
     result.startHeaps = await page.getAttribute("#play-board", "data-heaps");
-    await page.fill("#move-heap", "1");
+    await page.fill("#move-heap", "0");
     await page.fill("#move-take", "1");
     await page.click("#move-form button");
     await waitUntil(page, "engineMoved", null);
@@ -197,10 +190,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(JSON.stringify(result));
+  return result;
 }
 
-main().catch((error) => {
-  console.error(error.stack || String(error));
-  process.exit(1);
-});
+report(main);

@@ -6,10 +6,24 @@
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use super::html::{Html, scan};
+use super::quiz::{self, Quiz};
 
-/// Put before each folded answer: the learner writes theirs, then unfolds the lesson's.
-const PRACTICE_FORM: &str = "<form class=\"practice\"><label>Your answer \
-<input name=\"answer\" autocomplete=\"off\"></label> <button>Check</button></form>\n";
+/// Put before each folded answer: the learner writes theirs, then unfolds the lesson's
+/// (or, for a quiz, the grader checks it first).
+fn practice_form(quiz: Option<&Quiz>) -> String {
+    let (data, asks) = match quiz {
+        Some(quiz) => (
+            format!(" data-quiz=\"{}\"", escape(quiz.id)),
+            format!(" placeholder=\"{}\"", escape(quiz.asks)),
+        ),
+        None => (String::new(), String::new()),
+    };
+    format!(
+        "<form class=\"practice\"{data}><label>Your answer <input name=\"answer\" \
+         autocomplete=\"off\"{asks}></label> <button>Check</button>\
+         <p class=\"said\" role=\"status\"></p></form>\n"
+    )
+}
 
 /// Rust's keywords, shown in their own color.
 const KEYWORDS: &[&str] = &[
@@ -41,6 +55,8 @@ struct Writer {
     alignments: Vec<Alignment>,
     column: usize,
     in_head: bool,
+    /// The quiz whose marker came before the next answer.
+    quiz: Option<&'static Quiz>,
 }
 
 impl Writer {
@@ -209,10 +225,14 @@ impl Writer {
 
     /// The lessons' own HTML: answers fold, line breaks break, comments and other tags go.
     fn raw_html(&mut self, html: &str) {
+        if let Some(quiz) = quiz::marked(html) {
+            self.quiz = Some(quiz);
+        }
         for piece in scan(html) {
             match piece {
                 Html::Open => {
-                    self.out.push_str(PRACTICE_FORM);
+                    let form = practice_form(self.quiz.take());
+                    self.out.push_str(&form);
                     self.out.push_str("<details class=\"answer\">");
                 }
                 Html::Close => self.out.push_str("</details>\n"),
@@ -389,6 +409,14 @@ mod tests {
         let form = html
             .find("<form class=\"practice\">")
             .expect("a practice box");
+        let quiz = to_html(
+            "1. Sum?\n\n<!-- quiz: nim-sum-6-7-9 -->\n<details><summary>A</summary>\n\n8\n\n</details>\n",
+        );
+        assert!(
+            quiz.contains("<form class=\"practice\" data-quiz=\"nim-sum-6-7-9\"><label>Your answer <input name=\"answer\" autocomplete=\"off\" placeholder=\"a number\">"),
+            "{quiz}"
+        );
+        assert!(!quiz.contains("quiz:"), "the marker is not shown: {quiz}");
         let details = html
             .find("<details class=\"answer\"><summary>Answer</summary>")
             .expect("the answer, folded");
@@ -475,7 +503,7 @@ mod tests {
                 "{}",
                 path.display()
             );
-            assert_eq!(html.matches("<form class=\"practice\">").count(), opened);
+            assert_eq!(html.matches("<form class=\"practice\"").count(), opened);
             assert_eq!(html.matches("</details>").count(), opened);
             assert!(html.starts_with("<h1 id=\""), "{}", path.display());
         }

@@ -6,6 +6,7 @@
 pub(crate) mod autograder;
 pub(crate) mod classroom;
 pub(crate) mod exercism;
+pub(crate) mod fields;
 pub(crate) mod gradescope;
 pub(crate) mod prairielearn;
 pub(crate) mod score;
@@ -26,9 +27,12 @@ use xorlings_course::model::show::{count, thousands};
 const TODO_ADVICE: &str = "This exercise still has its `todo!()`: replace it with your code.";
 const WAITING_ADVICE: &str = "Do not sleep, read input or wait for a thread that never \
 finishes: answer each case and return.";
-const OUTPUT_NOTE: &str = "this never changes a verdict";
 const REFUSED_ADVICE: &str = "Nothing of your code was judged. Grade it again when the \
 machine is less busy.";
+const CANCELLED: &str = ": grading was cancelled.";
+const PRINTED_INTRO: &str = "Your code printed while this case ran (this never changes a \
+verdict):";
+const LESSON_LINK: &str = "More in the lesson:";
 const INTERNAL_ERROR_ADVICE: &str = "This is a bug in the grader's hidden tests, not in your \
 code. Please report it to your instructor with this message.";
 
@@ -130,69 +134,17 @@ pub(crate) fn describe_parts(
     let mut text = Text::new();
     let mut details = Text::new();
     let name = grade.exercise.as_str();
-    let cases: usize = grade.groups.iter().map(|g| g.cases).sum();
     match &grade.verdict {
         Verdict::Passed => {
-            // The time stays whole where the line wraps: "(0.04" above "s)." reads badly.
-            let rest = format!(
-                " passed all {} hidden cases in {} {}",
-                thousands(cases as u64),
-                count(grade.groups.len(), "group", "groups"),
-                unbroken(&format!("({}).", seconds(grade.run_time)))
+            marked(
+                &mut text,
+                true,
+                name,
+                &[(Style::Plain, &passed_rest(grade))],
             );
-            marked(&mut text, true, name, &[(Style::Plain, &rest)]);
         }
         Verdict::Cancelled => {
-            text.line(
-                0,
-                &[
-                    (Style::Bold, name),
-                    (Style::Plain, ": grading was cancelled."),
-                ],
-            );
-        }
-        Verdict::NotGraded(budget) => {
-            headline(&mut text, name, " was not graded:");
-            text.prose(
-                2,
-                &format!(
-                    "the grading's time budget ({}) ran out before this exercise was graded. \
-                     Submit again, or ask your instructor for a longer budget.",
-                    seconds(*budget)
-                ),
-            );
-        }
-        Verdict::CompileError(errors) => {
-            compile_error_text(&mut text, name, errors, exercise, shown_file);
-        }
-        Verdict::Unreadable(reason) => {
-            headline(&mut text, name, " cannot be graded:");
-            text.prose(2, reason).blank();
-            text.prose(
-                0,
-                &format!(
-                    "Make {shown_file} a plain file of Rust code again, or put the stub back \
-                     with `cargo grader reset {name}`."
-                ),
-            );
-        }
-        Verdict::Refused(why) => {
-            headline(
-                &mut text,
-                name,
-                " could not be graded: the machine was too busy.",
-            );
-            text.prose(2, why).blank().prose(0, REFUSED_ADVICE);
-        }
-        Verdict::InternalError(message) => {
-            headline(
-                &mut text,
-                name,
-                ": the hidden tests failed (internal error).",
-            );
-            text.prose(2, message)
-                .blank()
-                .prose(0, INTERNAL_ERROR_ADVICE);
+            text.line(0, &[(Style::Bold, name), (Style::Plain, CANCELLED)]);
         }
         Verdict::Failed(failure) => {
             headline_of_failure(&mut text, grade, failure);
@@ -203,16 +155,14 @@ pub(crate) fn describe_parts(
             text.append(problem_text(&failure.problem));
             details = failure_details(grade, failure, exercise, detail);
         }
+        _ => {
+            if let Some(unjudged) = unjudged(grade, exercise, shown_file) {
+                unjudged_text(&mut text, name, &unjudged);
+            }
+        }
     }
-    if !grade.warnings.is_empty() {
-        let warnings = count(grade.warnings.len(), "warning", "warnings");
-        details.blank().line(
-            0,
-            &[(
-                Style::Warn,
-                &format!("The compiler has {warnings} about your file:"),
-            )],
-        );
+    if let Some(intro) = warnings_intro(grade) {
+        details.blank().line(0, &[(Style::Warn, &intro)]);
         details.laid_out(&grade.warnings.concat());
     }
     Described {
@@ -221,33 +171,113 @@ pub(crate) fn describe_parts(
     }
 }
 
+/// What a verdict that judged no case says: the rest of its headline, why (under it),
+/// the compiler's messages, and what to do, each a paragraph of its own.
+pub(crate) struct Unjudged {
+    pub rest: String,
+    pub reason: Option<String>,
+    pub compiler: Option<String>,
+    pub paragraphs: Vec<String>,
+}
+
+/// The verdicts that judged no case: a file that does not compile or cannot be read, a
+/// busy machine, the hidden tests' own failure, a budget run out. `None` for the others.
+pub(crate) fn unjudged(grade: &Grade, exercise: &Exercise, shown_file: &str) -> Option<Unjudged> {
+    let name = grade.exercise.as_str();
+    let unjudged = |rest: &str, reason: &str, then: Option<String>| Unjudged {
+        rest: rest.to_string(),
+        reason: Some(reason.to_string()),
+        compiler: None,
+        paragraphs: then.into_iter().collect(),
+    };
+    Some(match &grade.verdict {
+        Verdict::NotGraded(budget) => unjudged(
+            " was not graded:",
+            &format!(
+                "the grading's time budget ({}) ran out before this exercise was graded. \
+                 Submit again, or ask your instructor for a longer budget.",
+                seconds(*budget)
+            ),
+            None,
+        ),
+        Verdict::CompileError(errors) => compile_error(errors, exercise, shown_file),
+        Verdict::Unreadable(reason) => unjudged(
+            " cannot be graded:",
+            reason,
+            Some(format!(
+                "Make {shown_file} a plain file of Rust code again, or put the stub back \
+                 with `cargo grader reset {name}`."
+            )),
+        ),
+        Verdict::Refused(why) => unjudged(
+            " could not be graded: the machine was too busy.",
+            why,
+            Some(REFUSED_ADVICE.to_string()),
+        ),
+        Verdict::InternalError(message) => unjudged(
+            ": the hidden tests failed (internal error).",
+            message,
+            Some(INTERNAL_ERROR_ADVICE.to_string()),
+        ),
+        Verdict::Passed | Verdict::Failed(_) | Verdict::Cancelled => return None,
+    })
+}
+
+/// An unjudged verdict for the terminal: the headline, the reason under it, then each
+/// part after a blank line.
+fn unjudged_text(text: &mut Text, name: &str, unjudged: &Unjudged) {
+    headline(text, name, &unjudged.rest);
+    if let Some(reason) = &unjudged.reason {
+        text.prose(2, reason);
+    }
+    if let Some(compiler) = &unjudged.compiler {
+        text.blank().laid_out(compiler);
+    }
+    for paragraph in &unjudged.paragraphs {
+        text.blank().prose(0, paragraph);
+    }
+}
+
 /// A file that does not compile: the compiler's errors about the learner's code, and,
 /// when the code no longer fits the hidden tests' call, what they call (the errors in
 /// the grader's own `main` say nothing the learner can act on).
-fn compile_error_text(
-    text: &mut Text,
-    name: &str,
-    errors: &CompileErrors,
-    exercise: &Exercise,
-    shown_file: &str,
-) {
+fn compile_error(errors: &CompileErrors, exercise: &Exercise, shown_file: &str) -> Unjudged {
     let said = !errors.messages.trim().is_empty();
     let rest = match said {
         true => " does not compile. The compiler says:",
         false => " does not compile with the hidden tests.",
     };
-    headline(text, name, rest);
-    text.blank();
-    if said {
-        text.laid_out(&errors.messages).blank();
-    }
+    let mut paragraphs = Vec::new();
     if errors.in_runner > 0 {
-        text.prose(0, &signature_to_keep(exercise)).blank();
+        paragraphs.push(signature_to_keep(exercise));
     }
-    text.prose(
-        0,
-        &format!("Fix {shown_file} and save (or run the grader again)."),
-    );
+    paragraphs.push(format!(
+        "Fix {shown_file} and save (or run the grader again)."
+    ));
+    Unjudged {
+        rest: rest.to_string(),
+        reason: None,
+        compiler: said.then(|| errors.messages.clone()),
+        paragraphs,
+    }
+}
+
+/// "passed all 1,234 hidden cases in 5 groups (0.04 s).", after the exercise's name.
+pub(crate) fn passed_rest(grade: &Grade) -> String {
+    let cases: usize = grade.groups.iter().map(|g| g.cases).sum();
+    // The time stays whole where the line wraps: "(0.04" above "s)." reads badly.
+    format!(
+        " passed all {} hidden cases in {} {}",
+        thousands(cases as u64),
+        count(grade.groups.len(), "group", "groups"),
+        unbroken(&format!("({}).", seconds(grade.run_time)))
+    )
+}
+
+/// "The compiler has 2 warnings about your file:", when it has some.
+pub(crate) fn warnings_intro(grade: &Grade) -> Option<String> {
+    let warnings = count(grade.warnings.len(), "warning", "warnings");
+    (!grade.warnings.is_empty()).then(|| format!("The compiler has {warnings} about your file:"))
 }
 
 /// "The hidden tests call `xor_all(heaps: &[u64]) -> u64`: the signature must stay as
@@ -303,30 +333,36 @@ pub(crate) fn failure_headline(text: &mut Text, name: &str, label: &str, rest: &
 }
 
 fn headline_of_failure(text: &mut Text, grade: &Grade, failure: &Failure) {
-    let place = format!(
-        " on hidden case {} of the group \"{}\".",
-        thousands(failure.case_number as u64),
-        failure.group
-    );
     failure_headline(
         text,
         &grade.exercise,
         failure.problem.kind().label(),
-        &place,
+        &failure_place(failure),
     );
+}
+
+/// " on hidden case 3 of the group "…".", after a failure's label.
+pub(crate) fn failure_place(failure: &Failure) -> String {
+    format!(
+        " on hidden case {} of the group \"{}\".",
+        thousands(failure.case_number as u64),
+        failure.group
+    )
 }
 
 /// What follows the failing case: where the lesson says more, the groups that passed,
 /// and what the learner's code printed.
 fn failure_details(grade: &Grade, failure: &Failure, exercise: &Exercise, detail: Detail) -> Text {
     let mut text = lesson_link(&failure.problem, exercise);
-    let passed = grade.groups.iter().filter(|g| g.is_pass()).count();
-    text.blank().prose(
-        2,
-        &format!("{passed} of {} test groups passed.", grade.groups.len()),
-    );
+    text.blank().prose(2, &groups_passed(grade));
     text.append(printed_text(&failure.printed, &grade.exercise, detail));
     text
+}
+
+/// "1 of 5 test groups passed."
+pub(crate) fn groups_passed(grade: &Grade) -> String {
+    let passed = grade.groups.iter().filter(|g| g.is_pass()).count();
+    format!("{passed} of {} test groups passed.", grade.groups.len())
 }
 
 /// A failing case: its input, the answer, the rule it broke, and advice.
@@ -363,7 +399,7 @@ fn case_text(failure: &Failure) -> Text {
 }
 
 /// The case as it first failed, when the failure shown is a simpler input made from it.
-fn shrunk_from<'a>(grade: &'a Grade, failure: &Failure) -> Option<&'a Failure> {
+pub(crate) fn shrunk_from<'a>(grade: &'a Grade, failure: &Failure) -> Option<&'a Failure> {
     grade
         .groups
         .iter()
@@ -375,28 +411,32 @@ fn shrunk_from<'a>(grade: &'a Grade, failure: &Failure) -> Option<&'a Failure> {
 /// Where a shrunk input comes from: the hidden case itself, which fails the same way.
 fn shrunk_text(original: &Failure) -> Text {
     let mut text = Text::new();
+    text.prose(2, &shrunk_sentence(original)).blank();
+    text
+}
+
+/// "This input is the simplest the grader made from the hidden case ...".
+pub(crate) fn shrunk_sentence(original: &Failure) -> String {
     let answer = original
         .answer
         .as_ref()
         .map(|answer| format!(", where yours is {answer}"))
         .unwrap_or_default();
-    text.prose(
-        2,
-        &format!(
-            "This input is the simplest the grader made from the hidden case, which fails \
-             the same way: {}{answer}.",
-            original.input
-        ),
+    format!(
+        "This input is the simplest the grader made from the hidden case, which fails the \
+         same way: {}{answer}.",
+        original.input
     )
-    .blank();
-    text
 }
 
 /// The rule an answer broke (or what a run did wrong), and advice when there is some.
 pub(crate) fn problem_text(problem: &Problem) -> Text {
     let mut text = Text::new();
-    let (explanation, advice) = explain(problem);
-    text.prose(2, explanation.trim_end());
+    let Explained { rule, code, advice } = explain(problem);
+    match code {
+        Some(code) => text.prose(2, &format!("{rule}\n  {code}")),
+        None => text.prose(2, rule.trim_end()),
+    };
     if let Some(advice) = advice {
         text.blank().line(
             2,
@@ -413,65 +453,84 @@ pub(crate) fn problem_text(problem: &Problem) -> Text {
 /// Where the lesson lists the common mistakes, after a wrong answer.
 pub(crate) fn lesson_link(problem: &Problem, exercise: &Exercise) -> Text {
     let mut text = Text::new();
-    if problem.kind().is_wrong_answer() {
-        text.blank().line(
-            2,
-            &[(
-                Style::Dim,
-                &format!("More in the lesson: {}", exercise.mistakes_section()),
-            )],
-        );
+    if let Some(section) = lesson_section(problem, exercise) {
+        text.blank()
+            .line(2, &[(Style::Dim, &format!("{LESSON_LINK} {section}"))]);
     }
     text
+}
+
+/// The lesson's section on common mistakes, after a wrong answer.
+pub(crate) fn lesson_section(problem: &Problem, exercise: &Exercise) -> Option<String> {
+    problem
+        .kind()
+        .is_wrong_answer()
+        .then(|| exercise.mistakes_section())
+}
+
+/// What the learner's code printed while a case ran, as much as a detail shows: its
+/// lines, then what says how many were left out.
+pub(crate) struct PrintedParts {
+    pub intro: &'static str,
+    pub lines: Vec<String>,
+    pub more: Option<String>,
+    pub cut: Option<String>,
+}
+
+/// The parts of `printed`, `None` when nothing was printed.
+pub(crate) fn printed_parts(printed: &Printed, name: &str, detail: Detail) -> Option<PrintedParts> {
+    let shown_text = visible(&printed.text);
+    if shown_text.trim().is_empty() {
+        return None;
+    }
+    let lines: Vec<&str> = shown_text.trim_end().lines().collect();
+    let shown = detail.printed_lines.unwrap_or(usize::MAX).min(lines.len());
+    let left_out = lines.len() - shown;
+    let more = (left_out > 0).then(|| {
+        let see_all = detail.see_all.map_or_else(
+            || format!("`cargo grader run {name}` shows them all"),
+            str::to_string,
+        );
+        format!(
+            "... {} ({see_all})",
+            count(left_out, "more line", "more lines")
+        )
+    });
+    Some(PrintedParts {
+        intro: PRINTED_INTRO,
+        lines: lines[..shown].iter().map(|line| line.to_string()).collect(),
+        more,
+        cut: (printed.cut > 0)
+            .then(|| format!("... and {} bytes more, not kept", thousands(printed.cut))),
+    })
 }
 
 /// What the learner's code printed while a case ran: the first lines when `detail`
 /// says so, with how many were left out.
 pub(crate) fn printed_text(printed: &Printed, name: &str, detail: Detail) -> Text {
     let mut text = Text::new();
-    let shown_text = visible(&printed.text);
-    if shown_text.trim().is_empty() {
+    let Some(parts) = printed_parts(printed, name, detail) else {
         return text;
-    }
-    let lines: Vec<&str> = shown_text.trim_end().lines().collect();
-    let shown = detail.printed_lines.unwrap_or(usize::MAX).min(lines.len());
-    text.blank().line(
-        2,
-        &[(
-            Style::Plain,
-            &format!("Your code printed while this case ran ({OUTPUT_NOTE}):"),
-        )],
-    );
-    text.verbatim(2, "| ", &lines[..shown].join("\n"));
-    let more = lines.len() - shown;
-    if more > 0 {
-        let see_all = detail.see_all.map_or_else(
-            || format!("`cargo grader run {name}` shows them all"),
-            str::to_string,
-        );
-        text.line(
-            2,
-            &[(
-                Style::Dim,
-                &format!("... {} ({see_all})", count(more, "more line", "more lines")),
-            )],
-        );
-    }
-    if printed.cut > 0 {
-        text.line(
-            2,
-            &[(
-                Style::Dim,
-                &format!("... and {} bytes more, not kept", thousands(printed.cut)),
-            )],
-        );
+    };
+    text.blank().line(2, &[(Style::Plain, parts.intro)]);
+    text.verbatim(2, "| ", &parts.lines.join("\n"));
+    for note in parts.more.iter().chain(&parts.cut) {
+        text.line(2, &[(Style::Dim, note)]);
     }
     text
 }
 
+/// What went wrong: the rule broken (or what the run did), the code it quotes (a
+/// panic's message), and advice when there is some.
+pub(crate) struct Explained {
+    pub rule: String,
+    pub code: Option<String>,
+    pub advice: Option<String>,
+}
+
 /// What went wrong, and advice when there is some.
-fn explain(problem: &Problem) -> (String, Option<String>) {
-    match problem {
+pub(crate) fn explain(problem: &Problem) -> Explained {
+    let (rule, advice) = match problem {
         Problem::WrongAnswer(mistake) => (mistake.rule.clone(), mistake.advice.clone()),
         Problem::Panicked { message, advice } => {
             let advice = if message.starts_with("not yet implemented") {
@@ -479,10 +538,11 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
             } else {
                 advice.clone()
             };
-            (
-                format!("Your code panicked:\n  {}", visible(message)),
+            return Explained {
+                rule: "Your code panicked:".to_string(),
+                code: Some(visible(message)),
                 advice,
-            )
+            };
         }
         Problem::TimeLimit {
             limit,
@@ -560,5 +620,32 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
             format!("{checker} failed on this case: {message}"),
             Some(INTERNAL_ERROR_ADVICE.to_string()),
         ),
+    };
+    Explained {
+        rule: rule.trim_end().to_string(),
+        code: None,
+        advice,
     }
+}
+
+/// The failure learners met first: xor_all adding the heaps on 1 1, with the real rule
+/// and advice of its checker, while printing `printed`.
+#[cfg(test)]
+pub(crate) fn adding_the_heaps(printed: String) -> Grade {
+    use xorlings_course::hidden::xor_all::{Args, XorAll};
+    use xorlings_course::model::{Function, Seed};
+    let mistake = XorAll::check(&Args::from(vec![1, 1]), &2).unwrap_err();
+    let failure = Failure {
+        group: "no heaps, and every position of 1 to 4 heaps of 0 to 8".to_string(),
+        case_number: 21,
+        input: "heaps = [1, 1]".to_string(),
+        answer: Some("2".to_string()),
+        problem: Problem::WrongAnswer(mistake),
+        printed: Printed {
+            text: printed,
+            cut: 0,
+        },
+        size: 0,
+    };
+    Grade::without_run("xor_all", Verdict::Failed(failure), None, Seed::DEFAULT)
 }

@@ -62,6 +62,8 @@ impl Live {
 pub(super) enum Command {
     /// Make exercise `index` the current one, and grade it.
     MakeCurrent(usize),
+    /// A quiz was answered right: record it.
+    QuizAnswered(&'static str),
 }
 
 /// What the loop hears: watch's messages, or the page's commands.
@@ -173,6 +175,7 @@ impl Grading {
                 Ok(Signal::Watch(Message::Stop)) | Err(RecvTimeoutError::Disconnected) => return,
                 Ok(Signal::Watch(_)) | Err(RecvTimeoutError::Timeout) => {}
                 Ok(Signal::Page(Command::MakeCurrent(index))) => self.make_current(index),
+                Ok(Signal::Page(Command::QuizAnswered(id))) => self.quiz_answered(id),
             }
             let saved = debouncer.take_due(Instant::now());
             if saved.contains(&self.current_path()) {
@@ -243,6 +246,13 @@ impl Grading {
         }
         self.current = index;
         self.grade();
+    }
+
+    fn quiz_answered(&mut self, id: &str) {
+        if let Err(error) = self.session.record_quiz(id) {
+            self.note = Some(format!("Your quiz answer could not be recorded: {error:#}"));
+        }
+        self.publish();
     }
 
     fn publish(&self) {

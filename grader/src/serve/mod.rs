@@ -2,8 +2,9 @@
 //! (std's `TcpListener`, a thread per connection, a small bounded parser in `http`)
 //! serves one page: the course with each exercise's status, the current exercise's
 //! lesson as HTML, its verdict pushed on every save (server-sent events; the grading is
-//! watch's own, in `live`), pictures drawn from the failing case, a "Try your function"
-//! box and Nim against the learner's engine.
+//! watch's own, in `live`) as fields the page lays out (`report::fields`), pictures
+//! drawn from the failing case, a "Try your function" box (`tryout`), the lessons'
+//! quizzes checked by the grader (`lesson::quiz`) and Nim against the learner's engine.
 //!
 //! Safety on a laptop: a request whose `Host` is not this server's own is refused (DNS
 //! rebinding); no CORS header, so no other site can read a response; every request
@@ -12,9 +13,12 @@
 //! learner's code runs only through the grader (so in the sandbox).
 
 mod connections;
+#[cfg(test)]
+mod contrast;
 mod http;
 mod live;
 mod play;
+mod tryout;
 mod view;
 
 use std::io::Write;
@@ -233,6 +237,7 @@ fn route(server: &Server, request: &Request) -> Answer {
         ("GET", "/api/lesson") => lesson(server, request),
         ("POST", "/api/current") => make_current(server, request),
         ("POST", "/api/try") => try_input(server, request),
+        ("POST", "/api/quiz") => quiz(server, request),
         ("POST", "/api/play") => play::play(server, request),
         ("GET" | "POST", _) => (404, "text/plain", "no such page".to_string()),
         _ => (405, "text/plain", "only GET and POST".to_string()),
@@ -294,6 +299,40 @@ fn make_current(server: &Server, request: &Request) -> Answer {
     }
 }
 
+/// A quiz's answer, checked: right or not, and what to say. A right answer is recorded
+/// in the progress file, by the grading loop that keeps it.
+fn quiz(server: &Server, request: &Request) -> Answer {
+    let body = match body(request) {
+        Ok(body) => body,
+        Err(answer) => return answer,
+    };
+    let (Some(id), Some(typed)) = (body["quiz"].as_str(), body["answer"].as_str()) else {
+        return problem(400, "send {\"quiz\": ID, \"answer\": TEXT}");
+    };
+    let Some(quiz) = crate::lesson::quiz::find(id) else {
+        return problem(
+            404,
+            &format!("no lesson asks the quiz `{id}`: reload the page"),
+        );
+    };
+    let checked = quiz.check(typed);
+    if checked.right
+        && server
+            .commands
+            .send(Command::QuizAnswered(quiz.id))
+            .is_err()
+    {
+        return problem(
+            503,
+            "the grading loop has stopped: restart `cargo grader serve`",
+        );
+    }
+    json_answer(
+        200,
+        &json!({ "right": checked.right, "said": checked.said }),
+    )
+}
+
 /// "Try your function": the current exercise's function on the typed input, as
 /// `cargo grader try` calls it.
 fn try_input(server: &Server, request: &Request) -> Answer {
@@ -308,14 +347,13 @@ fn try_input(server: &Server, request: &Request) -> Answer {
     let exercise = &server.grader.workbook.exercises[current];
     let words = typed_words(typed);
     if words.is_empty() || exercise.tests.signature().is_none() {
-        let usage = crate::report::tried::usage(exercise.tests);
-        return problem(400, &format!("type an input first. {usage}"));
+        return problem(400, &tryout::nothing_typed(exercise));
     }
     let Ok(_running) = server.running.lock() else {
         return problem(500, "a try crashed the server's lock: restart it");
     };
     let outcome = watch::try_input(&server.grader, exercise, &words, &Cancel::default());
-    json_answer(200, &view::tried(exercise, typed, &outcome))
+    json_answer(200, &view::tried(exercise, &outcome))
 }
 
 /// The event stream: the state now, then each new one, until the page goes (or the

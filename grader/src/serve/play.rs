@@ -24,7 +24,7 @@ pub(crate) struct Turn {
 
 /// A game under way.
 pub(crate) trait Game: Send {
-    /// The learner's move (heap numbered from 1, stones taken), if it is theirs to
+    /// The learner's move (heap numbered from 0, stones taken), if it is theirs to
     /// make, then the engine's moves until it is the learner's turn or the game ends.
     fn turn(&mut self, yours: Option<(usize, u64)>) -> Result<Turn>;
 }
@@ -56,7 +56,7 @@ impl Table {
 }
 
 /// `POST /api/play`: `{"new": {"heaps": [3, 4, 5], "misere": false, "engine_first":
-/// false}}` starts a game, `{"move": [2, 3]}` takes 3 stones from heap 2.
+/// false}}` starts a game, `{"move": [2, 3]}` takes 3 stones from heap 2 (numbered from 0).
 pub(super) fn play(server: &Server, request: &Request) -> Answer {
     let body = match body(request) {
         Ok(body) => body,

@@ -1,20 +1,20 @@
 //! What the page shows, as JSON: the course with each exercise's status, the current
-//! exercise, its verdict in watch's words (lines of styled spans), and the pictures
-//! that go with it, drawn by the page from a position (the failing case's, or the
-//! lesson's example when no case failed).
+//! exercise, its verdict as fields (`report::fields`: the page lays them out), and the
+//! pictures that go with it, drawn by the page from a position (the failing case's, or
+//! the lesson's example when no case failed).
 
 use serde_json::{Value, json};
 
 use crate::judge::Grade;
-use crate::report::tried::usage;
-use crate::report::{self, Detail};
+use crate::lesson::quiz;
+use crate::report::fields::{self, Fields};
 use crate::session::Session;
 use crate::text::{Style, Text};
 use crate::watch::{Outcome, TryOutcome};
 use crate::workbook::Exercise;
 
-/// The width verdicts are wrapped to: the page's verdict panel, in monospace.
-pub(super) const WIDTH: usize = 76;
+/// Text the page shows as it is (the play log) comes unwrapped: the browser wraps it.
+const UNWRAPPED: usize = usize::MAX;
 /// The exercise whose lesson searches the game tree: its picture is a move tree.
 const GAME_SEARCH: &str = "brute_force_is_losing";
 /// The heaps the pictures show when no case failed: the lessons' first example.
@@ -26,7 +26,8 @@ const EXAMPLE_UPTO: u64 = 12;
 const MAX_COLUMN_HEAPS: usize = 8;
 const MAX_STRIP: u64 = 40;
 const MAX_TREE_POSITIONS: u64 = 36;
-const GRADER_ERROR: &str = "The grader could not grade this exercise:";
+const GRADER_ERROR: &str = " could not be graded: the grader failed.";
+const TRY_ERROR: &str = "The grader could not try your input:";
 
 /// The whole state of the page.
 pub(super) fn state(
@@ -57,78 +58,89 @@ pub(super) fn state(
         "exercise": {
             "number": exercise.number,
             "name": exercise.name,
+            "lesson": exercise.lesson,
             "file": exercise.file().display().to_string(),
             "hint": exercise.hint.trim(),
-            "try_usage": exercise.tests.signature().map(|_| usage(exercise.tests)),
+            "try": super::tryout::form(exercise),
         },
         "verdict": verdict(exercise, outcome),
+        "quizzes": quizzes(session, exercise),
         "note": note,
     })
 }
 
-/// The verdict as watch shows it; `status` is "grading", "passed", "failed" or "error".
+/// The quizzes answered right, and how many of the current lesson's are.
+fn quizzes(session: &Session, exercise: &Exercise) -> Value {
+    let answered = &session.progress.quizzes;
+    let in_lesson: Vec<&str> = quiz::QUIZZES
+        .iter()
+        .filter(|quiz| quiz.lesson == exercise.lesson)
+        .map(|quiz| quiz.id)
+        .collect();
+    let done = in_lesson
+        .iter()
+        .filter(|id| answered.iter().any(|a| a == *id))
+        .count();
+    json!({ "answered": answered, "lesson_done": done, "lesson_total": in_lesson.len() })
+}
+
+/// The verdict as fields; `status` is "grading", "passed", "failed" or "error".
 fn verdict(exercise: &Exercise, outcome: Option<&Outcome>) -> Value {
     let shown = exercise.file().display().to_string();
-    let (status, text, grade) = match outcome {
-        None => {
-            let mut text = Text::new();
-            text.styled(0, Style::Warn, &format!("Grading {}...", exercise.name));
-            ("grading", text, None)
-        }
+    let (status, fields, grade) = match outcome {
+        None => ("grading", None, None),
         Some(Outcome::Graded(grade)) => {
+            let fields = fields::fields(grade, exercise, &shown);
             let status = if grade.passed() { "passed" } else { "failed" };
-            let text = report::describe(grade, exercise, &shown, Detail::BRIEF);
-            (status, text, Some(grade.as_ref()))
+            (status, Some(fields), Some(grade.as_ref()))
         }
         Some(Outcome::Error(error)) => {
-            let mut text = Text::new();
-            text.styled(0, Style::Bad, GRADER_ERROR)
-                .blank()
-                .prose(0, error);
-            ("error", text, None)
+            let fields = Fields {
+                exercise: exercise.name.clone(),
+                status: "failed",
+                summary: GRADER_ERROR.to_string(),
+                reason: Some(error.clone()),
+                ..Fields::default()
+            };
+            ("error", Some(fields), None)
         }
     };
     json!({
         "status": status,
-        "lines": lines(&text),
+        "fields": fields,
         "pictures": pictures(exercise, grade),
     })
 }
 
-/// What the try box shows for `outcome`, and whether the answer was right.
-pub(super) fn tried(exercise: &Exercise, typed: &str, outcome: &TryOutcome) -> Value {
+/// What the try box shows for `outcome`: the verdict's fields, or what is wrong with the
+/// input (shown beside the box).
+pub(super) fn tried(exercise: &Exercise, outcome: &TryOutcome) -> Value {
     let shown = exercise.file().display().to_string();
-    let (status, text) = match outcome {
-        TryOutcome::Ran(tried) => (
-            if tried.grade.passed() {
+    match outcome {
+        TryOutcome::Ran(tried) => {
+            let status = if tried.grade.passed() {
                 "passed"
             } else {
                 "failed"
-            },
-            report::tried::describe_tried(tried, exercise, &shown),
-        ),
-        TryOutcome::Invalid(problem) => {
-            let mut text = Text::new();
-            text.styled(0, Style::Bad, &format!("`{typed}` cannot be tried:"))
-                .blank()
-                .prose(0, problem);
-            ("invalid", text)
+            };
+            json!({ "status": status, "fields": fields::tried(tried, exercise, &shown) })
         }
-        TryOutcome::Error(error) => {
-            let mut text = Text::new();
-            text.styled(0, Style::Bad, "The grader could not try your input:")
-                .blank()
-                .prose(0, error);
-            ("error", text)
-        }
-    };
-    json!({ "status": status, "lines": lines(&text) })
+        TryOutcome::Invalid(problem) => json!({
+            "status": "invalid",
+            "problem": super::tryout::invalid(problem),
+        }),
+        TryOutcome::Error(error) => json!({
+            "status": "error",
+            "problem": format!("{TRY_ERROR} {error}"),
+        }),
+    }
 }
 
-/// `text` wrapped to the panel, each line as `[[class, text], ...]`.
+/// `text` as lines of styled spans (`[[class, text], ...]`), unwrapped: the page wraps
+/// them.
 pub(super) fn lines(text: &Text) -> Value {
     let lines: Vec<Value> = text
-        .styled_lines(WIDTH)
+        .styled_lines(UNWRAPPED)
         .into_iter()
         .map(|spans| {
             let spans: Vec<Value> = spans

@@ -768,8 +768,6 @@ mod tests {
     use super::*;
     use crate::judge::{Grade, Verdict};
     use crate::text::visible_width;
-    use xorlings_core::run::Printed;
-    use xorlings_core::verdict::{Failure, Problem};
     use xorlings_course::model::Seed;
 
     const XOR_ALL_HINT: &str = "Start from 0, the nim-sum of no heaps, and combine every heap \
@@ -802,25 +800,10 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
     /// The failure learners met at 60x20: xor_all adding the heaps, with the real rule
     /// and advice of its checker, while printing a line per heap and more.
     fn adding_the_heaps(state: &mut State, printed_lines: usize) {
-        use xorlings_course::hidden::xor_all::{Args, XorAll};
-        use xorlings_course::model::Function;
-        let mistake = XorAll::check(&Args::from(vec![1, 1]), &2).unwrap_err();
         let printed: String = (0..printed_lines)
             .map(|i| format!("heap {i} is 1\n"))
             .collect();
-        let failure = Failure {
-            group: "no heaps, and every position of 1 to 4 heaps of 0 to 8".to_string(),
-            case_number: 21,
-            input: "heaps = [1, 1]".to_string(),
-            answer: Some("2".to_string()),
-            problem: Problem::WrongAnswer(mistake),
-            printed: Printed {
-                text: printed,
-                cut: 0,
-            },
-            size: 0,
-        };
-        let grade = Grade::without_run("xor_all", Verdict::Failed(failure), None, Seed::DEFAULT);
+        let grade = report::adding_the_heaps(printed);
         state.entries[0].info.name = "xor_all".to_string();
         state.entries[0].info.hint = XOR_ALL_HINT.to_string();
         state.status = Status::Graded(Outcome::Graded(Box::new(grade)));

@@ -5,6 +5,7 @@
 //! that the try box and a move in play are answered, and that save to verdict on the
 //! page keeps within watch's own time (measured in the same run) plus 100 ms.
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -254,28 +255,22 @@ const PUSHED_WITHIN: Duration = Duration::from_secs(1);
 /// page loads every time, within 2 s, and a save's verdict reaches it within 1 s.
 #[test]
 fn the_page_stays_served_under_a_flood_from_another_origin() {
-    let driver = browser_driver();
     let workbook = Workbook::new();
     let xor_all = workbook.exercise_file("xor_all");
     let server = Server::start(&workbook);
-    let output = Command::new("node")
-        .arg(driver.join("flood_test.js"))
-        .current_dir(&driver)
-        .env("SERVE_URL", &server.url)
-        .env("EXERCISE_FILE", workbook.path(&xor_all))
-        .env("SOLUTION", workbook.path("solutions/xor_all/src/lib.rs"))
-        .env("LOADS", LOADS.to_string())
-        .env("CHROMIUM", CHROMIUM)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "the flood driver failed:\n{}\n{stdout}",
-        String::from_utf8_lossy(&output.stderr)
+    let loads = LOADS.to_string();
+    let result = drive(
+        "flood_test.js",
+        &[
+            ("SERVE_URL", server.url.as_ref()),
+            ("EXERCISE_FILE", workbook.path(&xor_all).as_os_str()),
+            (
+                "SOLUTION",
+                workbook.path("solutions/xor_all/src/lib.rs").as_os_str(),
+            ),
+            ("LOADS", loads.as_ref()),
+        ],
     );
-    let result: serde_json::Value =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"));
     eprintln!("under the flood: {result}");
     let loads: Vec<u64> = result["loadsMs"]
         .as_array()
@@ -327,6 +322,28 @@ fn browser_driver() -> PathBuf {
     driver
 }
 
+/// Runs the driver `script` of `scripts/browser/` with `settings` (and CHROMIUM) in its
+/// environment, and gives the one line of JSON it prints.
+fn drive(script: &str, settings: &[(&str, &OsStr)]) -> serde_json::Value {
+    let driver = browser_driver();
+    let mut command = Command::new("node");
+    command
+        .arg(driver.join(script))
+        .current_dir(&driver)
+        .env("CHROMIUM", CHROMIUM);
+    for (name, value) in settings {
+        command.env(name, value);
+    }
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the browser driver {script} failed:\n{}\n{stdout}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"))
+}
+
 /// A running `grader watch` in `workbook`, its screen written to `screen`, once it shows
 /// the stub's verdict; stopped when dropped.
 struct Watch(Child);
@@ -374,7 +391,6 @@ fn median(times: &[Duration]) -> Duration {
 
 #[test]
 fn the_page_follows_saves_tries_and_plays_in_a_real_browser() {
-    let driver = browser_driver();
     let watched = Workbook::new();
     let screens = tempfile::tempdir().unwrap();
     let screen = screens.path().join("watch-screen");
@@ -388,28 +404,23 @@ fn the_page_follows_saves_tries_and_plays_in_a_real_browser() {
     let server = Server::start(&workbook);
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
-    let output = Command::new("node")
-        .arg(driver.join("serve_test.js"))
-        .current_dir(&driver)
-        .env("SERVE_URL", &server.url)
-        .env("EXERCISE_FILE", &stub)
-        .env("SOLUTION", workbook.path("solutions/xor_all/src/lib.rs"))
-        .env("STUB", &pristine)
-        .env("SAVES", SAVES.to_string())
-        .env("SHOTS", &shots)
-        .env("CHROMIUM", CHROMIUM)
-        .env("WATCH_FILE", watched.path(&xor_all))
-        .env("WATCH_SCREEN", &screen)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "the browser driver failed:\n{stderr}\n{stdout}"
+    let saves = SAVES.to_string();
+    let page = drive(
+        "serve_test.js",
+        &[
+            ("SERVE_URL", server.url.as_ref()),
+            ("EXERCISE_FILE", stub.as_os_str()),
+            (
+                "SOLUTION",
+                workbook.path("solutions/xor_all/src/lib.rs").as_os_str(),
+            ),
+            ("STUB", pristine.as_os_str()),
+            ("SAVES", saves.as_ref()),
+            ("SHOTS", shots.as_os_str()),
+            ("WATCH_FILE", watched.path(&xor_all).as_os_str()),
+            ("WATCH_SCREEN", screen.as_os_str()),
+        ],
     );
-    let page: serde_json::Value =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"));
 
     let text = |key: &str| page[key].as_str().unwrap_or_default().to_string();
     let stub_verdict = text("stubVerdict");
@@ -429,14 +440,14 @@ fn the_page_follows_saves_tries_and_plays_in_a_real_browser() {
     assert!(text("tryText").contains("returned 2"), "{page}");
     assert_eq!(page["practiceOpened"], true, "{page}");
     assert!(
-        text("animationEnd").contains("Heap 1 goes from 3 to 1"),
+        text("animationEnd").contains("Heap 0 goes from 3 to 1: take 2 stones."),
         "{page}"
     );
     assert_eq!(page["tokenlessStatus"], 403, "{page}");
     assert_eq!(text("startHeaps"), "3 4 5");
     let play_log = text("playLog");
     assert!(
-        play_log.contains("You take 1 from heap 1 (3 -> 2)"),
+        play_log.contains("You take 1 from heap 0 (3 -> 2)"),
         "{play_log}"
     );
     assert!(play_log.contains("The engine takes"), "{play_log}");
@@ -475,5 +486,205 @@ fn the_page_follows_saves_tries_and_plays_in_a_real_browser() {
     assert!(
         page_median <= watch_median + SLOWER_BY_AT_MOST,
         "the page took {page_median:?} from a save to its verdict, watch {watch_median:?}"
+    );
+}
+
+/// A recorded wrong answer whose verdict names a heap by its index: "heap 1 holds 2".
+const NAMES_A_HEAP: &str = "solutions/nim_winning_move/recorded/wrong_answer/remove_is_x.rs";
+/// A quiz of the first exercise's lesson: the nim-sum of 12, 10 and 7.
+const QUIZ: &str = "nim-sum-12-10-7";
+const QUIZ_HEAPS: [u64; 3] = [12, 10, 7];
+
+/// The sentences of a failing group's message in the JSON report (`--format json`): its
+/// prose lines, split at each sentence's end; the case's fields, laid-out lines (binary
+/// columns, indented) and the report's own first line aside.
+fn report_sentences(message: &str) -> Vec<String> {
+    message
+        .lines()
+        .skip(1)
+        .filter(|line| !line.starts_with("    ") && !line.trim().is_empty())
+        .map(str::trim)
+        .filter(|line| !line.starts_with("input:") && !line.starts_with("yours:"))
+        .flat_map(|line| {
+            line.split_inclusive(". ")
+                .map(|sentence| sentence.trim().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Spaces as the browser shows them one apart, line breaks kept.
+fn spaced(text: &str) -> String {
+    text.lines()
+        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The page in Chromium at 1280x900 and 390x844: a failing verdict laid out from its
+/// fields (no sentence cut by a line break, the group's name whole), its picture the
+/// failing input as it is (heaps numbered as the verdict numbers them) until the learner
+/// asks for the winning move; a quiz answered wrong, then right; the try box in the
+/// page's words, its result stale after a save; the text's contrast WCAG AA.
+#[test]
+fn the_page_reads_as_a_page_in_a_real_browser() {
+    let workbook = Workbook::new();
+    let nim = workbook.exercise_file("nim_winning_move");
+    let recorded = std::fs::read_to_string(repo_root().join(NAMES_A_HEAP)).unwrap();
+    workbook.write(&nim, &recorded);
+    let report = workbook.grader(&["run", "nim_winning_move", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&report.stdout).unwrap();
+    let failing = report["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|test| test["status"] == "fail")
+        .unwrap_or_else(|| panic!("no group fails: {report}"));
+    let group = failing["name"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("nim_winning_move: ")
+        .unwrap();
+    let sentences = report_sentences(failing["message"].as_str().unwrap());
+    assert!(sentences.len() >= 3, "{sentences:?}");
+    let input = failing["test_code"].as_str().unwrap();
+    let heaps: Vec<u64> = input[input.find("heaps = [").unwrap() + 9..]
+        .split(']')
+        .next()
+        .unwrap()
+        .split(", ")
+        .map(|heap| heap.parse().unwrap())
+        .collect();
+
+    let number = crate::common::manifest()
+        .exercises
+        .iter()
+        .position(|exercise| exercise.name == "nim_winning_move")
+        .unwrap()
+        + 1;
+    let right = QUIZ_HEAPS.iter().fold(0, |sum, heap| sum ^ heap);
+    let server = Server::start(&workbook);
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("page-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let (number, wrong, right_typed) = (
+        number.to_string(),
+        (right + 1).to_string(),
+        right.to_string(),
+    );
+    let page = drive(
+        "page_test.js",
+        &[
+            ("SERVE_URL", server.url.as_ref()),
+            ("SHOTS", shots.as_os_str()),
+            ("FAILING_NUMBER", number.as_ref()),
+            (
+                "TRY_FILE",
+                workbook
+                    .path(&workbook.exercise_file("xor_all"))
+                    .as_os_str(),
+            ),
+            ("QUIZ", QUIZ.as_ref()),
+            ("QUIZ_WRONG", wrong.as_ref()),
+            ("QUIZ_RIGHT", right_typed.as_ref()),
+        ],
+    );
+    eprintln!("the page: {page:#}\nscreenshots in {}", shots.display());
+    let text = |value: &serde_json::Value| value.as_str().unwrap_or_default().to_string();
+
+    assert_eq!(page["moveFormShown"], false, "no move before a game");
+
+    // The quiz: wrong, then right, the page saying so; the answer kept.
+    assert_eq!(page["quizWrong"]["state"], "wrong", "{page}");
+    assert!(text(&page["quizWrong"]["said"]).starts_with(&format!("Not {}", right + 1)));
+    assert_eq!(page["quizWrong"]["opened"], false, "{page}");
+    assert_eq!(page["quizRight"]["state"], "right", "{page}");
+    assert_eq!(text(&page["quizRight"]["said"]), format!("Right: {right}."));
+    assert_eq!(page["quizRight"]["opened"], true, "the explanation unfolds");
+    assert!(
+        text(&page["progress"]).contains("quizzes: 1 of 4 answered"),
+        "{page}"
+    );
+    let progress = workbook.read(".xorlings-progress.toml");
+    assert!(
+        progress.contains(&format!("quizzes = [\"{QUIZ}\"]")),
+        "{progress}"
+    );
+
+    // The try box in the page's own words.
+    assert_eq!(text(&page["tryLabel"]), "Arguments of xor_all");
+    assert_eq!(text(&page["tryPlaceholder"]), "for example 3 4 5");
+    let error = text(&page["tryError"]);
+    assert!(
+        error.contains("`x`") && !error.contains("cargo grader"),
+        "{error}"
+    );
+    assert_eq!(page["tryErrorBesideField"], true, "{page}");
+    assert!(
+        text(&page["tryOutput"]).contains("heaps = [3, 4, 5]"),
+        "{page}"
+    );
+    assert!(
+        text(&page["tryStale"]).contains("Your code changed"),
+        "{page}"
+    );
+    assert_eq!(
+        page["tryStaleAfterRunning"], false,
+        "run again, it is fresh"
+    );
+
+    // The verdict, announced, and read as text at both widths.
+    assert_eq!(page["announcerLive"], "polite");
+    assert!(
+        text(&page["announced"]).starts_with("nim_winning_move: wrong answer on hidden case"),
+        "{page}"
+    );
+    assert_eq!(
+        page["probeFails"], true,
+        "the contrast check fails a light grey"
+    );
+    for (width, shown) in page["widths"].as_object().unwrap() {
+        let verdict = spaced(&text(&shown["verdictText"]));
+        for sentence in &sentences {
+            assert!(
+                verdict.contains(sentence.as_str()),
+                "at {width}, a line break cuts {sentence:?}:\n{verdict}"
+            );
+        }
+        assert!(
+            verdict.contains(&format!("of the group \"{group}\".")),
+            "at {width}, the group's name is cut:\n{verdict}"
+        );
+        assert_eq!(
+            shown["contrastFailures"],
+            serde_json::json!([]),
+            "at {width}"
+        );
+        for shot in ["page", "verdict"] {
+            let bytes = std::fs::read(shots.join(format!("{shot}-{width}.png"))).unwrap();
+            assert!(bytes.starts_with(b"\x89PNG"), "{shot}-{width}.png");
+        }
+    }
+    // The picture: the failing input's heaps, numbered from 0 as the verdict numbers them
+    // ("heap 1 holds 2"), and still so after a while.
+    let mut rows: Vec<serde_json::Value> = heaps
+        .iter()
+        .enumerate()
+        .map(|(i, heap)| serde_json::json!([format!("heap {i}"), format!("= {heap}")]))
+        .collect();
+    let sum = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+    rows.push(serde_json::json!(["nim-sum", format!("= {sum}")]));
+    assert_eq!(page["firstPicture"], serde_json::json!(rows), "{page}");
+    assert_eq!(
+        page["pictureAfterWaiting"], page["firstPicture"],
+        "no replay by itself"
+    );
+    assert!(
+        sentences.iter().any(|s| s.contains("heap 1 holds 2")),
+        "{sentences:?}"
+    );
+    // The winning move, once asked for: 1 2 has X = 3, and heap 1 goes from 2 to 1.
+    assert!(
+        text(&page["lastCaption"]).starts_with("Heap 1 goes from 2 to 1: take 1 stone. "),
+        "{page}"
     );
 }

@@ -360,9 +360,9 @@ fn a_game_in_a_terminal_fits_80_by_24() {
     let screen = tmux.wait_for("your move>");
     assert!(screen.starts_with(heading), "{screen}");
     for expected in [
-        "  heap 7  60000 = 1110 1010 0110 0000",
+        "  heap 6  60000 = 1110 1010 0110 0000",
         "          60007 = 1110 1010 0110 0111   (nim-sum)",
-        "HEAP COUNT (`2 3` takes 3 stones from heap 2) · h help · q quit",
+        "HEAP COUNT (`1 3` takes 3 stones from heap 1) · h help · q quit",
     ] {
         assert!(
             screen.contains(expected),
@@ -373,12 +373,12 @@ fn a_game_in_a_terminal_fits_80_by_24() {
     tmux.keys("h");
     tmux.keys("Enter");
     tmux.wait_for("Bouton's theorem");
-    tmux.keys("7 59999");
+    tmux.keys("6 59999");
     tmux.keys("Enter");
     let screen = tmux.wait_for_all(&[
-        "The engine takes 6 from heap 1 (7 -> 1).",
+        "The engine takes 6 from heap 0 (7 -> 1).",
         heading,
-        "You take 59999 from heap 7 (60000 -> 1).",
+        "You take 59999 from heap 6 (60000 -> 1).",
         "              0 = 0000 0000 0000 0000   (nim-sum)",
         "your move>",
     ]);

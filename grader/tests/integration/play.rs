@@ -16,8 +16,8 @@ fn nim_sum(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0, |x, h| x ^ h)
 }
 
-/// Each move of a transcript, as (the engine moved, heap from 1, size before, after):
-/// "You take 2 from heap 1 (3 -> 1)." and "The engine takes ...".
+/// Each move of a transcript, as (the engine moved, heap from 0, size before, after):
+/// "You take 2 from heap 0 (3 -> 1)." and "The engine takes ...".
 fn moves(transcript: &str) -> Vec<(bool, usize, u64, u64)> {
     transcript
         .lines()
@@ -44,13 +44,9 @@ fn replay(start: &[u64], transcript: &str) -> Vec<(bool, Vec<u64>)> {
     moves(transcript)
         .into_iter()
         .map(|(engine, heap, from, to)| {
-            assert_eq!(
-                heaps[heap - 1],
-                from,
-                "heap {heap} in {heaps:?}:\n{transcript}"
-            );
+            assert_eq!(heaps[heap], from, "heap {heap} in {heaps:?}:\n{transcript}");
             assert!(to < from, "{transcript}");
-            heaps[heap - 1] = to;
+            heaps[heap] = to;
             (engine, heaps.clone())
         })
         .collect()
@@ -91,15 +87,15 @@ fn has_phrase(run: &Run, phrase: &str) {
 #[test]
 fn a_careless_player_loses_to_an_engine_that_always_leaves_nim_sum_zero() {
     let workbook = solved();
-    // Always one stone, from heap 1, 2 or 3 in turn: from 3 4 5 (nim-sum 2) the first
+    // Always one stone, from heap 0, 1 or 2 in turn: from 3 4 5 (nim-sum 2) the first
     // move already throws the win away. A move on an empty heap is refused, the next tried.
-    let input = "1 1\n2 1\n3 1\n".repeat(12);
+    let input = "0 1\n1 1\n2 1\n".repeat(12);
     let run = workbook.grader_with_input(&["play"], &input);
     run.expect_code(0)
         .stdout_has("Nim: whoever takes the last stone wins. The engine is your nim_winning_move.")
-        .stdout_has("  heap 1  3 = 011\n  heap 2  4 = 100\n  heap 3  5 = 101\n")
+        .stdout_has("  heap 0  3 = 011\n  heap 1  4 = 100\n  heap 2  5 = 101\n")
         .stdout_has("         2 = 010   (nim-sum)")
-        .stdout_has("your move> 1 1\nYou take 1 from heap 1 (3 -> 2).")
+        .stdout_has("your move> 0 1\nYou take 1 from heap 0 (3 -> 2).")
         .stdout_has("The engine took the last stone: the engine wins.");
     assert!(!run.stdout.contains('\u{1b}'), "no escape codes in a pipe");
 
@@ -136,16 +132,16 @@ fn a_careless_player_loses_to_an_engine_that_always_leaves_nim_sum_zero() {
 #[test]
 fn an_engine_without_a_winning_move_takes_one_stone_from_the_largest_heap() {
     let workbook = solved();
-    // 2 2 1: emptying heap 3 leaves nim-sum 0, and the engine has no winning move.
-    let run = workbook.grader_with_input(&["play", "2", "2", "1"], "3 1\n3 1\n2 1\n2 1\n");
+    // 2 2 1: emptying heap 2 leaves nim-sum 0, and the engine has no winning move.
+    let run = workbook.grader_with_input(&["play", "2", "2", "1"], "2 1\n2 1\n1 1\n1 1\n");
     run.expect_code(0)
-        .stdout_has("You take 1 from heap 3 (1 -> 0).")
-        .stdout_has("Heap 3 is empty: take from a heap that still has stones.")
+        .stdout_has("You take 1 from heap 2 (1 -> 0).")
+        .stdout_has("Heap 2 is empty: take from a heap that still has stones.")
         .stdout_has("You took the last stone: you win!");
     has_phrase(
         &run,
         "Your nim_winning_move returned None: no winning move here. The engine must still \
-         move, so it takes one stone from the largest heap.\nThe engine takes 1 from heap 1 \
+         move, so it takes one stone from the largest heap.\nThe engine takes 1 from heap 0 \
          (2 -> 1).",
     );
     let positions = replay(&[2, 2, 1], &run.stdout);
@@ -159,9 +155,9 @@ fn illegal_input_is_explained_and_q_quits() {
     let lines = [
         "x",
         "9 1",
-        "0 1",
-        "1 0",
-        "1 9",
+        "3 1",
+        "0 0",
+        "0 9",
         "",
         "2",
         "1 2 3",
@@ -173,11 +169,11 @@ fn illegal_input_is_explained_and_q_quits() {
     let run = workbook.grader_with_input(&["play"], &(lines.join("\n") + "\n"));
     run.expect_code(0);
     for explained in [
-        "`x` is not a move. Type a move as HEAP COUNT: `2 3` takes 3 stones from heap 2.",
-        "There is no heap 9: the heaps are numbered 1 to 3.",
-        "There is no heap 0: the heaps are numbered 1 to 3.",
+        "`x` is not a move. Type a move as HEAP COUNT: `1 3` takes 3 stones from heap 1.",
+        "There is no heap 9: the heaps are numbered 0 to 2.",
+        "There is no heap 3: the heaps are numbered 0 to 2.",
         "A move takes at least one stone, not 0.",
-        "Heap 1 has only 3 stones: you cannot take 9.",
+        "Heap 0 has only 3 stones: you cannot take 9.",
         "A move is two numbers, the heap and how many stones to take.",
         "`1 2 3` is not a move.",
         "99999999999999999999 is far more than any heap holds.",
@@ -206,7 +202,7 @@ fn the_game_stops_at_the_end_of_input() {
     let workbook = solved();
     let run = workbook.grader_with_input(&["play", "--first", "engine", "5", "7"], "");
     run.expect_code(0)
-        .stdout_has("The engine takes 2 from heap 2 (7 -> 5).")
+        .stdout_has("The engine takes 2 from heap 1 (7 -> 5).")
         .stdout_has("End of input: the game stops here.");
 }
 
@@ -262,7 +258,7 @@ fn an_engine_that_cheats_in_a_game_is_caught_and_its_move_not_played() {
         "nim_winning_move answered wrongly in this game, so the game stops here. The checker says:",
         "input: heaps = [1000, 2000, 3000]",
         "There is no heap 3: the position has 3 heaps, numbered 0 to 2.",
-        "The checker numbers heaps from 0, as heap_index does; the board numbers them from 1.",
+        "Your nim_winning_move passed the hidden tests but not this position",
         "fix exercises/nim_winning_move/src/lib.rs, grade it with `cargo grader run nim_winning_move`",
     ] {
         has_phrase(&run, phrase);
@@ -276,6 +272,8 @@ fn an_engine_that_cheats_in_a_game_is_caught_and_its_move_not_played() {
     );
     assert!(!run.stdout.contains("The engine takes"), "{}", run.stdout);
     assert!(!run.stdout.contains("your move>"), "{}", run.stdout);
+    // One numbering: the checker's and the board's are the same.
+    assert!(!run.stdout.contains("from 1"), "{}", run.stdout);
 }
 
 #[test]

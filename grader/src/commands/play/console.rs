@@ -160,9 +160,9 @@ impl Console {
     }
 }
 
-/// The heaps, numbered from 1, and their nim-sum, in binary columns.
+/// The heaps, numbered from 0, and their nim-sum, in binary columns.
 pub(super) fn board(game: &Game) -> Text {
-    let labels: Vec<String> = (1..=game.heaps().len())
+    let labels: Vec<String> = (0..game.heaps().len())
         .map(|i| format!("heap {i}"))
         .collect();
     let mut text = Text::new();

@@ -96,7 +96,7 @@ impl Engine {
             .and_then(|words| wire::decode::<Option<Answered>>(&words));
         match (response.grade.verdict, answer) {
             (Verdict::Passed, Some(Some(m))) => Ok(Reply::Winning(Move {
-                heap: m.heap_index + 1,
+                heap: m.heap_index,
                 take: m.remove,
             })),
             (Verdict::Passed, Some(None)) => Ok(Reply::NoWinningMove),

@@ -31,7 +31,8 @@ impl Player {
     }
 }
 
-/// Take `take` stones from heap number `heap`, counted from 1 as the board numbers them.
+/// Take `take` stones from heap `heap`, counted from 0 as `heap_index`, the verdicts and
+/// the board number them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Move {
     pub heap: usize,
@@ -92,16 +93,13 @@ impl Game {
     /// Makes `m` and passes the turn; `Err` says which rule of a move it breaks.
     pub(super) fn play(&mut self, m: Move) -> Result<Made, String> {
         let heaps = self.heaps.len();
-        let size = m
-            .heap
-            .checked_sub(1)
-            .and_then(|i| self.heaps.get_mut(i))
-            .ok_or_else(|| {
-                format!(
-                    "There is no heap {}: the heaps are numbered 1 to {heaps}.",
-                    m.heap
-                )
-            })?;
+        let size = self.heaps.get_mut(m.heap).ok_or_else(|| {
+            format!(
+                "There is no heap {}: the heaps are numbered 0 to {}.",
+                m.heap,
+                heaps - 1
+            )
+        })?;
         let from = *size;
         if from == 0 {
             return Err(format!(
@@ -134,10 +132,7 @@ impl Game {
     pub(super) fn one_from_largest(&self) -> Option<Move> {
         let largest = *self.heaps.iter().max()?;
         let i = self.heaps.iter().position(|&h| h == largest)?;
-        (largest > 0).then_some(Move {
-            heap: i + 1,
-            take: 1,
-        })
+        (largest > 0).then_some(Move { heap: i, take: 1 })
     }
 
     /// Whether every stone is gone.
@@ -165,7 +160,7 @@ pub(super) enum Typed {
 }
 
 /// How a move is typed, in the words of every message about typing one.
-pub(super) const MOVE_SYNTAX: &str = "Type a move as HEAP COUNT: `2 3` takes 3 stones from heap 2.";
+pub(super) const MOVE_SYNTAX: &str = "Type a move as HEAP COUNT: `1 3` takes 3 stones from heap 1.";
 
 /// Reads a line typed at the prompt: `HEAP COUNT`, `h` or `q`; `Err` says what is wrong
 /// with it (whether the move is legal is for [`Game::play`] to say).
@@ -257,17 +252,17 @@ mod tests {
     fn illegal_moves_are_explained_and_change_nothing() {
         let mut g = game(&[3, 0, 5], Rules::Normal);
         let error = |g: &mut Game, heap, take| g.play(Move { heap, take }).unwrap_err();
-        assert!(error(&mut g, 4, 1).contains("There is no heap 4: the heaps are numbered 1 to 3"));
-        assert!(error(&mut g, 0, 1).contains("There is no heap 0"));
-        assert!(error(&mut g, 2, 1).contains("Heap 2 is empty"));
-        assert!(error(&mut g, 1, 0).contains("at least one stone"));
-        assert!(error(&mut g, 1, 4).contains("Heap 1 has only 3 stones: you cannot take 4"));
+        assert!(error(&mut g, 3, 1).contains("There is no heap 3: the heaps are numbered 0 to 2"));
+        assert!(error(&mut g, usize::MAX, 1).contains("There is no heap"));
+        assert!(error(&mut g, 1, 1).contains("Heap 1 is empty"));
+        assert!(error(&mut g, 0, 0).contains("at least one stone"));
+        assert!(error(&mut g, 0, 4).contains("Heap 0 has only 3 stones: you cannot take 4"));
         assert_eq!(g.heaps(), [3, 0, 5]);
         assert_eq!(g.to_move(), Player::You);
-        g.play(Move { heap: 1, take: 2 }).unwrap();
-        assert!(error(&mut g, 1, 2).contains("Heap 1 has only 1 stone: you cannot take 2"));
-        let made = g.play(Move { heap: 3, take: 2 }).unwrap();
-        assert_eq!(made.describe(), "2 from heap 3 (5 -> 3)");
+        g.play(Move { heap: 0, take: 2 }).unwrap();
+        assert!(error(&mut g, 0, 2).contains("Heap 0 has only 1 stone: you cannot take 2"));
+        let made = g.play(Move { heap: 2, take: 2 }).unwrap();
+        assert_eq!(made.describe(), "2 from heap 2 (5 -> 3)");
         assert_eq!(g.heaps(), [1, 0, 3]);
         assert_eq!(g.to_move(), Player::You);
     }
@@ -280,7 +275,7 @@ mod tests {
         ] {
             let mut g = game(&[0, 2], rules);
             assert_eq!(g.winner(), None);
-            g.play(Move { heap: 2, take: 2 }).unwrap();
+            g.play(Move { heap: 1, take: 2 }).unwrap();
             assert!(g.over());
             assert_eq!(g.winner(), Some(winner), "{rules:?}");
         }
@@ -289,7 +284,7 @@ mod tests {
     #[test]
     fn without_a_winning_move_one_stone_goes_from_the_largest_heap() {
         let g = game(&[1, 4, 4], Rules::Normal);
-        assert_eq!(g.one_from_largest(), Some(Move { heap: 2, take: 1 }));
+        assert_eq!(g.one_from_largest(), Some(Move { heap: 1, take: 1 }));
         assert_eq!(game(&[0, 0], Rules::Normal).one_from_largest(), None);
     }
 }

@@ -24,9 +24,10 @@ use xorlings_core::verdict::Failure;
 use xorlings_course::model::Seed;
 
 const DEFAULT_HEAPS: [u64; 3] = [3, 4, 5];
-const KEYS: &str = "Your move: HEAP COUNT (`2 3` takes 3 stones from heap 2) · h help · q quit";
+const KEYS: &str = "Your move: HEAP COUNT (`1 3` takes 3 stones from heap 1) · h help · q quit";
 const HELP: &str = "On your turn, take one or more stones from one heap: type HEAP COUNT, \
-for example `2 3` to take 3 stones from heap 2 (heaps are numbered from 1). q quits.\n\
+for example `1 3` to take 3 stones from heap 1 (heaps are numbered from 0, as heap_index \
+numbers them). q quits.\n\
 The board shows each heap in binary and the nim-sum, the XOR of the heaps: a bit of the \
 nim-sum is 1 when an odd number of heaps have that bit. Leave your opponent a nim-sum of 0 \
 and it cannot win (Bouton's theorem). The engine is your own function: it tries just that.";
@@ -209,9 +210,8 @@ fn caught(engine: &Engine, failure: &Failure) -> Text {
     .prose(
         0,
         &format!(
-            "The checker numbers heaps from 0, as heap_index does; the board numbers them \
-             from 1. Your {name} passed the hidden tests but not this position: fix {}, grade \
-             it with `cargo grader run {name}`, then play again.",
+            "Your {name} passed the hidden tests but not this position: fix {}, grade it \
+             with `cargo grader run {name}`, then play again.",
             engine.exercise.file().display()
         ),
     );

@@ -22,7 +22,8 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-/// Lines of styled spans ([[class, text], ...]) into a <pre>.
+/// Lines of styled spans ([[class, text], ...]) into a <pre>, for text that is laid
+/// out as it is (the play log): the browser wraps its lines.
 function drawLines(pre, lines) {
   pre.replaceChildren();
   lines.forEach((spans, i) => {
@@ -31,6 +32,109 @@ function drawLines(pre, lines) {
       pre.append(cls ? el("span", { class: cls, text }) : text);
     }
   });
+}
+
+// A verdict, laid out from its fields (the grader's `report::fields`): every sentence is
+// whole, and the browser wraps it; code and positions stay in <code>.
+
+/// Prose with its `code` and its positions ([3, 4, 5]) in <code> elements.
+function inline(text) {
+  const nodes = [];
+  // Backticked code first, then lists of numbers in what is left.
+  text.split(/(`[^`]*`)/).forEach((part) => {
+    if (part.length > 1 && part.startsWith("`") && part.endsWith("`")) {
+      nodes.push(el("code", { text: part.slice(1, -1) }));
+      return;
+    }
+    part.split(/(\[[0-9_, .…]*\])/).forEach((piece) => {
+      if (/^\[[0-9_, .…]*\]$/.test(piece)) nodes.push(el("code", { text: piece }));
+      else if (piece) nodes.push(piece);
+    });
+  });
+  return nodes;
+}
+
+/// A text of lines: each line of prose a paragraph, the lines indented by two spaces or
+/// more (binary columns, a panic's message) one block laid out as it is.
+function blocks(text, cls) {
+  const out = [];
+  let laid = null;
+  for (const line of text.split("\n")) {
+    if (/^\s{2}/.test(line)) {
+      if (!laid) {
+        laid = [];
+        out.push(laid);
+      }
+      laid.push(line);
+      continue;
+    }
+    laid = null;
+    if (line.trim()) out.push(el("p", { class: cls || "" }, ...inline(line)));
+  }
+  return out.map((item) => {
+    if (!Array.isArray(item)) return item;
+    const indent = Math.min(...item.map((line) => line.match(/^\s*/)[0].length));
+    return el("pre", { class: "laid" }, el("code", { text: item.map((l) => l.slice(indent)).join("\n") }));
+  });
+}
+
+/// The headline: ✓ or ✗, the exercise's name, what went wrong, where.
+function headline(fields) {
+  const line = el("p", { class: "headline" });
+  if (fields.status !== "cancelled") {
+    const passed = fields.status === "passed";
+    line.append(el("span", { class: passed ? "good" : "bad", text: passed ? "✓" : "✗" }), " ");
+  }
+  line.append(el("strong", { text: fields.exercise }));
+  if (fields.label) line.append(": ", el("span", { class: "bad", text: fields.label }));
+  line.append(...inline(fields.summary));
+  return line;
+}
+
+function verdictView(fields) {
+  const out = [headline(fields)];
+  const pairs = [["input", fields.input], ["yours", fields.answer]].filter(([, value]) => value != null);
+  if (pairs.length) {
+    out.push(
+      el("dl", { class: "case" }, ...pairs.map(([name, value]) =>
+        el("div", {}, el("dt", { text: name }), el("dd", {}, el("code", { text: value }))))
+      )
+    );
+  }
+  if (fields.explanation) out.push(...blocks(fields.explanation));
+  if (fields.shrunk) out.push(el("p", {}, ...inline(fields.shrunk)));
+  if (fields.rule) out.push(...blocks(fields.rule, "rule"));
+  if (fields.code) out.push(el("pre", { class: "laid" }, el("code", { text: fields.code })));
+  if (fields.advice) {
+    out.push(el("p", { class: "advice" }, el("strong", { class: "warn", text: "Hint:" }), " ", ...inline(fields.advice)));
+  }
+  if (fields.lesson) {
+    const anchor = fields.lesson.split("#")[1];
+    out.push(
+      el("p", { class: "dim" }, "More in the lesson: ",
+        el("a", { href: `#${anchor}` }, el("code", { text: fields.lesson })))
+    );
+  }
+  if (fields.reason) out.push(...blocks(fields.reason));
+  if (fields.compiler) out.push(el("pre", { class: "laid" }, el("code", { text: fields.compiler })));
+  for (const paragraph of fields.paragraphs || []) out.push(...blocks(paragraph));
+  if (fields.groups) out.push(el("p", { text: fields.groups }));
+  if (fields.printed) {
+    out.push(el("p", { text: fields.printed.intro }));
+    out.push(el("pre", { class: "printed" }, el("code", { text: fields.printed.lines.join("\n") })));
+    for (const note of fields.printed.notes) out.push(el("p", { class: "dim" }, ...inline(note)));
+  }
+  if (fields.warnings) {
+    out.push(el("p", { class: "warn", text: fields.warnings.intro }));
+    out.push(el("pre", { class: "laid" }, el("code", { text: fields.warnings.messages })));
+  }
+  return out;
+}
+
+/// The verdict in one sentence, for the live region that screen readers announce.
+function announcement(fields) {
+  const said = `${fields.exercise}${fields.label ? `: ${fields.label}` : ""}${fields.summary}`;
+  return fields.status === "passed" ? `Passed: ${said}` : said;
 }
 
 async function post(path, body) {
@@ -56,9 +160,14 @@ function problemLines(answer) {
 function render(state) {
   const { done, total } = state;
   const percent = total ? Math.floor((done * 100) / total) : 0;
+  // The width through the CSSOM: the page's Content-Security-Policy drops style attributes.
+  const filled = el("span");
+  filled.style.width = `${percent}%`;
+  const quiz = state.quizzes;
   $("progress").replaceChildren(
-    el("span", { class: "bar" }, el("span", { style: `width:${percent}%` })),
-    `${done}/${total} done (${percent}%)`
+    el("span", { class: "bar" }, filled),
+    `${done}/${total} done (${percent}%)`,
+    quiz.lesson_total ? ` · this lesson's quizzes: ${quiz.lesson_done} of ${quiz.lesson_total} answered` : ""
   );
   const courseKey = JSON.stringify([state.exercises, state.current]);
   if (courseKey !== shown.courseKey) {
@@ -94,30 +203,46 @@ function drawExercise(state) {
   $("note").hidden = !state.note;
   $("note").textContent = state.note || "";
   $("hint-text").textContent = exercise.hint;
-  $("try-panel").hidden = !exercise.try_usage;
-  $("try-usage").textContent = exercise.try_usage || "";
+  drawTryForm(exercise);
+  quizzes.answered = new Set(state.quizzes.answered);
   const verdict = state.verdict;
-  const pre = $("verdict");
-  drawLines(pre, verdict.lines);
-  pre.dataset.status = verdict.status;
   const key = JSON.stringify([exercise.name, verdict]);
   if (key !== shown.verdictKey) {
     shown.verdictKey = key;
-    // While a save is graded, the pictures of the last verdict stay; pictures of the
-    // same position are not drawn (and animated) again.
-    const picturesKey = JSON.stringify(verdict.pictures);
-    if (verdict.status !== "grading" && picturesKey !== shown.picturesKey) {
-      shown.picturesKey = picturesKey;
-      drawPictures(verdict.pictures);
+    const box = $("verdict");
+    box.dataset.status = verdict.status;
+    box.setAttribute("aria-busy", verdict.status === "grading" ? "true" : "false");
+    if (verdict.status === "grading") {
+      // The last verdict stays, greyed, until the new one comes.
+      $("verdict-state").textContent = `Grading ${exercise.name}...`;
+      if (exercise.name === shown.exercise) markTryStale();
+    } else {
+      $("verdict-state").textContent = "";
+      box.replaceChildren(...verdictView(verdict.fields));
+      $("verdict-announce").textContent = announcement(verdict.fields);
+      // Pictures of the same position are not drawn again.
+      const picturesKey = JSON.stringify(verdict.pictures);
+      if (picturesKey !== shown.picturesKey) {
+        shown.picturesKey = picturesKey;
+        drawPictures(verdict.pictures);
+      }
     }
     window.xorlingsVerdicts.push({ status: verdict.status, exercise: exercise.name, at: Date.now() });
   }
   if (exercise.name !== shown.exercise) {
     shown.exercise = exercise.name;
+    tried.input = null;
+    $("try-input").value = "";
     $("try-result").hidden = true;
-    loadLesson(exercise.number);
+    $("try-error").textContent = "";
+    loadLesson(exercise.number, exercise.lesson);
   }
 }
+
+// The lesson, and its quizzes: an answer typed, checked by the grader, then the
+// lesson's explanation unfolded.
+
+const quizzes = { answered: new Set() };
 
 async function loadLesson(number) {
   const response = await fetch(`/api/lesson?exercise=${number}`, {
@@ -126,19 +251,39 @@ async function loadLesson(number) {
   // The lesson's HTML is the grader's own rendering, every text of it escaped.
   $("lesson").innerHTML = await response.text();
   for (const form of $("lesson").querySelectorAll("form.practice")) {
-    form.addEventListener("submit", (event) => {
+    const said = form.querySelector(".said");
+    const details = form.nextElementSibling;
+    if (form.dataset.quiz && quizzes.answered.has(form.dataset.quiz)) {
+      form.dataset.state = "right";
+      said.textContent = "✓ You answered this one.";
+    }
+    form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const answer = form.querySelector("input").value.trim();
-      const details = form.nextElementSibling;
-      let yours = form.querySelector(".yours");
-      if (!yours) {
-        yours = el("span", { class: "yours" });
-        form.append(yours);
+      if (!answer) {
+        form.dataset.state = "empty";
+        said.textContent = "Type your answer first, then check it.";
+        return;
       }
-      yours.textContent = answer
-        ? `You answered ${answer}: compare it with the answer below.`
-        : "Type your answer first, then check it.";
-      if (answer && details) details.open = true;
+      if (!form.dataset.quiz) {
+        // A question to think over: the lesson's answer, to compare with yours.
+        said.textContent = "Compare yours with the lesson's answer, unfolded below.";
+        if (details) details.open = true;
+        return;
+      }
+      said.textContent = "Checking...";
+      const checked = await post("/api/quiz", { quiz: form.dataset.quiz, answer });
+      if (checked.problem) {
+        form.dataset.state = "wrong";
+        said.textContent = checked.problem;
+        return;
+      }
+      form.dataset.state = checked.right ? "right" : "wrong";
+      said.textContent = checked.said;
+      if (checked.right) {
+        quizzes.answered.add(form.dataset.quiz);
+        if (details) details.open = true;
+      }
     });
   }
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
@@ -159,47 +304,64 @@ function drawPictures(pictures) {
 const xorAll = (heaps) => heaps.reduce((a, b) => a ^ b, 0n);
 const bitLength = (value) => (value === 0n ? 0 : value.toString(2).length);
 
+const stones = (count) => `${count} ${count === 1n ? "stone" : "stones"}`;
+
+/// Heaps numbered from 0, as the exercises' `heap_index` and every verdict number them.
 function columnsTable(heaps, sum, width) {
   const table = el("table", { class: "columns" });
   const row = (label, value, cls) => {
-    const tr = el("tr", { class: cls || "" }, el("td", { class: "label", text: label }));
+    const tr = el("tr", { class: cls || "" }, el("th", { scope: "row", class: "label", text: label }));
     for (let bit = width - 1; bit >= 0; bit--) {
       const one = (value >> BigInt(bit)) & 1n;
       tr.append(el("td", { class: `bit${one ? " one" : ""}`, "data-bit": bit, text: one ? "1" : "0" }));
     }
-    tr.append(el("td", { class: "label", text: `= ${value}` }));
+    tr.append(el("td", { class: "label value", text: `= ${value}` }));
     return tr;
   };
-  heaps.forEach((heap, i) => table.append(row(`heap ${i + 1}`, heap)));
+  heaps.forEach((heap, i) => table.append(row(`heap ${i}`, heap)));
   table.append(row("nim-sum", sum, "sum"));
   return table;
 }
 
+/// The position as it is (the failing case's, first), and the winning move step by
+/// step when the learner asks for it.
 function columnsPicture(picture) {
   const heaps = picture.heaps.map(BigInt);
   const width = Math.max(1, ...heaps.map(bitLength));
+  const steps = winningMoveSteps(heaps, width);
   const box = el("div", { class: "picture" });
   box.append(
-    el("h2", {
-      text: picture.from_case ? "The failing position, in binary" : "A position, in binary",
+    el("h3", {
+      text: picture.from_case ? "The failing input, in binary" : "A position, in binary",
     })
   );
-  const holder = el("div");
+  const holder = el("div", { class: "holder" });
   const caption = el("p", { class: "caption", "aria-live": "polite" });
-  const replay = el("button", { type: "button", text: "Replay the winning move" });
-  box.append(holder, caption, replay);
+  const controls = el("div", { class: "controls" });
+  box.append(holder, caption, controls);
   let timers = [];
-  const play = () => {
-    timers.forEach(clearTimeout);
-    timers = winningMoveSteps(heaps, width).map((step, i) =>
-      setTimeout(() => {
-        holder.replaceChildren(step.table);
-        caption.textContent = step.caption;
-      }, i * STEP_MS)
-    );
+  const show = (step) => {
+    holder.replaceChildren(step.table);
+    caption.textContent = step.caption;
   };
-  replay.addEventListener("click", play);
-  play();
+  const stop = () => {
+    timers.forEach(clearTimeout);
+    timers = [];
+  };
+  show(steps[0]);
+  if (steps.length > 1) {
+    const play = el("button", { type: "button", class: "secondary", text: "Show the winning move" });
+    const back = el("button", { type: "button", class: "secondary", text: "Back to the position" });
+    play.addEventListener("click", () => {
+      stop();
+      timers = steps.map((step, i) => setTimeout(() => show(step), i * STEP_MS));
+    });
+    back.addEventListener("click", () => {
+      stop();
+      show(steps[0]);
+    });
+    controls.append(play, back);
+  }
   return box;
 }
 
@@ -231,7 +393,7 @@ function winningMoveSteps(start, width) {
   mark(topTable, start.length, top, "focus");
   steps.push({
     table: topTable,
-    caption: `Its leftmost 1 is in the column of ${1n << BigInt(top)}. Heap ${chosen + 1} has ` +
+    caption: `Its leftmost 1 is in the column of ${1n << BigInt(top)}. Heap ${chosen} has ` +
       "a 1 there: that is the heap to change.",
   });
   let heaps = [...start];
@@ -244,7 +406,7 @@ function winningMoveSteps(start, width) {
     mark(table, chosen, bit, "flip");
     steps.push({
       table,
-      caption: `Flip the bit of ${1n << BigInt(bit)} in heap ${chosen + 1}: that column of the ` +
+      caption: `Flip the bit of ${1n << BigInt(bit)} in heap ${chosen}: that column of the ` +
         "nim-sum becomes 0.",
     });
   }
@@ -253,8 +415,8 @@ function winningMoveSteps(start, width) {
   last.rows[chosen].classList.add("chosen");
   steps.push({
     table: last,
-    caption: `Heap ${chosen + 1} goes from ${start[chosen]} to ${after}: take ` +
-      `${start[chosen] - after} stones. The nim-sum is 0, and the opponent faces a lost position.`,
+    caption: `Heap ${chosen} goes from ${start[chosen]} to ${after}: take ` +
+      `${stones(start[chosen] - after)}. The nim-sum is 0, and the opponent faces a lost position.`,
   });
   return steps;
 }
@@ -282,7 +444,7 @@ function grundyPicture(picture) {
   }
   const box = el("div", { class: "picture" });
   box.append(
-    el("h2", {
+    el("h3", {
       text: `Grundy numbers with moves {${moves.join(", ")}}` +
         (picture.from_case ? " (the failing case's)" : ""),
     })
@@ -354,7 +516,7 @@ function treePicture(picture) {
   };
   const box = el("div", { class: "picture" });
   box.append(
-    el("h2", { text: `The move tree of [${picture.heaps.join(", ")}]` }),
+    el("h3", { text: `The move tree of [${picture.heaps.join(", ")}]` }),
     el("p", {
       class: "caption",
       text: "P: the player to move loses (no move reaches a P). N: some move reaches a P.",
@@ -364,17 +526,64 @@ function treePicture(picture) {
   return box;
 }
 
-// Try your function.
+// Try your function: the input typed, what is wrong with it beside the box, and a
+// result marked stale once the code changes, until it is run again.
 
-$("try-form").addEventListener("submit", async (event) => {
-  event.preventDefault();
+const tried = { input: null, form: null };
+
+function drawTryForm(exercise) {
+  const form = exercise.try;
+  $("try-panel").hidden = !form;
+  if (!form || JSON.stringify(form) === tried.form) return;
+  tried.form = JSON.stringify(form);
+  $("try-label").textContent = form.label;
+  $("try-call").textContent = form.call;
+  $("try-help").textContent = form.help;
+  $("try-input").placeholder = form.example ? `for example ${form.example}` : "";
+  $("try-example").hidden = !form.example;
+  $("try-example").textContent = form.example ? `Use the example ${form.example}` : "";
+  $("try-example").onclick = () => {
+    $("try-input").value = form.example;
+    $("try-input").focus();
+  };
+}
+
+function markTryStale() {
+  if (tried.input === null || $("try-result").hidden) return;
+  $("try-result").dataset.stale = "true";
+  $("try-stale").hidden = false;
+}
+
+async function runTry(input) {
   const result = $("try-result");
+  const error = $("try-error");
+  error.textContent = "";
+  $("try-input").removeAttribute("aria-invalid");
   result.hidden = false;
+  result.dataset.stale = "false";
+  $("try-stale").hidden = true;
   result.dataset.status = "running";
-  drawLines(result, [[["warn", "Running your function..."]]]);
-  const answer = await post("/api/try", { input: $("try-input").value });
-  result.dataset.status = answer.status || "error";
-  drawLines(result, answer.lines || problemLines(answer));
+  $("try-output").replaceChildren(el("p", { class: "warn", text: "Running your function..." }));
+  const answer = await post("/api/try", { input });
+  if (answer.problem) {
+    // What is wrong with the input goes beside the box.
+    result.hidden = true;
+    result.dataset.status = answer.status || "invalid";
+    error.textContent = answer.problem;
+    $("try-input").setAttribute("aria-invalid", "true");
+    return;
+  }
+  tried.input = input;
+  result.dataset.status = answer.status;
+  $("try-output").replaceChildren(...verdictView(answer.fields));
+}
+
+$("try-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  runTry($("try-input").value);
+});
+$("try-again").addEventListener("click", () => {
+  if (tried.input !== null) runTry(tried.input);
 });
 
 // Nim against the learner's engine.

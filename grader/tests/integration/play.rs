@@ -318,3 +318,23 @@ fn starting_heaps_are_checked() {
         .expect_code(2)
         .stderr_has("cannot be used with");
 }
+
+/// The learner's page shows a game through a pipe: its command, run as written, prints
+/// what the page shows.
+#[test]
+fn the_learners_page_shows_a_game_as_play_prints_it() {
+    let page = std::fs::read_to_string(common::repo_root().join("docs/learner.md")).unwrap();
+    let block = page
+        .split("```text\n$ printf '")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("docs/learner.md shows a game through a pipe");
+    let (command, shown) = block.split_once('\n').unwrap();
+    let (moves, play) = command
+        .split_once("' | cargo grader ")
+        .expect("the game's command pipes its moves into cargo grader");
+    let args: Vec<&str> = play.split_whitespace().collect();
+    let run = solved().grader_with_input(&args, &moves.replace("\\n", "\n"));
+    run.expect_code(0);
+    assert_eq!(run.stdout.trim_end(), shown.trim_end(), "{}", run.stderr);
+}

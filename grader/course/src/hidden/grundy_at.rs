@@ -499,8 +499,8 @@ mod tests {
         for moves in games {
             let game = promised(&moves);
             let table = grundy_values(30_000, &moves);
-            for n in 0..table.len() {
-                assert_eq!(game.at(n as u64), table[n], "moves {moves:?}, heap {n}");
+            for (n, &value) in table.iter().enumerate() {
+                assert_eq!(game.at(n as u64), value, "moves {moves:?}, heap {n}");
             }
             let (s, p) = (game.start, game.period);
             // Nothing shorter repeats, and nothing starts earlier.

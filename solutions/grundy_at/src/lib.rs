@@ -26,10 +26,10 @@ pub fn grundy_at(n: u64, moves: &[usize]) -> usize {
             reached[values[heap - m]] = true;
         }
         values.push(reached.iter().position(|&r| !r).unwrap_or(amounts.len()));
-        if values.len() < largest {
+        // The first window is complete once `largest` values are in.
+        let Some(start) = values.len().checked_sub(largest) else {
             continue;
-        }
-        let start = values.len() - largest;
+        };
         let window = values[start..].to_vec();
         if let Some(&first) = first_start.get(&window) {
             // n >= values.len() > first here, so n - first does not underflow.

@@ -66,12 +66,15 @@ reports name a seed other than 0 by its fingerprint only). Default: the learners
 or $XORLINGS_SEED, or the file of --seed-file";
 const SEED_FILE: &str = "Read the seed from this file (keep it outside the learners' \
 checkouts); `-` reads it from stdin";
-const PLAY: &str = "Play Nim against your own nim_winning_move, once it passes.
+const PLAY: &str = "Play Nim against your own nim_winning_move (or Kayles against \
+kayles_grundy), once it passes.
 
 Your function is the engine: it is built from your exercise file and every move it makes is \
 judged by the exercise's checker, so a wrong move is explained instead of played. Type a move \
 as HEAP COUNT (`1 3` takes 3 stones from heap 1, heaps numbered from 0), h for help, q to \
-quit. When stdin is not a terminal, moves are read one per line until q or the end of input.";
+quit. With --kayles, the engine knocks down pins by your kayles_grundy's Grundy numbers, each \
+judged by the checker. When stdin is not a terminal, moves are read one per line until q or \
+the end of input.";
 const KAYLES: &str = "Play Kayles against your own kayles_grundy instead: HEAPS are then \
 rows of pins (at most 20 pins in all; default: a row of 10). Type a move as ROW PIN, or ROW PIN \
 2 for that pin and the next, rows and pins numbered from 0";
@@ -684,7 +687,10 @@ mod tests {
         let Ok(Some(Command::Play(play))) = parsed("play --kayles 4 6") else {
             panic!("play --kayles")
         };
-        assert_eq!((play.heaps, play.kayles, play.misere), (vec![4, 6], true, false));
+        assert_eq!(
+            (play.heaps, play.kayles, play.misere),
+            (vec![4, 6], true, false)
+        );
         let Ok(Some(Command::Play(play))) = parsed("play --random") else {
             panic!("play --random")
         };

@@ -319,24 +319,33 @@ fn starting_heaps_are_checked() {
         .stderr_has("cannot be used with");
 }
 
-/// The learner's page shows a game through a pipe: its command, run as written, prints
-/// what the page shows.
+/// The learner's page shows games through a pipe (Nim's, Kayles'): each command, run as
+/// written, prints what the page shows.
 #[test]
 fn the_learners_page_shows_a_game_as_play_prints_it() {
     let page = std::fs::read_to_string(common::repo_root().join("docs/learner.md")).unwrap();
-    let block = page
+    let blocks: Vec<&str> = page
         .split("```text\n$ printf '")
-        .nth(1)
-        .and_then(|rest| rest.split("\n```").next())
-        .expect("docs/learner.md shows a game through a pipe");
-    let (command, shown) = block.split_once('\n').unwrap();
-    let (moves, play) = command
-        .split_once("' | cargo grader ")
-        .expect("the game's command pipes its moves into cargo grader");
-    let args: Vec<&str> = play.split_whitespace().collect();
-    let run = solved().grader_with_input(&args, &moves.replace("\\n", "\n"));
-    run.expect_code(0);
-    assert_eq!(run.stdout.trim_end(), shown.trim_end(), "{}", run.stderr);
+        .skip(1)
+        .map(|rest| rest.split("\n```").next().unwrap())
+        .collect();
+    assert_eq!(
+        blocks.len(),
+        2,
+        "docs/learner.md shows a game of Nim and one of Kayles"
+    );
+    let workbook = solved();
+    workbook.solve("kayles_grundy");
+    for block in blocks {
+        let (command, shown) = block.split_once('\n').unwrap();
+        let (moves, play) = command
+            .split_once("' | cargo grader ")
+            .expect("the game's command pipes its moves into cargo grader");
+        let args: Vec<&str> = play.split_whitespace().collect();
+        let run = workbook.grader_with_input(&args, &moves.replace("\\n", "\n"));
+        run.expect_code(0);
+        assert_eq!(run.stdout.trim_end(), shown.trim_end(), "{}", run.stderr);
+    }
 }
 
 const KAYLES: &str = "kayles_grundy";
@@ -443,7 +452,12 @@ fn kayles_an_engine_that_leaves_an_xor_of_zero_wins_against_a_careless_player() 
             assert_eq!(xor(after), 0, "the engine left {after:?}:\n{}", run.stdout);
         }
     }
-    assert_eq!(positions.last().map(|(engine, _, after)| (*engine, after.len())), Some((true, 0)));
+    assert_eq!(
+        positions
+            .last()
+            .map(|(engine, _, after)| (*engine, after.len())),
+        Some((true, 0))
+    );
     // Each position is drawn with its XOR, as many times as moves, and one.
     assert_eq!(
         run.stdout.matches("The XOR of the Grundy numbers:").count()
@@ -476,7 +490,9 @@ fn kayles_an_engine_without_a_winning_move_knocks_down_the_last_pin_of_the_longe
 #[test]
 fn kayles_illegal_moves_are_explained() {
     let workbook = kayles_solved();
-    let lines = ["1 0", "0 5", "0 4 2", "0 0 3", "x", "2", "1 2 3 4", "h", "0 1 2", "q"];
+    let lines = [
+        "1 0", "0 5", "0 4 2", "0 0 3", "x", "2", "1 2 3 4", "h", "0 1 2", "q",
+    ];
     let run = workbook.grader_with_input(&["play", "--kayles", "5"], &(lines.join("\n") + "\n"));
     run.expect_code(0);
     for explained in [
@@ -501,7 +517,10 @@ fn kayles_play_refuses_a_kayles_grundy_that_does_not_pass() {
     let workbook = Workbook::new();
     let run = workbook.grader_with_input(&["play", "--kayles"], "0 0\n");
     run.expect_code(1);
-    has_phrase(&run, "Play needs your kayles_grundy to pass its hidden tests first");
+    has_phrase(
+        &run,
+        "Play needs your kayles_grundy to pass its hidden tests first",
+    );
     has_phrase(&run, "This exercise still has its `todo!()`");
     assert!(!run.stdout.contains("your move>"), "{}", run.stdout);
 
@@ -536,7 +555,11 @@ fn kayles_cheat(workbook: &Workbook) -> String {
 fn kayles_a_wrong_grundy_number_in_a_game_stops_it_with_the_checkers_words() {
     let workbook = kayles_solved();
     workbook.write(&workbook.exercise_file(KAYLES), &kayles_cheat(&workbook));
-    assert_eq!(workbook.grader(&["run", KAYLES]).code, 0, "the cheat passes the hidden tests");
+    assert_eq!(
+        workbook.grader(&["run", KAYLES]).code,
+        0,
+        "the cheat passes the hidden tests"
+    );
     let run = workbook.grader_with_input(&["play", "--kayles", "7"], "0 0\n");
     run.expect_code(1);
     for phrase in [

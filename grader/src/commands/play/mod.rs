@@ -70,7 +70,10 @@ pub(super) fn run(session: &mut Session, options: &PlayArgs) -> Result<Exit> {
     let rules = nim::rules(options);
     let exercise = engine::nim_exercise(session, rules)?;
     match ready(session, exercise, color)? {
-        Some(engine) => play_out(&mut nim::Nim::new(engine, heaps, rules, options.first), color),
+        Some(engine) => play_out(
+            &mut nim::Nim::new(engine, heaps, rules, options.first),
+            color,
+        ),
         None => Ok(Exit::NotPassed),
     }
 }

@@ -49,9 +49,10 @@ pub(super) fn number(word: &str, syntax: &Syntax) -> Result<u64, String> {
     let word_shown = crate::text::visible(word);
     match word.parse::<u64>() {
         Ok(n) => Ok(n),
-        Err(_) if word.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(format!("{word_shown} is far more than {}.", syntax.too_large))
-        }
+        Err(_) if word.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "{word_shown} is far more than {}.",
+            syntax.too_large
+        )),
         Err(_) => Err(format!(
             "`{word_shown}` is not a whole number. {}",
             syntax.how

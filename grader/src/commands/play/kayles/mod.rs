@@ -233,10 +233,7 @@ fn board(rows: &[usize], grundy: &[usize], widest: usize) -> Text {
         .collect();
     lines.push(match rows.is_empty() {
         true => "  No pin is left standing.".to_string(),
-        false => format!(
-            "  The XOR of the Grundy numbers: {}",
-            xor(rows, grundy)
-        ),
+        false => format!("  The XOR of the Grundy numbers: {}", xor(rows, grundy)),
     });
     let mut text = Text::new();
     text.verbatim(0, "", &lines.join("\n"));

@@ -197,9 +197,21 @@ mod tests {
         assert_eq!(parse("q"), Ok(Typed::Quit));
         assert_eq!(parse("?"), Ok(Typed::Help));
         assert!(parse("").unwrap_err().contains("ROW PIN"));
-        assert!(parse("2").unwrap_err().contains("two numbers, the row and the pin"));
-        assert!(parse("a 1").unwrap_err().contains("`a` is not a whole number"));
-        assert!(parse("1 2 3 4").unwrap_err().contains("`1 2 3 4` is not a move"));
+        assert!(
+            parse("2")
+                .unwrap_err()
+                .contains("two numbers, the row and the pin")
+        );
+        assert!(
+            parse("a 1")
+                .unwrap_err()
+                .contains("`a` is not a whole number")
+        );
+        assert!(
+            parse("1 2 3 4")
+                .unwrap_err()
+                .contains("`1 2 3 4` is not a move")
+        );
         assert!(
             parse("0 99999999999999999999")
                 .unwrap_err()
@@ -211,22 +223,34 @@ mod tests {
     fn a_move_splits_a_row_and_illegal_ones_change_nothing() {
         let mut rows = Rows::new(vec![5, 2], First::You);
         let error = |rows: &mut Rows, k| rows.play(k).unwrap_err();
-        assert!(error(&mut rows, knock(2, 0, 1)).contains("There is no row 2: the rows are numbered 0 to 1"));
+        assert!(
+            error(&mut rows, knock(2, 0, 1))
+                .contains("There is no row 2: the rows are numbered 0 to 1")
+        );
         assert!(error(&mut rows, knock(usize::MAX, 0, 1)).contains("There is no row"));
         assert!(error(&mut rows, knock(0, 0, 3)).contains("1 pin, or 2 side by side, not 3"));
         assert!(error(&mut rows, knock(0, 0, 0)).contains("not 0"));
-        assert!(error(&mut rows, knock(0, 5, 1)).contains("Row 0 has 5 pins, numbered 0 to 4: there is no pin 5"));
+        assert!(
+            error(&mut rows, knock(0, 5, 1))
+                .contains("Row 0 has 5 pins, numbered 0 to 4: there is no pin 5")
+        );
         assert!(error(&mut rows, knock(0, 4, 2)).contains("there is no pin 5"));
         assert!(error(&mut rows, knock(0, usize::MAX, 2)).contains("there is no pin"));
         assert_eq!((rows.rows(), rows.to_move()), (&[5, 2][..], Player::You));
 
         let made = rows.play(knock(0, 2, 1)).unwrap();
         assert_eq!(made.describe(), "pin 2 of row 0 (5 -> 2 + 2)");
-        assert_eq!((rows.rows(), rows.to_move()), (&[2, 2, 2][..], Player::Engine));
+        assert_eq!(
+            (rows.rows(), rows.to_move()),
+            (&[2, 2, 2][..], Player::Engine)
+        );
         let made = rows.play(knock(1, 0, 2)).unwrap();
         assert_eq!(made.describe(), "pins 0 and 1 of row 1 (2 -> 0)");
         assert_eq!(rows.rows(), [2, 2]);
-        assert_eq!(rows.play(knock(1, 1, 1)).unwrap().describe(), "pin 1 of row 1 (2 -> 1)");
+        assert_eq!(
+            rows.play(knock(1, 1, 1)).unwrap().describe(),
+            "pin 1 of row 1 (2 -> 1)"
+        );
         assert_eq!(rows.rows(), [2, 1]);
         assert_eq!(rows.winner(), None);
         rows.play(knock(0, 0, 2)).unwrap();

@@ -24,6 +24,14 @@ pub(super) enum Player {
 }
 
 impl Player {
+    /// Who moves first, as the command line says.
+    pub(super) fn first(first: First) -> Player {
+        match first {
+            First::You => Player::You,
+            First::Engine => Player::Engine,
+        }
+    }
+
     pub(super) fn other(self) -> Player {
         match self {
             Player::You => Player::Engine,
@@ -71,10 +79,7 @@ pub(super) struct Game {
 
 impl Game {
     pub(super) fn new(heaps: Vec<u64>, rules: Rules, first: First) -> Game {
-        let to_move = match first {
-            First::You => Player::You,
-            First::Engine => Player::Engine,
-        };
+        let to_move = Player::first(first);
         Game {
             widest: heaps.iter().copied().max().unwrap_or(0),
             heaps,

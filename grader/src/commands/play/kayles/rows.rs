@@ -54,11 +54,10 @@ pub(super) struct Rows {
 
 impl Rows {
     pub(super) fn new(rows: Vec<usize>, first: First) -> Rows {
-        let to_move = match first {
-            First::You => Player::You,
-            First::Engine => Player::Engine,
-        };
-        Rows { rows, to_move }
+        Rows {
+            rows,
+            to_move: Player::first(first),
+        }
     }
 
     pub(super) fn rows(&self) -> &[usize] {

@@ -66,12 +66,18 @@ reports name a seed other than 0 by its fingerprint only). Default: the learners
 or $XORLINGS_SEED, or the file of --seed-file";
 const SEED_FILE: &str = "Read the seed from this file (keep it outside the learners' \
 checkouts); `-` reads it from stdin";
-const PLAY: &str = "Play Nim against your own nim_winning_move, once it passes.
+const PLAY: &str = "Play Nim against your own nim_winning_move (or Kayles against \
+kayles_grundy), once it passes.
 
 Your function is the engine: it is built from your exercise file and every move it makes is \
 judged by the exercise's checker, so a wrong move is explained instead of played. Type a move \
 as HEAP COUNT (`1 3` takes 3 stones from heap 1, heaps numbered from 0), h for help, q to \
-quit. When stdin is not a terminal, moves are read one per line until q or the end of input.";
+quit. With --kayles, the engine knocks down pins by your kayles_grundy's Grundy numbers, each \
+judged by the checker. When stdin is not a terminal, moves are read one per line until q or \
+the end of input.";
+const KAYLES: &str = "Play Kayles against your own kayles_grundy instead: HEAPS are then \
+rows of pins (at most 20 pins in all; default: a row of 10). Type a move as ROW PIN, or ROW PIN \
+2 for that pin and the next, rows and pins numbered from 0";
 const MISERE: &str = "Misère play: whoever takes the last stone loses. The engine is then your \
 misere_winning_move";
 const SERVE: &str = "The course in your browser: the lesson, the verdict on every save, try and \
@@ -151,6 +157,8 @@ pub struct PlayArgs {
     pub random: bool,
     pub first: First,
     pub misere: bool,
+    /// Kayles against kayles_grundy: the heaps are rows of pins.
+    pub kayles: bool,
 }
 
 /// Where `serve` listens.
@@ -375,6 +383,7 @@ fn play() -> clap::Command {
                 .default_value(first_value(First::default())),
         )
         .arg(flag("misere", MISERE))
+        .arg(flag("kayles", KAYLES).conflicts_with("misere"))
 }
 
 fn serve() -> clap::Command {
@@ -487,6 +496,7 @@ impl Command {
                 random: matches.get_flag("random"),
                 first: required(matches, "first")?,
                 misere: matches.get_flag("misere"),
+                kayles: matches.get_flag("kayles"),
             }),
             "serve" => Command::Serve(ServeArgs {
                 port: required(matches, "port")?,
@@ -674,6 +684,13 @@ mod tests {
             (play.heaps, play.random, play.first, play.misere),
             (vec![3, 4], false, First::Engine, true)
         );
+        let Ok(Some(Command::Play(play))) = parsed("play --kayles 4 6") else {
+            panic!("play --kayles")
+        };
+        assert_eq!(
+            (play.heaps, play.kayles, play.misere),
+            (vec![4, 6], true, false)
+        );
         let Ok(Some(Command::Play(play))) = parsed("play --random") else {
             panic!("play --random")
         };
@@ -722,6 +739,7 @@ mod tests {
         assert_eq!(kind("run --format xml"), ErrorKind::InvalidValue);
         assert_eq!(kind("play 0"), ErrorKind::ValueValidation);
         assert_eq!(kind("play --random 3"), ErrorKind::ArgumentConflict);
+        assert_eq!(kind("play --kayles --misere"), ErrorKind::ArgumentConflict);
         assert_eq!(kind("verify --class c"), ErrorKind::MissingRequiredArgument);
         assert_eq!(
             kind("verify --container-boundary --workbook w --allow-weak-sandbox"),

@@ -398,3 +398,51 @@ fn a_game_in_a_terminal_fits_80_by_24() {
     let screen = tmux.wait_for("grader exited with 0");
     assert!(screen.contains("You quit the game."), "{screen}");
 }
+
+#[test]
+fn a_game_of_kayles_in_a_terminal_fits_80_by_24() {
+    let workbook = Workbook::new();
+    workbook.solve("kayles_grundy");
+    // Eight rows and 20 pins, the most a game starts with, one row as long as it may be.
+    let shell_command = format!(
+        "'{GRADER}' play --kayles 1 1 1 1 1 1 1 13; echo \"grader exited with $?\"; exec sleep 600"
+    );
+    let tmux = Tmux::start(workbook.root(), &shell_command);
+    let heading =
+        "Kayles: whoever knocks down the last pin wins. The engine is your kayles_grundy.";
+    let screen = tmux.wait_for("your move>");
+    assert!(screen.starts_with(heading), "{screen}");
+    for expected in [
+        "  row 7: | | | | | | | | | | | | |  (13 pins, Grundy 1)",
+        "  The XOR of the Grundy numbers: 0",
+        "ROW PIN, or ROW PIN 2 for two pins · h help · q quit",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "{expected:?} missing in\n{screen}"
+        );
+    }
+
+    // Pin 1 of the long row splits it: nine rows, and the engine's answer.
+    tmux.keys("7 1");
+    tmux.keys("Enter");
+    let screen = tmux.wait_for_all(&[
+        "You knock down pin 1 of row 7 (13 -> 1 + 11).",
+        "The engine knocks down",
+        "your move>",
+    ]);
+    assert!(
+        screen.starts_with(heading),
+        "the heading scrolled away:\n{screen}"
+    );
+    assert!(
+        screen.lines().all(|line| line.chars().count() <= 80),
+        "{screen}"
+    );
+    assert!(screen.lines().count() <= 24, "{screen}");
+
+    tmux.keys("q");
+    tmux.keys("Enter");
+    let screen = tmux.wait_for("grader exited with 0");
+    assert!(screen.contains("You quit the game."), "{screen}");
+}

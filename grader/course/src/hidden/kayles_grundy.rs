@@ -63,6 +63,12 @@ fn values() -> &'static [usize] {
     VALUES.get_or_init(|| table_by(MAX_PINS, by_definition))
 }
 
+/// The Grundy number of a row of `n` pins, from the grader's own table (`None` past the
+/// longest row it promises): `play` checks the engine's Kayles moves with it.
+pub fn grundy_number(n: usize) -> Option<usize> {
+    values().get(n).copied()
+}
+
 /// What code that takes each row left as a Nim heap of its length answers: the mex of
 /// `a ^ b` over the moves.
 fn lengths_as_heaps() -> &'static [usize] {

@@ -8,9 +8,7 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 
 use anyhow::{Context, Result};
 
-use super::game::Game;
 use crate::text::{Style, Text};
-use xorlings_course::model::nim::labelled_columns;
 
 /// Lines on a terminal whose size cannot be read.
 const DEFAULT_ROWS: usize = 24;
@@ -76,19 +74,19 @@ impl Console {
         self.messages.push(text);
     }
 
-    /// The position after a move (a screen shows it at the next prompt).
-    pub(super) fn position(&self, game: &Game) {
+    /// The board after a move (a screen shows it at the next prompt).
+    pub(super) fn position(&self, board: &Text) {
         if self.rows.is_none() {
             let mut text = Text::new();
-            text.blank().append(board(game)).blank();
+            text.blank().append(board.clone()).blank();
             self.print(&text);
         }
     }
 
     /// Shows the prompt and reads the learner's line; `None` at the end of input.
-    pub(super) fn ask(&self, game: &Game) -> Result<Option<String>> {
+    pub(super) fn ask(&self, board: &Text) -> Result<Option<String>> {
         if self.rows.is_some() {
-            self.redraw(game, true)?;
+            self.redraw(board, true)?;
         }
         print!("{PROMPT}");
         std::io::stdout()
@@ -112,16 +110,16 @@ impl Console {
     }
 
     /// The last screen, without a prompt, when the game ends.
-    pub(super) fn finish(&self, game: &Game) -> Result<()> {
+    pub(super) fn finish(&self, board: &Text) -> Result<()> {
         match self.rows {
-            Some(_) => self.redraw(game, false),
+            Some(_) => self.redraw(board, false),
             None => Ok(()),
         }
     }
 
-    fn redraw(&self, game: &Game, prompt: bool) -> Result<()> {
+    fn redraw(&self, board: &Text, prompt: bool) -> Result<()> {
         let mut top = self.heading.clone();
-        top.blank().append(board(game)).blank();
+        top.blank().append(board.clone()).blank();
         let mut bottom = Text::new();
         if prompt {
             bottom.blank().append(self.keys.clone());
@@ -158,14 +156,4 @@ impl Console {
     fn print(&self, text: &Text) {
         print!("{}", text.to_string(self.width, self.color));
     }
-}
-
-/// The heaps, numbered from 0, and their nim-sum, in binary columns.
-pub(super) fn board(game: &Game) -> Text {
-    let labels: Vec<String> = (0..game.heaps().len())
-        .map(|i| format!("heap {i}"))
-        .collect();
-    let mut text = Text::new();
-    text.verbatim(0, "", &labelled_columns(game.heaps(), &labels, game.widest));
-    text
 }

@@ -3,7 +3,7 @@
 
 use anyhow::{Result, anyhow, bail};
 use xorlings_core::verdict::Failure;
-use xorlings_core::wire;
+use xorlings_core::wire::{self, Wire};
 
 use super::game::{Move, Rules};
 use crate::grading::{Cases, Code, Grader, Request, TypedCase};
@@ -33,6 +33,14 @@ pub(super) enum Reply {
     Wrong(Box<Failure>),
 }
 
+/// The learner's answer on one input, judged by the exercise's checker.
+pub(super) enum Judged<T> {
+    /// The checker approved it.
+    Right(T),
+    /// A wrong answer: what the checker says about it.
+    Wrong(Box<Failure>),
+}
+
 pub(super) struct Engine {
     pub exercise: Exercise,
     grader: Grader,
@@ -45,23 +53,28 @@ pub(super) enum Started {
     NotPassing(Exercise, Grade),
 }
 
-impl Engine {
-    /// Grades the exercise that plays by `rules` and keeps its program as the engine.
-    pub(super) fn start(session: &mut Session, rules: Rules) -> Result<Started> {
-        let name = match rules {
-            Rules::Normal => NIM,
-            Rules::Misere => MISERE,
-        };
-        let exercise = match session.exercise(Some(name)) {
-            Ok(exercise) => exercise,
-            Err(_) if rules == Rules::Misere => bail!(NO_MISERE),
-            Err(error) => {
-                return Err(error.context(format!("cannot play: the workbook has no {name}")));
-            }
-        };
-        if !answers_moves(exercise.tests) {
-            bail!("{name} {NOT_A_MOVE}");
+/// The exercise that plays Nim by `rules`, once its answers are known to be moves.
+pub(super) fn nim_exercise(session: &Session, rules: Rules) -> Result<Exercise> {
+    let name = match rules {
+        Rules::Normal => NIM,
+        Rules::Misere => MISERE,
+    };
+    let exercise = match session.exercise(Some(name)) {
+        Ok(exercise) => exercise,
+        Err(_) if rules == Rules::Misere => bail!(NO_MISERE),
+        Err(error) => {
+            return Err(error.context(format!("cannot play: the workbook has no {name}")));
         }
+    };
+    if !same_signature(exercise.tests, nim_winning_move::TESTS) {
+        bail!("{name} {NOT_A_MOVE}");
+    }
+    Ok(exercise)
+}
+
+impl Engine {
+    /// Grades `exercise` and keeps its program as the engine.
+    pub(super) fn start(session: &mut Session, exercise: Exercise) -> Result<Started> {
         println!(
             "Grading {} ({}): it plays against you once it passes...",
             exercise.name,
@@ -85,25 +98,33 @@ impl Engine {
     /// The engine's answer in the position `heaps`.
     pub(super) fn reply(&self, heaps: &[u64]) -> Result<Reply> {
         let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let case = TypedCase::new(self.exercise.tests, &words)
-            .map_err(|problem| anyhow!("the position {words:?} cannot be asked: {problem}"))?;
+        Ok(match self.judged::<Option<Answered>>(&words)? {
+            Judged::Right(Some(m)) => Reply::Winning(Move {
+                heap: m.heap_index,
+                take: m.remove,
+            }),
+            Judged::Right(None) => Reply::NoWinningMove,
+            Judged::Wrong(failure) => Reply::Wrong(failure),
+        })
+    }
+
+    /// The learner's function on the input typed as `words`, judged by the checker.
+    pub(super) fn judged<T: Wire>(&self, words: &[String]) -> Result<Judged<T>> {
+        let case = TypedCase::new(self.exercise.tests, words)
+            .map_err(|problem| anyhow!("the input {words:?} cannot be asked: {problem}"))?;
         let request =
             Request::new(&self.exercise, Code::Built(&self.program)).on(Cases::Typed(case));
         let response = self.grader.grade(request, &Cancel::default())?;
         let answer = response
             .typed
             .and_then(|typed| typed.answer)
-            .and_then(|words| wire::decode::<Option<Answered>>(&words));
+            .and_then(|words| wire::decode::<T>(&words));
         match (response.grade.verdict, answer) {
-            (Verdict::Passed, Some(Some(m))) => Ok(Reply::Winning(Move {
-                heap: m.heap_index,
-                take: m.remove,
-            })),
-            (Verdict::Passed, Some(None)) => Ok(Reply::NoWinningMove),
-            (Verdict::Failed(failure), _) => Ok(Reply::Wrong(Box::new(failure))),
+            (Verdict::Passed, Some(answer)) => Ok(Judged::Right(answer)),
+            (Verdict::Failed(failure), _) => Ok(Judged::Wrong(Box::new(failure))),
             (Verdict::InternalError(message), _) => bail!("{message}"),
             (verdict, _) => bail!(
-                "{} gave no move in {words:?}: {:?}",
+                "{} gave no answer on {words:?}: {:?}",
                 self.exercise.name,
                 verdict.kind()
             ),
@@ -111,15 +132,15 @@ impl Engine {
     }
 }
 
-/// Whether `tests`' function takes a position and answers as nim_winning_move does
-/// (`Option<Move>`, the same `Move`): the engine's answers are read as that.
-fn answers_moves(tests: &dyn HiddenTests) -> bool {
+/// Whether `tests`' function takes the parameters and gives the answer of `model`'s: the
+/// engine reads its answers as those.
+pub(super) fn same_signature(tests: &dyn HiddenTests, model: &dyn HiddenTests) -> bool {
     let shape = |tests: &dyn HiddenTests| {
         tests
             .signature()
             .map(|signature| (signature.parameters, signature.answer))
     };
-    shape(tests).is_some() && shape(tests) == shape(nim_winning_move::TESTS)
+    shape(tests).is_some() && shape(tests) == shape(model)
 }
 
 #[cfg(test)]
@@ -128,12 +149,16 @@ mod tests {
 
     #[test]
     fn nim_winning_move_plays_and_other_answers_do_not() {
+        use xorlings_course::hidden::{
+            apply_move, kayles_grundy, misere_winning_move, pile_referee, xor_all,
+        };
+        let answers_moves = |tests| same_signature(tests, nim_winning_move::TESTS);
         assert!(answers_moves(nim_winning_move::TESTS));
-        assert!(answers_moves(
-            xorlings_course::hidden::misere_winning_move::TESTS
-        ));
-        assert!(!answers_moves(xorlings_course::hidden::xor_all::TESTS));
-        assert!(!answers_moves(xorlings_course::hidden::apply_move::TESTS));
-        assert!(!answers_moves(xorlings_course::hidden::pile_referee::TESTS));
+        assert!(answers_moves(misere_winning_move::TESTS));
+        assert!(!answers_moves(xor_all::TESTS));
+        assert!(!answers_moves(apply_move::TESTS));
+        assert!(!answers_moves(pile_referee::TESTS));
+        assert!(!answers_moves(kayles_grundy::TESTS));
+        assert!(!same_signature(xor_all::TESTS, kayles_grundy::TESTS));
     }
 }

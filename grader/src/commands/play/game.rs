@@ -1,6 +1,7 @@
 //! The game without a screen: the heaps, whose turn it is, the rules of a move and of
 //! the end, and what the learner types at the prompt.
 
+use super::typed::{self, Syntax, Typed};
 use crate::cli::First;
 use xorlings_course::model::show::count;
 
@@ -23,7 +24,15 @@ pub(super) enum Player {
 }
 
 impl Player {
-    fn other(self) -> Player {
+    /// Who moves first, as the command line says.
+    pub(super) fn first(first: First) -> Player {
+        match first {
+            First::You => Player::You,
+            First::Engine => Player::Engine,
+        }
+    }
+
+    pub(super) fn other(self) -> Player {
         match self {
             Player::You => Player::Engine,
             Player::Engine => Player::You,
@@ -70,10 +79,7 @@ pub(super) struct Game {
 
 impl Game {
     pub(super) fn new(heaps: Vec<u64>, rules: Rules, first: First) -> Game {
-        let to_move = match first {
-            First::You => Player::You,
-            First::Engine => Player::Engine,
-        };
+        let to_move = Player::first(first);
         Game {
             widest: heaps.iter().copied().max().unwrap_or(0),
             heaps,
@@ -151,57 +157,30 @@ impl Game {
     }
 }
 
-/// What the learner typed at the prompt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Typed {
-    Move(Move),
-    Help,
-    Quit,
-}
-
-/// How a move is typed, in the words of every message about typing one.
-pub(super) const MOVE_SYNTAX: &str = "Type a move as HEAP COUNT: `1 3` takes 3 stones from heap 1.";
+/// How a move of Nim is typed.
+pub(super) const SYNTAX: Syntax = Syntax {
+    how: "Type a move as HEAP COUNT: `1 3` takes 3 stones from heap 1.",
+    too_large: "any heap holds",
+};
 
 /// Reads a line typed at the prompt: `HEAP COUNT`, `h` or `q`; `Err` says what is wrong
 /// with it (whether the move is legal is for [`Game::play`] to say).
-pub(super) fn parse(line: &str) -> Result<Typed, String> {
-    let words: Vec<&str> = line
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|word| !word.is_empty())
-        .collect();
-    match words.as_slice() {
-        [] => Err(format!("{MOVE_SYNTAX} h shows the help, q quits.")),
-        ["q" | "Q" | "quit" | "exit"] => Ok(Typed::Quit),
-        ["h" | "H" | "help" | "?"] => Ok(Typed::Help),
-        [heap, take] => {
-            let heap = number(heap)?;
-            let take = number(take)?;
-            Ok(Typed::Move(Move {
-                heap: usize::try_from(heap).unwrap_or(usize::MAX),
-                take,
-            }))
-        }
-        [one] if one.parse::<u64>().is_ok() => Err(format!(
-            "A move is two numbers, the heap and how many stones to take. {MOVE_SYNTAX}"
-        )),
-        _ => Err(format!(
-            "`{}` is not a move. {MOVE_SYNTAX} h shows the help, q quits.",
-            crate::text::visible(line.trim())
-        )),
-    }
+pub(super) fn parse(line: &str) -> Result<Typed<Move>, String> {
+    typed::parse(line, &SYNTAX, |words| match words {
+        [heap, take] => Some(read_move(heap, take)),
+        [one] if one.parse::<u64>().is_ok() => Some(Err(format!(
+            "A move is two numbers, the heap and how many stones to take. {}",
+            SYNTAX.how
+        ))),
+        _ => None,
+    })
 }
 
-fn number(word: &str) -> Result<u64, String> {
-    let word_shown = crate::text::visible(word);
-    match word.parse::<u64>() {
-        Ok(n) => Ok(n),
-        Err(_) if word.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(format!("{word_shown} is far more than any heap holds."))
-        }
-        Err(_) => Err(format!(
-            "`{word_shown}` is not a whole number. {MOVE_SYNTAX}"
-        )),
-    }
+fn read_move(heap: &str, take: &str) -> Result<Move, String> {
+    Ok(Move {
+        heap: typed::index(heap, &SYNTAX)?,
+        take: typed::number(take, &SYNTAX)?,
+    })
 }
 
 #[cfg(test)]
@@ -212,7 +191,7 @@ mod tests {
         Game::new(heaps.to_vec(), rules, First::You)
     }
 
-    fn typed_move(heap: usize, take: u64) -> Result<Typed, String> {
+    fn typed_move(heap: usize, take: u64) -> Result<Typed<Move>, String> {
         Ok(Typed::Move(Move { heap, take }))
     }
 

@@ -1,82 +1,122 @@
-//! `cargo grader play`: Nim in the terminal against the learner's own
-//! `nim_winning_move` (or `misere_winning_move`), once it passes. Each engine move is
-//! judged by the exercise's checker before it is played: a wrong one stops the game
-//! with the checker's explanation.
+//! `cargo grader play`: a game in the terminal against the learner's own function, once
+//! it passes: Nim against `nim_winning_move` (or `misere_winning_move`), Kayles against
+//! `kayles_grundy`. Each answer of the engine is judged by the exercise's checker before
+//! its move is played: a wrong one stops the game with the checker's explanation.
 
 mod console;
 mod engine;
 mod game;
+mod kayles;
+mod nim;
 mod page;
+mod typed;
 
-use anyhow::{Result, bail};
-use rand::Rng;
+use anyhow::Result;
 
 use crate::Exit;
 use crate::cli::PlayArgs;
 use crate::report::{self, Detail};
 use crate::session::Session;
 use crate::text::{Style, Text};
+use crate::workbook::Exercise;
 use console::Console;
-use engine::{Engine, Reply, Started};
-use game::{Game, MAX_HEAPS, Player, Rules, Typed};
+use engine::{Engine, Started};
+use game::Player;
 pub(super) use page::start_on_page;
+use typed::Typed;
 use xorlings_core::verdict::Failure;
-use xorlings_course::model::Seed;
 
-const DEFAULT_HEAPS: [u64; 3] = [3, 4, 5];
-const KEYS: &str = "Your move: HEAP COUNT (`1 3` takes 3 stones from heap 1) · h help · q quit";
-const HELP: &str = "On your turn, take one or more stones from one heap: type HEAP COUNT, \
-for example `1 3` to take 3 stones from heap 1 (heaps are numbered from 0, as heap_index \
-numbers them). q quits.\n\
-The board shows each heap in binary and the nim-sum, the XOR of the heaps: a bit of the \
-nim-sum is 1 when an odd number of heaps have that bit. Leave your opponent a nim-sum of 0 \
-and it cannot win (Bouton's theorem). The engine is your own function: it tries just that.";
-const MISERE_HELP: &str = "In misère play, play as in normal Nim while two heaps have more \
-than one stone; then leave an odd number of heaps of 1.";
-const YOU_LOST: &str = "A perfect player wins from any position whose nim-sum is not 0: \
-try again, and after each of your moves leave a nim-sum of 0.";
+/// A game against the learner's engine, as [`play_out`] plays it.
+trait Match {
+    type Move;
+    /// The title, above every screen.
+    fn heading(&self) -> Text;
+    /// How to move, above every prompt.
+    fn keys(&self) -> &'static str;
+    fn help(&self) -> String;
+    fn board(&self) -> Text;
+    fn to_move(&self) -> Player;
+    /// Once the game is over, who won.
+    fn winner(&self) -> Option<Player>;
+    /// What is said when the game is over.
+    fn result(&self, winner: Player) -> Vec<(Style, String)>;
+    /// Reads a line typed at the prompt; `Err` says what is wrong with it.
+    fn parse(&self, line: &str) -> Result<Typed<Self::Move>, String>;
+    /// Plays the learner's move: how it is told, or which rule of a move it breaks.
+    fn play_yours(&mut self, m: Self::Move) -> Result<String, String>;
+    /// Plays the engine's move, once the checker has approved what it rests on.
+    fn engine_move(&mut self) -> Result<EngineMove>;
+    /// The engine's wrong answer, explained (see [`caught`]).
+    fn caught(&self, failure: &Failure) -> Text;
+}
 
 pub(super) fn run(session: &mut Session, options: &PlayArgs) -> Result<Exit> {
-    let heaps = starting_heaps(options)?;
-    let rules = if options.misere {
-        Rules::Misere
-    } else {
-        Rules::Normal
-    };
     let color = session.grader.settings.color;
-    let engine = match Engine::start(session, rules)? {
-        Started::Ready(engine) => engine,
+    if options.kayles {
+        let rows = kayles::starting_rows(options)?;
+        let exercise = kayles::exercise(session)?;
+        let Some(engine) = ready(session, exercise, color)? else {
+            return Ok(Exit::NotPassed);
+        };
+        return match kayles::Kayles::start(engine, rows, options.first)? {
+            kayles::Started::Ready(mut game) => play_out(game.as_mut(), color),
+            kayles::Started::Caught(explained) => {
+                print_text(&explained, color);
+                Ok(Exit::NotPassed)
+            }
+        };
+    }
+    let heaps = nim::starting_heaps(options)?;
+    let rules = nim::rules(options);
+    let exercise = engine::nim_exercise(session, rules)?;
+    match ready(session, exercise, color)? {
+        Some(engine) => play_out(
+            &mut nim::Nim::new(engine, heaps, rules, options.first),
+            color,
+        ),
+        None => Ok(Exit::NotPassed),
+    }
+}
+
+/// The engine, once `exercise` passes; `None` when it does not, after saying so.
+fn ready(session: &mut Session, exercise: Exercise, color: bool) -> Result<Option<Engine>> {
+    match Engine::start(session, exercise)? {
+        Started::Ready(engine) => Ok(Some(engine)),
         Started::NotPassing(exercise, grade) => {
             let shown = exercise.file().display().to_string();
             let report = report::describe(&grade, &exercise, &shown, Detail::BRIEF);
             print_text(&refusal(&exercise.name, report), color);
-            return Ok(Exit::NotPassed);
+            Ok(None)
         }
-    };
-    let name = &engine.exercise.name;
-    let mut game = Game::new(heaps, rules, options.first);
-    let mut console = Console::new(heading(name, rules), KEYS, color);
-    console.position(&game);
+    }
+}
+
+/// Plays `game` to its end, to the learner's quitting, or to a wrong engine answer.
+fn play_out<M: Match + ?Sized>(game: &mut M, color: bool) -> Result<Exit> {
+    let mut console = Console::new(game.heading(), game.keys(), color);
+    console.position(&game.board());
     loop {
         if let Some(winner) = game.winner() {
-            say_result(&mut console, winner, rules);
-            console.finish(&game)?;
+            for (style, text) in game.result(winner) {
+                console.say(style, &text);
+            }
+            console.finish(&game.board())?;
             return Ok(Exit::Passed);
         }
         let turn = match game.to_move() {
-            Player::Engine => engine_turn(&engine, &mut game, &mut console)?,
-            Player::You => your_turn(&mut game, &mut console)?,
+            Player::Engine => engine_turn(game, &mut console)?,
+            Player::You => your_turn(game, &mut console)?,
         };
         match turn {
-            Turn::Moved => console.position(&game),
+            Turn::Moved => console.position(&game.board()),
             Turn::Again => {}
             Turn::Stopped => {
-                console.finish(&game)?;
+                console.finish(&game.board())?;
                 return Ok(Exit::Passed);
             }
             Turn::Caught(failure) => {
-                console.finish(&game)?;
-                print_text(&caught(&engine, &failure), color);
+                console.finish(&game.board())?;
+                print_text(&game.caught(&failure), color);
                 return Ok(Exit::NotPassed);
             }
         }
@@ -94,8 +134,8 @@ enum Turn {
     Caught(Box<Failure>),
 }
 
-fn engine_turn(engine: &Engine, game: &mut Game, console: &mut Console) -> Result<Turn> {
-    match engine_move(engine, game)? {
+fn engine_turn<M: Match + ?Sized>(game: &mut M, console: &mut Console) -> Result<Turn> {
+    match game.engine_move()? {
         Ok(said) => {
             for (style, text) in said {
                 console.say(style, &text);
@@ -106,60 +146,24 @@ fn engine_turn(engine: &Engine, game: &mut Game, console: &mut Console) -> Resul
     }
 }
 
-/// What the engine's move did: what to say, or the checker's failure.
+/// What the engine's move did: what to say, or the checker's failure (nothing is
+/// played then).
 type EngineMove = Result<Vec<(Style, String)>, Box<Failure>>;
 
-/// Plays the engine's move in `game`: what to say about it, or the checker's failure
-/// when the engine answered wrongly (nothing is played then).
-fn engine_move(engine: &Engine, game: &mut Game) -> Result<EngineMove> {
-    let mut said = Vec::new();
-    let m = match engine.reply(game.heaps())? {
-        Reply::Winning(m) => m,
-        Reply::NoWinningMove => {
-            let Some(m) = game.one_from_largest() else {
-                bail!("the engine was asked to move in an empty position");
-            };
-            said.push((
-                Style::Plain,
-                format!(
-                    "Your {} returned None: no winning move here. The engine must still \
-                     move, so it takes one stone from the largest heap.",
-                    engine.exercise.name
-                ),
-            ));
-            m
-        }
-        Reply::Wrong(failure) => return Ok(Err(failure)),
-    };
-    // The checker approved the move: breaking a rule here is the grader's bug.
-    let made = game
-        .play(m)
-        .or_else(|illegal| bail!("the checker let an illegal engine move through: {illegal}"))?;
-    said.push((
-        Style::Note,
-        format!("The engine takes {}.", made.describe()),
-    ));
-    Ok(Ok(said))
-}
-
-fn your_turn(game: &mut Game, console: &mut Console) -> Result<Turn> {
-    let Some(line) = console.ask(game)? else {
+fn your_turn<M: Match + ?Sized>(game: &mut M, console: &mut Console) -> Result<Turn> {
+    let Some(line) = console.ask(&game.board())? else {
         console.say(Style::Plain, "End of input: the game stops here.");
         return Ok(Turn::Stopped);
     };
-    let (style, message, turn) = match game::parse(&line) {
+    let (style, message, turn) = match game.parse(&line) {
         Ok(Typed::Quit) => (
             Style::Plain,
             "You quit the game.".to_string(),
             Turn::Stopped,
         ),
-        Ok(Typed::Help) => (Style::Plain, help(game.rules), Turn::Again),
-        Ok(Typed::Move(m)) => match game.play(m) {
-            Ok(made) => (
-                Style::Plain,
-                format!("You take {}.", made.describe()),
-                Turn::Moved,
-            ),
+        Ok(Typed::Help) => (Style::Plain, game.help(), Turn::Again),
+        Ok(Typed::Move(m)) => match game.play_yours(m) {
+            Ok(told) => (Style::Plain, told, Turn::Moved),
             Err(illegal) => (Style::Warn, illegal, Turn::Again),
         },
         Err(unreadable) => (Style::Warn, unreadable, Turn::Again),
@@ -188,8 +192,9 @@ fn refusal(name: &str, report: Text) -> Text {
     text
 }
 
-/// The engine's wrong answer in the checker's words, and what to do about it.
-fn caught(engine: &Engine, failure: &Failure) -> Text {
+/// The engine's wrong answer in the checker's words, and what to do about it: it passed
+/// the hidden tests but not `this_input` ("this position").
+fn caught(engine: &Engine, failure: &Failure, this_input: &str) -> Text {
     let name = &engine.exercise.name;
     let mut text = Text::new();
     text.line(
@@ -210,7 +215,7 @@ fn caught(engine: &Engine, failure: &Failure) -> Text {
     .prose(
         0,
         &format!(
-            "Your {name} passed the hidden tests but not this position: fix {}, grade it \
+            "Your {name} passed the hidden tests but not {this_input}: fix {}, grade it \
              with `cargo grader run {name}`, then play again.",
             engine.exercise.file().display()
         ),
@@ -222,30 +227,8 @@ fn print_text(text: &Text, color: bool) {
     print!("{}", text.to_string(crate::text::output_width(), color));
 }
 
-/// The heaps typed on the command line, random ones, or 3 4 5.
-fn starting_heaps(options: &PlayArgs) -> Result<Vec<u64>> {
-    if options.heaps.len() > MAX_HEAPS {
-        bail!(
-            "a game starts with at most {MAX_HEAPS} heaps, not {}: the board must fit the screen",
-            options.heaps.len()
-        );
-    }
-    if options.random {
-        let mut rng = Seed(super::random_number()).rng(0);
-        let count = rng.random_range(3..=5);
-        return Ok((0..count).map(|_| rng.random_range(1..=15)).collect());
-    }
-    if options.heaps.is_empty() {
-        return Ok(DEFAULT_HEAPS.to_vec());
-    }
-    Ok(options.heaps.clone())
-}
-
-fn heading(name: &str, rules: Rules) -> Text {
-    let rule = match rules {
-        Rules::Normal => "Nim: whoever takes the last stone wins.",
-        Rules::Misere => "Misère Nim: whoever takes the last stone loses.",
-    };
+/// The heading of a game: its rule, and whose function the engine is.
+fn heading(rule: &str, name: &str) -> Text {
     let mut text = Text::new();
     text.line(
         0,
@@ -257,38 +240,4 @@ fn heading(name: &str, rules: Rules) -> Text {
         ],
     );
     text
-}
-
-fn help(rules: Rules) -> String {
-    match rules {
-        Rules::Normal => HELP.to_string(),
-        Rules::Misere => format!("{HELP}\n{MISERE_HELP}"),
-    }
-}
-
-fn say_result(console: &mut Console, winner: Player, rules: Rules) {
-    for (style, text) in result(winner, rules) {
-        console.say(style, &text);
-    }
-}
-
-/// What is said when the game is over.
-fn result(winner: Player, rules: Rules) -> Vec<(Style, String)> {
-    let last = match (winner, rules) {
-        (Player::You, Rules::Normal) | (Player::Engine, Rules::Misere) => "You took",
-        _ => "The engine took",
-    };
-    match winner {
-        Player::You => vec![(Style::Good, format!("{last} the last stone: you win!"))],
-        Player::Engine => {
-            let mut said = vec![(
-                Style::Bad,
-                format!("{last} the last stone: the engine wins."),
-            )];
-            if rules == Rules::Normal {
-                said.push((Style::Plain, YOU_LOST.to_string()));
-            }
-            said
-        }
-    }
 }

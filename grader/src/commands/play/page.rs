@@ -3,9 +3,10 @@
 
 use anyhow::{Result, bail};
 
-use super::engine::{Engine, Started as EngineStarted};
-use super::game::{Game, MAX_HEAPS, Move, Player, Rules};
-use super::{caught, engine_move, refusal, result};
+use super::engine::{self, Engine, Started as EngineStarted};
+use super::game::{MAX_HEAPS, Move, Player, Rules};
+use super::nim::Nim;
+use super::{Match, refusal};
 use crate::cli::First;
 use crate::grading::Grader;
 use crate::report::{self, Detail};
@@ -18,8 +19,7 @@ const MAX_HEAP: u64 = 65_535;
 const NOT_YOUR_TURN: &str = "It is the engine's turn, not yours.";
 
 struct PageGame {
-    engine: Engine,
-    game: Game,
+    nim: Nim,
     /// The engine answered wrongly: the game has stopped.
     stopped: bool,
 }
@@ -39,7 +39,8 @@ pub(crate) fn start_on_page(
     }
     let rules = if misere { Rules::Misere } else { Rules::Normal };
     let mut session = Session::load(grader.clone())?;
-    let engine = match Engine::start(&mut session, rules)? {
+    let exercise = engine::nim_exercise(&session, rules)?;
+    let engine = match Engine::start(&mut session, exercise)? {
         EngineStarted::Ready(engine) => engine,
         EngineStarted::NotPassing(exercise, grade) => {
             let shown = exercise.file().display().to_string();
@@ -53,8 +54,7 @@ pub(crate) fn start_on_page(
         First::You
     };
     Ok(Started::Ready(Box::new(PageGame {
-        engine,
-        game: Game::new(heaps, rules, first),
+        nim: Nim::new(engine, heaps, rules, first),
         stopped: false,
     })))
 }
@@ -63,36 +63,36 @@ impl crate::serve::Game for PageGame {
     fn turn(&mut self, yours: Option<(usize, u64)>) -> Result<Turn> {
         let mut said = Vec::new();
         let mut caught_text = None;
-        let game = &mut self.game;
+        let nim = &mut self.nim;
         if let Some((heap, take)) = yours
             && !self.stopped
-            && !game.over()
+            && !nim.game.over()
         {
-            if game.to_move() != Player::You {
+            if nim.to_move() != Player::You {
                 said.push((Style::Warn, NOT_YOUR_TURN.to_string()));
             } else {
-                match game.play(Move { heap, take }) {
-                    Ok(made) => said.push((Style::Plain, format!("You take {}.", made.describe()))),
+                match nim.play_yours(Move { heap, take }) {
+                    Ok(told) => said.push((Style::Plain, told)),
                     Err(illegal) => said.push((Style::Warn, illegal)),
                 }
             }
         }
-        while !self.stopped && !game.over() && game.to_move() == Player::Engine {
-            match engine_move(&self.engine, game)? {
+        while !self.stopped && !nim.game.over() && nim.to_move() == Player::Engine {
+            match nim.engine_move()? {
                 Ok(engine_said) => said.extend(engine_said),
                 Err(failure) => {
-                    caught_text = Some(caught(&self.engine, &failure));
+                    caught_text = Some(nim.caught(&failure));
                     self.stopped = true;
                 }
             }
         }
-        if let Some(winner) = game.winner() {
-            said.extend(result(winner, game.rules));
+        if let Some(winner) = nim.winner() {
+            said.extend(nim.result(winner));
         }
         Ok(Turn {
             said,
-            heaps: game.heaps().to_vec(),
-            over: self.stopped || game.over(),
+            heaps: nim.game.heaps().to_vec(),
+            over: self.stopped || nim.game.over(),
             caught: caught_text,
         })
     }

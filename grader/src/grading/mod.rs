@@ -26,6 +26,11 @@ use xorlings_course::model::{HiddenTests, Plan, Seed};
 
 /// The most rounds of shrinking a failing case: each is one run of the learner's code.
 const SHRINK_ROUNDS: usize = 8;
+/// The CPU time all rounds of shrinking may use together, whatever the exercise's time
+/// limit: the verdict waits for them. A round is limited to what is left.
+const SHRINK_BUDGET: Duration = Duration::from_secs(1);
+/// A round is not started with less than this left.
+const SHRINK_ROUND_LEAST: Duration = Duration::from_millis(100);
 use crate::parallel;
 use crate::text::output_width;
 use crate::workbook::{Exercise, Workbook};
@@ -462,8 +467,8 @@ impl Grader {
 /// Makes the failing case a grade shows as simple as it gets while the learner's code
 /// still fails it the same way: each round runs the code, through the same judge, on a
 /// batch of simpler inputs made from the last one (see `model::shrink`), at most
-/// [`SHRINK_ROUNDS`] rounds, and not past a round that ran out of time or could not run
-/// (the case as found is shown then). The group keeps its case as it first failed.
+/// [`SHRINK_ROUNDS`] rounds within [`SHRINK_BUDGET`] of CPU time, and not past a round
+/// that ran out of time or could not run (the case as found is shown then). The group keeps its case as it first failed.
 fn shrink(
     tests: &dyn HiddenTests,
     program: &Program,
@@ -496,22 +501,34 @@ fn shrink(
     let way = Way::of(&original.problem);
     let mut round = prepared.plan.shrinking(index, &original);
     let mut simplest = None;
+    let limit = tests.time_limit().mul_f64(settings.time_scale);
+    let mut left = SHRINK_BUDGET;
     for _ in 0..SHRINK_ROUNDS {
+        if left < SHRINK_ROUND_LEAST {
+            break;
+        }
         let Some(plan) = round.take() else { break };
         let batch = Prepared::once(plan);
+        let mut within_budget = settings.clone();
+        within_budget.time_scale = settings.time_scale * limit.min(left).div_duration_f64(limit);
         let Ok(Some(ran)) = judge::run(
             tests,
             program,
             &batch,
-            settings,
+            &within_budget,
             EarlyRuns::default(),
             cancel,
         ) else {
             break;
         };
-        let Some(Ran { result, execution }) = ran.into_iter().next() else {
+        let Some(Ran {
+            result,
+            execution: Some(execution),
+        }) = ran.into_iter().next()
+        else {
             break;
         };
+        left = left.saturating_sub(execution.cpu);
         let Some(failure) = result.failure.filter(|f| Way::of(&f.problem) == way) else {
             break;
         };
@@ -531,7 +548,11 @@ fn shrink(
 
 /// What the code did on the one case of a typed plan.
 fn typed_run(input: String, prepared: &Prepared, ran: &[Ran]) -> Typed {
-    let Some(Ran { result, execution }) = ran.first() else {
+    let Some(Ran {
+        result,
+        execution: Some(execution),
+    }) = ran.first()
+    else {
         return Typed::not_run(input);
     };
     let printed = match &result.failure {

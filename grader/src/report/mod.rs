@@ -321,9 +321,18 @@ fn headline_of_failure(text: &mut Text, grade: &Grade, failure: &Failure) {
 fn failure_details(grade: &Grade, failure: &Failure, exercise: &Exercise, detail: Detail) -> Text {
     let mut text = lesson_link(&failure.problem, exercise);
     let passed = grade.groups.iter().filter(|g| g.is_pass()).count();
+    let not_run = grade.groups.iter().filter(|g| !g.ran).count();
+    let stopped = match (not_run, &failure.problem) {
+        (0, _) => String::new(),
+        (n, Problem::TimeLimit { .. }) => format!("; {n} not run: a time limit ends the grading"),
+        (n, _) => format!("; {n} not run"),
+    };
     text.blank().prose(
         2,
-        &format!("{passed} of {} test groups passed.", grade.groups.len()),
+        &format!(
+            "{passed} of {} passed{stopped}.",
+            count(grade.groups.len(), "test group", "test groups")
+        ),
     );
     text.append(printed_text(&failure.printed, &grade.exercise, detail));
     text

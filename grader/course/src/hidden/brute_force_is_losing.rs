@@ -122,7 +122,7 @@ impl Function for BruteForceIsLosing {
     type Answer = bool;
     type Cases = BruteForceIsLosing;
     const NAME: &'static str = "brute_force_is_losing";
-    const TIME_LIMIT: Duration = Duration::from_secs(8);
+    const TIME_LIMIT: Duration = Duration::from_secs(3);
     const EXPECTED_COST: &'static str = "a memoised search: one memo, created once and passed down the recursion, \
          keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
          solved once. Without a memo, or with a new memo in every call, the search is \

@@ -63,7 +63,7 @@ impl Function for GrundyTable {
     type Answer = Vec<usize>;
     type Cases = GrundyTable;
     const NAME: &'static str = "grundy_table";
-    const TIME_LIMIT: Duration = Duration::from_secs(3);
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str = "one pass that fills the table bottom-up, O(max_n * k) \
          for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse";
 

@@ -238,7 +238,7 @@ impl Function for Mex {
     type Answer = usize;
     type Cases = Mex;
     const NAME: &'static str = "mex";
-    const TIME_LIMIT: Duration = Duration::from_secs(4);
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str = "one pass over the values with n + 1 flags (O(n)), or a sort \
          (O(n log n)). Calling `contains` on the slice for every candidate, or for every \
          value, is O(n^2)";

@@ -6,6 +6,7 @@
 //! [`Grader::grade_all`], on shared cases where a class needs them ([`plans`]).
 
 pub(crate) mod plans;
+mod shrink;
 
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
@@ -14,23 +15,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use xorlings_core::run::{Ended, Printed};
-use xorlings_core::verdict::{GroupResult, Problem};
+use xorlings_core::run::Printed;
+use xorlings_core::verdict::GroupResult;
 use xorlings_core::wire::record;
 use xorlings_sandbox::SpawnError;
 
 use crate::judge::build::Program;
 use crate::judge::{self, Cancel, EarlyRuns, Grade, Prepared, Ran, Settings, Submission, Verdict};
-use xorlings_course::model::shrink::Way;
 use xorlings_course::model::{HiddenTests, Plan, Seed};
 
-/// The most rounds of shrinking a failing case: each is one run of the learner's code.
-const SHRINK_ROUNDS: usize = 8;
-/// The CPU time all rounds of shrinking may use together, whatever the exercise's time
-/// limit: the verdict waits for them. A round is limited to what is left.
-const SHRINK_BUDGET: Duration = Duration::from_secs(1);
-/// A round is not started with less than this left.
-const SHRINK_ROUND_LEAST: Duration = Duration::from_millis(100);
 use crate::parallel;
 use crate::text::output_width;
 use crate::workbook::{Exercise, Workbook};
@@ -413,7 +406,7 @@ impl Grader {
         judge::decide::explain_time_limits(&mut groups, &sizes);
         // A case the learner typed is shown as typed.
         if typed.is_none() {
-            shrink(tests, &program, &prepared, settings, cancel, &mut groups);
+            shrink::shrink(tests, &program, &prepared, settings, cancel, &mut groups);
         }
         let grade = judge::grade_of(tests, groups, &program, settings);
         Ok(Response {
@@ -461,88 +454,6 @@ impl Grader {
                 prepared
             }
         }
-    }
-}
-
-/// Makes the failing case a grade shows as simple as it gets while the learner's code
-/// still fails it the same way: each round runs the code, through the same judge, on a
-/// batch of simpler inputs made from the last one (see `model::shrink`), at most
-/// [`SHRINK_ROUNDS`] rounds within [`SHRINK_BUDGET`] of CPU time, and not past a round
-/// that ran out of time or could not run (the case as found is shown then). The group keeps its case as it first failed.
-fn shrink(
-    tests: &dyn HiddenTests,
-    program: &Program,
-    prepared: &Prepared,
-    settings: &Settings,
-    cancel: &Cancel,
-    groups: &mut [GroupResult],
-) {
-    let internal = |g: &GroupResult| {
-        matches!(
-            g.failure.as_ref().map(|f| &f.problem),
-            Some(Problem::InternalError { .. })
-        )
-    };
-    if groups.iter().any(internal) {
-        return;
-    }
-    // The failure the verdict shows: the smallest, the first of them in course order.
-    let shown = groups
-        .iter()
-        .enumerate()
-        .filter_map(|(i, group)| Some((i, group.failure.as_ref()?.size)))
-        .min_by_key(|&(_, size)| size);
-    let Some((index, _)) = shown else {
-        return;
-    };
-    let Some(original) = groups[index].failure.clone() else {
-        return;
-    };
-    let way = Way::of(&original.problem);
-    let mut round = prepared.plan.shrinking(index, &original);
-    let mut simplest = None;
-    let limit = tests.time_limit().mul_f64(settings.time_scale);
-    let mut left = SHRINK_BUDGET;
-    for _ in 0..SHRINK_ROUNDS {
-        if left < SHRINK_ROUND_LEAST {
-            break;
-        }
-        let Some(plan) = round.take() else { break };
-        let batch = Prepared::once(plan);
-        let mut within_budget = settings.clone();
-        within_budget.time_scale = settings.time_scale * limit.min(left).div_duration_f64(limit);
-        let Ok(Some(ran)) = judge::run(
-            tests,
-            program,
-            &batch,
-            &within_budget,
-            EarlyRuns::default(),
-            cancel,
-        ) else {
-            break;
-        };
-        let Some(Ran {
-            result,
-            execution: Some(execution),
-        }) = ran.into_iter().next()
-        else {
-            break;
-        };
-        left = left.saturating_sub(execution.cpu);
-        let Some(failure) = result.failure.filter(|f| Way::of(&f.problem) == way) else {
-            break;
-        };
-        round = batch.plan.shrinking(0, &failure);
-        simplest = Some(failure);
-        if matches!(execution.ended, Ended::TimedOut(_)) {
-            break;
-        }
-    }
-    if let Some(mut simplest) = simplest {
-        simplest.group = original.group.clone();
-        simplest.case_number = original.case_number;
-        groups[index].failure = Some(simplest);
-        groups[index].shrunk_from = Some(original);
     }
 }
 

@@ -535,8 +535,8 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
              than the input needs."
                 .to_string(),
             Some(advice.clone().unwrap_or_else(|| {
-                "Check the base case of your recursion. The grader's stack fits a memoised \
-                 recursion 100,000 calls deep, not an endless one."
+                "Check the base case of your recursion: one that never ends overflows any \
+                 stack."
                     .to_string()
             })),
         ),

@@ -68,6 +68,8 @@ impl Function for GrundyTable {
          for k moves. Rebuilding the table (or recursing) for every entry is quadratic or worse";
 
     const OPTIMISED: bool = true;
+    /// Memoised recursion 100,000 deep, as the stub promises.
+    const STACK_MIB: usize = 256;
 
     fn answer_words(input: &Args, _input_words: usize) -> usize {
         // The table, and room for a table one entry too long.

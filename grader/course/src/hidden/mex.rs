@@ -147,6 +147,16 @@ fn a_million_values(seed: Seed) -> Vec<Vec<usize>> {
     lists
 }
 
+/// Lists of many lengths, with a mex of their length and of 0, asked again in orders that
+/// show a table of values seen kept from one call to the next ([`cases::asked_again`]).
+fn lists_asked_again() -> Vec<Vec<usize>> {
+    let lists = [1_000, 300, 64, 7, 2, 1, 0]
+        .into_iter()
+        .flat_map(|len| [(0..len).collect(), (1..=len).collect()])
+        .collect();
+    cases::asked_again(lists, |list: &Vec<usize>| list.len() as u64)
+}
+
 fn shuffled(rng: &mut impl Rng, mut values: Vec<usize>) -> Vec<usize> {
     values.shuffle(rng);
     values
@@ -205,6 +215,11 @@ impl Cases<Args> for Mex {
                 "1,000,000 values: every number below 1,000,000, shuffled, with a gap past 2^19, \
                  and others",
                 a_million_values(seed),
+            ),
+            Group::new(
+                "the same lists again and again: longest first, then shortest first, then in \
+                 turn",
+                lists_asked_again(),
             ),
         ])
     }

@@ -102,8 +102,8 @@ impl Contest for Referee {
                 &most_positions(seed),
             ),
             file(
-                "the largest position: one lost position of 200,000 heaps",
-                &[largest_lost_position(seed)],
+                "the largest position: 200,000 heaps, won only by a move on heap 150,001",
+                &[largest_won_position(seed)],
             ),
         ]
     }
@@ -413,10 +413,22 @@ fn most_positions(seed: Seed) -> Positions {
         .collect()
 }
 
-/// One lost position of 200,000 heaps: every heap must be looked at, none qualifies.
-fn largest_lost_position(seed: Seed) -> Vec<u64> {
+/// The heap, counted from 0, of the one winning move of the largest position: its number
+/// counted from 1, 150,001, does not fit in 16 bits, so a counter that narrow prints
+/// another heap.
+const ONLY_WINNING_HEAP: usize = 150_000;
+
+/// A position of 200,000 heaps won only by a move on heap [`ONLY_WINNING_HEAP`]: every
+/// heap before it must be looked at, and none of them qualifies. A lost position made
+/// won: that heap alone gets the bit above all others' (its lower bits made few first,
+/// their change made up on the first heap, so that it stays at most 10^9).
+fn largest_won_position(seed: Seed) -> Vec<u64> {
     let mut rng = seed.rng(83);
-    make_losing(random_heaps_of_bits(&mut rng, MAX_HEAPS, LOSING_BITS))
+    let mut heaps = make_losing(random_heaps_of_bits(&mut rng, MAX_HEAPS, LOSING_BITS));
+    let low = heaps[ONLY_WINNING_HEAP] & ((1 << (LOSING_BITS - 1)) - 1);
+    heaps[0] ^= heaps[ONLY_WINNING_HEAP] ^ low;
+    heaps[ONLY_WINNING_HEAP] = low | 1 << LOSING_BITS;
+    heaps
 }
 
 /// The output's lines, without the blank lines at its end.
@@ -822,8 +834,7 @@ mod tests {
         assert_eq!(inputs[3].len(), MAX_POSITIONS);
         assert_eq!(heaps(&inputs[3]), MAX_HEAPS);
         assert_eq!(inputs[4].len(), 1);
-        assert_eq!(inputs[4][0].len(), MAX_HEAPS);
-        assert_eq!(nim_sum(&inputs[4][0]), 0);
+        assert_eq!(inputs[4][0], largest_won_position(Seed::DEFAULT));
         // Half the random positions are lost.
         let lost = inputs[2].iter().filter(|heaps| nim_sum(heaps) == 0).count();
         assert!((1000..1100).contains(&lost), "{lost}");
@@ -835,6 +846,40 @@ mod tests {
             files[2],
             "random files follow the seed"
         );
+    }
+
+    #[test]
+    fn the_largest_position_is_won_only_on_a_heap_past_16_bits() {
+        let heaps = largest_won_position(Seed::DEFAULT);
+        assert_eq!(heaps.len(), MAX_HEAPS);
+        assert!(heaps.iter().all(|&heap| heap <= MAX_SIZE));
+        let x = nim_sum(&heaps);
+        let winning: Vec<usize> = (0..heaps.len())
+            .filter(|&i| heaps[i] ^ x < heaps[i])
+            .collect();
+        assert_eq!(winning, [ONLY_WINNING_HEAP]);
+        assert!(ONLY_WINNING_HEAP + 1 > u16::MAX as usize);
+    }
+
+    /// As the lesson says: every word and line is read, but spaces around the words,
+    /// Windows line ends and blank lines at the very end are not wrong answers.
+    #[test]
+    fn the_checker_reads_every_word_but_not_the_spacing() {
+        let positions = sample();
+        for spaced in [
+            "first 1 2\nsecond\nfirst 4 6\n",
+            " first  1 2 \r\nsecond\r\nfirst 4 6\r\n\n\n",
+            "first 1 2\nsecond\nfirst 4 6",
+        ] {
+            assert!(Referee::check(&positions, spaced).is_ok(), "{spaced:?}");
+        }
+        for extra in [
+            "first 1 2 1\nsecond\nfirst 4 6\n",
+            "first 1 2\nsecond\nfirst 4 6\ndone\n",
+            "first 1 2\n\nsecond\nfirst 4 6\n",
+        ] {
+            assert!(Referee::check(&positions, extra).is_err(), "{extra:?}");
+        }
     }
 
     #[test]

@@ -149,6 +149,11 @@ impl Cases<Args> for SubtractionSumMove {
                 "10,000 heaps of up to 100,000 stones",
                 large_positions(seed),
             ),
+            Group::new(
+                "the same move sets again and again, heaps largest first, then smallest first, \
+                 then in turn",
+                positions_asked_again(),
+            ),
         ]
     }
 
@@ -255,6 +260,18 @@ fn make_lost(mut heaps: Vec<usize>, moves: &[usize], max: usize) -> Vec<usize> {
         }
     }
     heaps
+}
+
+/// Positions of two heaps, a third of each other, with the Grundy games' move sets
+/// asked again ([`grundy::games_asked_again`]).
+fn positions_asked_again() -> Vec<Args> {
+    grundy::games_asked_again()
+        .into_iter()
+        .map(|(size, moves)| Args {
+            heaps: vec![size, size / 3],
+            moves,
+        })
+        .collect()
 }
 
 fn random_positions(seed: Seed) -> Vec<Args> {

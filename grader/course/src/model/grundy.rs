@@ -283,6 +283,16 @@ pub fn large_games() -> Vec<(usize, Vec<usize>)> {
     ]
 }
 
+/// A few move sets, each at heaps of many sizes, asked again in orders that show a
+/// table or a cache kept from one call to the next ([`cases::asked_again`]).
+pub fn games_asked_again() -> Vec<(usize, Vec<usize>)> {
+    const SIZES: [usize; 8] = [300, 120, 37, 12, 5, 1, 0, 64];
+    let move_sets = [vec![1, 3, 4], vec![2, 5], vec![1, 2, 4, 8]];
+    cases::asked_again(cases::games_to_ask_again(&move_sets, &SIZES), |game| {
+        game.0 as u64
+    })
+}
+
 /// The groups of the Grundy exercises; `n` names the heap (`n`, or `max_n` for a table).
 pub fn game_groups<I>(
     seed: Seed,
@@ -312,6 +322,13 @@ pub fn game_groups<I>(
         (
             format!("{what} of 100,000, with up to 20 amounts"),
             large_games(),
+        ),
+        (
+            format!(
+                "the same move sets again and again, {what} largest first, then smallest \
+                 first, then in turn"
+            ),
+            games_asked_again(),
         ),
     ];
     groups

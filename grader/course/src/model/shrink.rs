@@ -7,6 +7,14 @@
 
 use xorlings_core::verdict::Problem;
 
+/// The advice for a case the learner's code failed after other calls, and passed alone
+/// in a process of its own: proven by those two runs.
+pub const STATE_KEPT: &str = "Run alone, in a fresh process, your function answers this \
+case right: what it answers here depends on the calls before it. Look for state kept from one \
+call to the next, such as a `static`, a `thread_local!` or a cache that is never cleared, or \
+that keeps a longer table than the call asks for. Make each answer depend on the arguments \
+alone.";
+
 /// Values that can be made simpler, for shrinking a failing input.
 pub trait Shrink: Sized {
     /// Simpler values made from this one (a bounded number of them; none when it is as

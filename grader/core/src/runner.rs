@@ -31,11 +31,14 @@ static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
 /// little beyond the learner's code (compiling the whole runner again for each program
 /// took most of its compile time).
 pub fn run<A: Wire + 'static>(stack_bytes: usize, call: fn(&mut &[u64]) -> Option<A>) {
-    run_cases(stack_bytes, Box::new(move |words: &mut &[u64]| {
-        let mut answer = Vec::new();
-        call(words)?.put(&mut answer);
-        Some(answer)
-    }));
+    run_cases(
+        stack_bytes,
+        Box::new(move |words: &mut &[u64]| {
+            let mut answer = Vec::new();
+            call(words)?.put(&mut answer);
+            Some(answer)
+        }),
+    );
 }
 
 /// The learner's function on words: takes one case's arguments from the front of the

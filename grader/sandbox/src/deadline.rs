@@ -65,6 +65,8 @@ pub(crate) struct Watch {
     last: Duration,
     last_cpu: Duration,
     waited: Duration,
+    /// The most time held back seen so far: a thread that ended took its own with it.
+    held_back: Duration,
 }
 
 impl Watch {
@@ -75,6 +77,7 @@ impl Watch {
             last: elapsed,
             last_cpu: Duration::ZERO,
             waited: Duration::ZERO,
+            held_back: Duration::ZERO,
         }
     }
 
@@ -90,7 +93,8 @@ impl Watch {
         let own = match held_back {
             // The time it had, less what it worked: its waiting, however busy the machine.
             Some(held_back) => {
-                let own = elapsed.saturating_sub(held_back);
+                self.held_back = self.held_back.max(held_back);
+                let own = elapsed.saturating_sub(self.held_back);
                 self.waited = own.saturating_sub(cpu);
                 own
             }
@@ -176,6 +180,11 @@ mod tests {
             sleeping.look(5100 * MS, 40 * MS, Some(5000 * MS)),
             Some(How::TimedOut)
         );
+        // A thread that ended (the one that worked) takes its time held back with it:
+        // what was seen of it still counts.
+        let mut ended = Watch::new(deadline, Duration::ZERO);
+        assert_eq!(ended.look(5040 * MS, 40 * MS, Some(5000 * MS)), None);
+        assert_eq!(ended.look(5050 * MS, 40 * MS, Some(10 * MS)), None);
         // Trickling: a second of its own is past the wall clock, however little it waited.
         let mut trickling = Watch::new(deadline, Duration::ZERO);
         trickling.deadline.waiting = 2000 * MS;

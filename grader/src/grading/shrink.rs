@@ -141,10 +141,9 @@ fn passes_alone(runs: &mut Runs, plan: &dyn Plan, group: usize, failure: &Failur
     let Some(alone) = plan.alone(group, failure) else {
         return false;
     };
-    runs.run(alone)
-        .is_some_and(|(result, ended, _)| {
-            result.passed == result.cases && !matches!(ended, Ended::TimedOut(_))
-        })
+    runs.run(alone).is_some_and(|(result, ended, _)| {
+        result.passed == result.cases && !matches!(ended, Ended::TimedOut(_))
+    })
 }
 
 /// `problem`'s advice, now that its case passed alone.

@@ -346,6 +346,25 @@ pub(crate) fn failure_text(failure: &Failure, exercise: &Exercise) -> Text {
     text
 }
 
+/// What ended a program before its answer, from how it ended (`exit`, as
+/// `model::decide::problem_of_end` words it): only what that way of ending proves.
+fn ended_early_advice(exit: &str) -> &'static str {
+    if exit.starts_with("exit code") {
+        // The runner ends with an exit code only once every case is answered.
+        "A program that ends with an exit code before its answer called \
+         `std::process::exit`: return the answer from your function instead (a whole \
+         program returns from `main`)."
+    } else if exit.ends_with("(abort))") || exit.ends_with("(abort)") {
+        "The program aborted: `std::process::abort`, or a panic while another panic was \
+         unwinding (in a `Drop`, say). Return the answer from your function, and let a \
+         `Drop` do nothing that can panic."
+    } else {
+        "The system stopped your program: unsafe code that reads or writes where it may \
+         not, or a call the sandbox refuses (files, processes, the network), ends a program \
+         so. Compute the answer from the arguments alone."
+    }
+}
+
 /// The failing case's input, and the answer when there was one.
 fn case_text(failure: &Failure) -> Text {
     let mut text = Text::new();
@@ -559,11 +578,7 @@ fn explain(problem: &Problem) -> (String, Option<String>) {
         ),
         Problem::EndedEarly { exit } => (
             format!("Your program stopped before it answered this case ({exit})."),
-            Some(
-                "Return the answer from your function (a whole program returns from `main`); \
-                 do not call `std::process::exit`, `abort`, or end the program in any other way."
-                    .to_string(),
-            ),
+            Some(ended_early_advice(exit).to_string()),
         ),
         Problem::InternalError { checker, message } => (
             format!("{checker} failed on this case: {message}"),

@@ -300,39 +300,122 @@ fn largest_heap_only(heaps: &[u64]) -> bool {
 /// `sorted`), new sizes from 0 up, the first winning move found ends the search; the set
 /// has 0 among its sizes when `zeros`. (Sizes are at most 15: a set is 16 bits.)
 fn set_key(heaps: &[u64], sorted: bool, zeros: bool) -> bool {
-    fn key(heaps: &[u64], zeros: bool) -> usize {
+    SetKeySearch::of(heaps, sorted, zeros).answer
+}
+
+/// What the set-key search did on one position: its answer, and the first collision
+/// that misled it, when one did: a position answered from the memo with the answer of
+/// another position of the same key, one of them losing and the other not.
+struct SetKeySearch {
+    answer: bool,
+    collision: Option<Collision>,
+}
+
+/// Two positions of the same key, the first in the memo, and the key as a set.
+type Collision = (Vec<u64>, Vec<u64>, String);
+
+impl SetKeySearch {
+    fn of(heaps: &[u64], sorted: bool, zeros: bool) -> SetKeySearch {
+        let mut heaps = heaps.to_vec();
+        if sorted {
+            heaps.sort_unstable();
+        }
+        let mut search = Search {
+            zeros,
+            memo: vec![None; 1 << (MAX_SIZE + 1)],
+            collision: None,
+        };
+        let answer = search.run(&mut heaps);
+        SetKeySearch {
+            answer,
+            collision: search.collision,
+        }
+    }
+}
+
+/// The set-key search's memo: each key with its answer and the position that set it.
+struct Search {
+    zeros: bool,
+    memo: Vec<Option<(bool, Vec<u64>)>>,
+    collision: Option<Collision>,
+}
+
+impl Search {
+    fn key(&self, heaps: &[u64]) -> usize {
         heaps
             .iter()
-            .filter(|&&h| zeros || h > 0)
+            .filter(|&&h| self.zeros || h > 0)
             .fold(0, |key, &h| key | 1 << h)
     }
-    fn search(heaps: &mut [u64], memo: &mut [Option<bool>], zeros: bool) -> bool {
-        let k = key(heaps, zeros);
-        if let Some(known) = memo[k] {
-            return known;
+
+    fn run(&mut self, heaps: &mut [u64]) -> bool {
+        let k = self.key(heaps);
+        if let Some((known, owner)) = &self.memo[k] {
+            if self.collision.is_none() && losing(owner) != losing(heaps) {
+                let kept = heaps.iter().copied().filter(|&h| self.zeros || h > 0);
+                let key = size_set(&kept.collect::<Vec<u64>>());
+                self.collision = Some((owner.clone(), heaps.to_vec(), key));
+            }
+            return *known;
         }
-        let mut losing = true;
+        let mut answer = true;
         'moves: for i in 0..heaps.len() {
             let size = heaps[i];
             for smaller in 0..size {
                 heaps[i] = smaller;
-                let reaches_losing = search(heaps, memo, zeros);
+                let reaches_losing = self.run(heaps);
                 heaps[i] = size;
                 if reaches_losing {
-                    losing = false;
+                    answer = false;
                     break 'moves;
                 }
             }
         }
-        memo[k] = Some(losing);
-        losing
+        self.memo[k] = Some((answer, heaps.to_vec()));
+        answer
     }
-    let mut heaps = heaps.to_vec();
-    if sorted {
-        heaps.sort_unstable();
-    }
-    let mut memo = vec![None; 1 << (MAX_SIZE + 1)];
-    search(&mut heaps, &mut memo, zeros)
+}
+
+/// The advice for a set of sizes as the key, naming the collision that misled the
+/// search of `heaps` to `answer`, as a search with that key reproduces it.
+fn set_key_advice(heaps: &[u64], answer: bool) -> String {
+    let searches = [
+        SetKeySearch::of(heaps, false, true),
+        SetKeySearch::of(heaps, true, false),
+    ];
+    let collision = searches
+        .into_iter()
+        .filter(|search| search.answer == answer)
+        .find_map(|search| search.collision);
+    let shown = |position: &[u64]| {
+        let kind = if losing(position) { "P" } else { "N" };
+        format!("{} ({kind})", list(position))
+    };
+    let named = collision.map_or_else(String::new, |(first, second, key)| {
+        format!(
+            " Searching {}, it reaches {} after {}: both have the key {}, so the memo \
+             answers the second with the first's answer.",
+            list(heaps),
+            shown(&second),
+            shown(&first),
+            key
+        )
+    });
+    format!(
+        "Your answer is that of a search whose memo key is the set of heap sizes.{named} A \
+         memo key that loses information, as a set of sizes does by forgetting repeats, lets \
+         different positions share an answer. Sort the heaps and keep the whole list as the \
+         key."
+    )
+}
+
+/// A position's sizes as a set: `{0, 1}`.
+fn size_set(heaps: &[u64]) -> String {
+    let mut sizes = heaps.to_vec();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let sizes: Vec<String> = sizes.iter().map(u64::to_string).collect();
+    format!("{{{}}}", sizes.join(", "))
 }
 
 /// The classic mistakes behind a wrong answer, each as the code that makes it.
@@ -402,13 +485,7 @@ const MISTAKES: [Model<Args, bool>; 6] = [
             let (heaps, losing) = (&input.heaps, losing(&input.heaps));
             set_key(heaps, false, true) != losing && set_key(heaps, true, false) != losing
         },
-        advice: |_, _| {
-            "Your answer is that of a search whose memo key is the set of heap sizes. A memo \
-             key that loses information, as a set of sizes does by forgetting repeats, lets \
-             different positions share an answer. Sort the heaps and keep the whole list as \
-             the key."
-                .to_string()
-        },
+        advice: |input, &answer| set_key_advice(&input.heaps, answer),
     },
 ];
 

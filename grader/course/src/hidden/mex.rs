@@ -12,6 +12,7 @@ use crate::model::decide::sized_by_largest;
 use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::grundy::{first_index_off, mex};
+use crate::model::overflow;
 use crate::model::promise::{self, Promise};
 use crate::model::show::{list, thousands};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
@@ -203,8 +204,9 @@ impl Cases<Args> for Mex {
                 repeats_and_gaps(seed),
             ),
             Group::new(
-                "random lists of up to 300 values, small to usize::MAX",
-                random_lists(seed),
+                "random lists of up to 300 values, small to usize::MAX; then lists of up to \
+                 1,000 values again and again, longest first, then shortest first, then in turn",
+                [random_lists(seed), lists_asked_again()].concat(),
             ),
             Group::new(
                 "values far above the number of values: 1,000,001, 2^40, usize::MAX, and each \
@@ -215,11 +217,6 @@ impl Cases<Args> for Mex {
                 "1,000,000 values: every number below 1,000,000, shuffled, with a gap past 2^19, \
                  and others",
                 a_million_values(seed),
-            ),
-            Group::new(
-                "the same lists again and again: longest first, then shortest first, then in \
-                 turn",
-                lists_asked_again(),
             ),
         ])
     }
@@ -299,10 +296,18 @@ impl Function for Mex {
             EMPTY
         } else if message.contains("index out of bounds") && above_count {
             ANY_SIZE
-        } else if (message.contains("add with overflow") || message.contains("capacity overflow"))
-            && above_count
-        {
+        } else if message.contains("capacity overflow") && above_count {
             SIZE_BY_COUNT
+        } else if overflow::is_add_overflow(message) {
+            // `+ 1` on the largest value overflows only at usize::MAX.
+            let largest = values.iter().max().map_or(0, |&v| v as u128);
+            let limit = usize::MAX as u128 - 1;
+            return Some(overflow::add_overflow_advice(
+                message,
+                largest,
+                limit,
+                SIZE_BY_COUNT,
+            ));
         } else {
             return None;
         };

@@ -10,6 +10,7 @@ use xorlings_core::verdict::Mistake;
 use crate::model::cases::{make_losing, random_heaps_of_bits};
 use crate::model::diagnosis::{CHECKED_PASSES, Evidence, Wrong};
 use crate::model::nim::{nim_sum, with_columns};
+use crate::model::overflow;
 use crate::model::program::{Contest, ContestTests, InputFile, Rejection};
 use crate::model::promise::{self, Promise};
 use crate::model::show::{
@@ -56,9 +57,9 @@ has nim-sum 0), and u64 sizes are safest.";
 const NOTHING_TO_UNWRAP: &str = "An `unwrap()` found nothing. If it was the next number of \
 the input, read exactly T positions of n sizes each; if it was the search for a heap with \
 `a ^ X < a`, there is none when the nim-sum is 0: print `second` before searching.";
-const NOT_A_NUMBER: &str = "A number did not parse: split the input with \
+const NOT_A_NUMBER: &str = "A word did not parse as a number: split the input with \
 `split_ascii_whitespace` (spaces and line breaks, `\\r` included, all separate numbers), and \
-parse sizes as u64: they go up to 1,000,000,000.";
+parse each word alone.";
 /// A single `read` of a buffer this size, or less, cannot hold the larger input files.
 const ONE_READ_BYTES: usize = 64 << 10;
 const TYPE_A_POSITION: &str =
@@ -241,9 +242,21 @@ impl Contest for Referee {
         positions.measure()
     }
 
-    fn panic_advice(_positions: &Positions, message: &str, bytes: usize) -> Option<String> {
-        let advice = if message.contains("add with overflow") {
-            SUM_OVERFLOW
+    fn panic_advice(positions: &Positions, message: &str, bytes: usize) -> Option<String> {
+        let advice = if overflow::is_add_overflow(message) {
+            // What an i32 sum of one position's sizes would reach.
+            let largest_sum = positions
+                .iter()
+                .map(|heaps| heaps.iter().map(|&heap| u128::from(heap)).sum())
+                .max()
+                .unwrap_or(0);
+            let limit = i32::MAX as u128;
+            return Some(overflow::add_overflow_advice(
+                message,
+                largest_sum,
+                limit,
+                SUM_OVERFLOW,
+            ));
         } else if message.contains("on a `None` value") && bytes > ONE_READ_BYTES {
             return Some(format!(
                 "An `unwrap()` found nothing. This input is {} bytes: one `read` call \
@@ -256,6 +269,8 @@ impl Contest for Referee {
             ));
         } else if message.contains("on a `None` value") {
             NOTHING_TO_UNWRAP
+        } else if message.contains("PosOverflow") {
+            return Some(too_large_advice(positions));
         } else if message.contains("ParseIntError") {
             NOT_A_NUMBER
         } else {
@@ -429,6 +444,53 @@ fn largest_won_position(seed: Seed) -> Vec<u64> {
     heaps[0] ^= heaps[ONLY_WINNING_HEAP] ^ low;
     heaps[ONLY_WINNING_HEAP] = low | 1 << LOSING_BITS;
     heaps
+}
+
+/// A number of an input file, as the statement names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Number {
+    /// T, or a position's n.
+    Count(u64),
+    Size(u64),
+}
+
+/// The first number of `positions`, in the order a program reads them, above `limit`.
+fn first_above(positions: &Positions, limit: u64) -> Option<Number> {
+    let t = std::iter::once(Number::Count(positions.len() as u64));
+    let each = positions.iter().flat_map(|heaps| {
+        let n = std::iter::once(Number::Count(heaps.len() as u64));
+        n.chain(heaps.iter().map(|&heap| Number::Size(heap)))
+    });
+    t.chain(each).find(|number| match *number {
+        Number::Count(n) | Number::Size(n) => n > limit,
+    })
+}
+
+/// The advice for a number too large for the type it was parsed into: the count or the
+/// size that is the first of this input past every narrow type (8 or 16 bits, signed or
+/// not), when it is the same kind of number for all of them.
+fn too_large_advice(positions: &Positions) -> String {
+    let limits = [i8::MAX as u64, u8::MAX as u64, i16::MAX as u64, u16::MAX as u64];
+    let firsts: Vec<Number> = limits
+        .iter()
+        .filter_map(|&limit| first_above(positions, limit))
+        .collect();
+    let all_counts = firsts.iter().all(|n| matches!(n, Number::Count(_)));
+    let all_sizes = firsts.iter().all(|n| matches!(n, Number::Size(_)));
+    let what = match firsts.first() {
+        Some(Number::Count(n)) if all_counts => format!(
+            "the first number of this input too large for a narrow type is a count, {}: \
+             parse T and each n as usize",
+            thousands(*n)
+        ),
+        Some(Number::Size(n)) if all_sizes => format!(
+            "the first number of this input too large for a narrow type is a heap size, {}: \
+             parse sizes as u64 (they go up to 1,000,000,000)",
+            thousands(*n)
+        ),
+        _ => "parse T and each n as usize, and sizes as u64".to_string(),
+    };
+    format!("A number did not fit the type it was parsed into: {what}.")
 }
 
 /// The output's lines, without the blank lines at its end.
@@ -1078,7 +1140,22 @@ mod tests {
     fn panics_get_advice() {
         let advice =
             |message| Referee::panic_advice(&sample(), message, SAMPLE.len()).unwrap_or_default();
-        assert!(advice("attempt to add with overflow").contains("i32"));
+        // The sample's sums fit in an i32: what overflowed there was narrower.
+        let overflow = "attempt to add with overflow\n  at src/main.rs:9:5";
+        assert!(advice(overflow).contains("overflowed at line 9"));
+        assert!(!advice(overflow).contains("i32, but sums"));
+        let large = vec![vec![MAX_SIZE; 3]];
+        let total = Referee::panic_advice(&large, overflow, 30).unwrap();
+        assert!(total.contains("Sizes up to 10^9 fit in an i32"), "{total}");
+        // A number too large for its type: the count or the size this input has first.
+        let too_large = "called `Result::unwrap()` on an `Err` value: ParseIntError { kind: \
+                         PosOverflow }";
+        let many_heaps = vec![vec![1; MAX_HEAPS]];
+        let said = Referee::panic_advice(&many_heaps, too_large, 0).unwrap();
+        assert!(said.contains("is a count, 200,000: parse T and each n as usize"), "{said}");
+        let large_heap = vec![vec![3, MAX_SIZE]];
+        let said = Referee::panic_advice(&large_heap, too_large, 0).unwrap();
+        assert!(said.contains("is a heap size, 1,000,000,000"), "{said}");
         assert!(advice("called `Option::unwrap()` on a `None` value").contains("print `second`"));
         assert!(
             advice(

@@ -251,10 +251,7 @@ pub fn asked_again<A: Clone>(mut sample: Vec<A>, size: impl Fn(&A) -> u64) -> Ve
 
 /// Games to ask again ([`asked_again`]): each of `move_sets` with each of `sizes`, so
 /// that each move set comes back at other sizes, after the others.
-pub fn games_to_ask_again(
-    move_sets: &[Vec<usize>],
-    sizes: &[usize],
-) -> Vec<(usize, Vec<usize>)> {
+pub fn games_to_ask_again(move_sets: &[Vec<usize>], sizes: &[usize]) -> Vec<(usize, Vec<usize>)> {
     sizes
         .iter()
         .flat_map(|&size| move_sets.iter().map(move |moves| (size, moves.clone())))

@@ -465,7 +465,7 @@ impl<E: Function> ShrinkPlan<E> {
                 shown.diagnosis = Some(suspect.mistake);
                 Some(Problem::WrongAnswer(shown))
             }
-            (Way::Panic(_), Judged::Problem(problem)) => {
+            (Way::Panic(..), Judged::Problem(problem)) => {
                 (Way::of(&problem).as_ref() == Some(&self.way)).then_some(problem)
             }
             _ => None,
@@ -486,11 +486,16 @@ impl<E: Function> Plan for ShrinkPlan<E> {
         self.answer_bytes
     }
 
-    /// The group's failure is the simplest candidate that fails the same way.
+    /// The group's failure is the simplest candidate that fails the same way. A proven
+    /// mistake must be proven again on the candidates, as a group proves it (see
+    /// [`diagnosis`](super::diagnosis)): else no candidate fails the same way, and the
+    /// case as first found stays, with the evidence of its group.
     fn decide(&self, _group: usize, execution: &Execution) -> GroupResult {
         let group = &self.candidates;
         let (records, _) = record::parse(&execution.answers);
         let mut result = GroupResult::ran(group.name.clone(), group.cases.len(), execution.cpu);
+        let mut passes = Vec::new();
+        let mut evidence = Evidence::default();
         // Only the candidates the run answered: one it was still running on when it
         // stopped fails some other way.
         for (i, input) in group.cases.iter().enumerate().take(records.len()) {
@@ -499,13 +504,26 @@ impl<E: Function> Plan for ShrinkPlan<E> {
                 judge_case::<E>(input, records.get(i), execution, diagnose)
             else {
                 result.passed += 1;
+                passes.push(input);
                 continue;
             };
-            if let Some(problem) = self.same_way(judged) {
+            if let Judged::Wrong(wrong) = &judged {
+                evidence.weigh(wrong);
+            }
+            if result.failure.is_none()
+                && let Some(problem) = self.same_way(judged)
+            {
                 result.failure = Some(failure_of::<E>(
                     group, i, answer, problem, &records, execution,
                 ));
-                break;
+            }
+        }
+        if let Way::Wrong(Some(mistake)) = self.way {
+            let cleared = guarded(E::NAME, || {
+                passes.iter().any(|&input| E::wrong_under(input, mistake))
+            });
+            if cleared.unwrap_or(true) || !evidence.proves(mistake) {
+                result.failure = None;
             }
         }
         result

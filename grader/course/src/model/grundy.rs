@@ -316,19 +316,15 @@ pub fn game_groups<I>(
             ),
         ),
         (
-            format!("random move sets and {what} up to 300"),
-            random_games(seed),
+            format!(
+                "random move sets and {what} up to 300; then the same move sets again and \
+                 again, {what} largest first, then smallest first, then in turn"
+            ),
+            [random_games(seed), games_asked_again()].concat(),
         ),
         (
             format!("{what} of 100,000, with up to 20 amounts"),
             large_games(),
-        ),
-        (
-            format!(
-                "the same move sets again and again, {what} largest first, then smallest \
-                 first, then in turn"
-            ),
-            games_asked_again(),
         ),
     ];
     groups

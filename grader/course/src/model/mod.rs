@@ -12,6 +12,7 @@ pub mod diagnosis;
 pub mod function;
 pub mod grundy;
 pub mod nim;
+pub mod overflow;
 pub mod pace;
 pub mod program;
 pub mod promise;

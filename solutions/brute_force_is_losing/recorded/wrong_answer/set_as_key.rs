@@ -5,6 +5,7 @@
 // expect: wrong answer
 // expect: input: heaps = [0, 1, 2]
 // expect: as a set of sizes does by forgetting repeats
+// expect: it reaches [0, 1, 1] (P) after [0, 1, 0] (N): both have the key {0, 1}
 // expect: Sort the heaps and keep the whole list as the key.
 use std::collections::{BTreeSet, HashMap};
 

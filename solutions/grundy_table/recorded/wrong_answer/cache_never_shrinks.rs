@@ -3,7 +3,7 @@
 //! come in increasing sizes, one entry too many per heap it already knows when a smaller
 //! one comes after a larger. The same call in a fresh process is right.
 // expect: wrong answer
-// expect: the same move sets again and again
+// expect: then the same move sets again and again
 // expect: what it answers here depends on the calls before it
 use std::collections::HashMap;
 use std::sync::Mutex;

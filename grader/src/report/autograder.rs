@@ -9,7 +9,7 @@ use super::exercism::{self, cut};
 use super::score::score;
 use super::{Detail, Entry, describe, failure_text, printed_text};
 use crate::judge::Verdict;
-use crate::text::{Style, Text};
+use crate::text::{Style, Text, n_of};
 use xorlings_core::verdict::GroupResult;
 
 /// The most a results file may take: PrairieLearn's limit (1 MB), which Gradescope's
@@ -144,9 +144,9 @@ pub(crate) fn summary(graded: &[Entry], machine: Machine, budget: usize) -> Stri
         (None, None) => String::new(),
     };
     let mut text = format!(
-        "**{passed} of {} exercises pass: {} of {} points** (each exercise's points are shared \
+        "**{}: {} of {} points** (each exercise's points are shared \
          equally among its groups of hidden cases; {seed}).\n\n| # | exercise | verdict | points |\n|---|---|---|---|\n",
-        graded.len(),
+        n_of(passed, graded.len(), "exercise passes", "exercises pass"),
         report.score,
         report.max_score,
     );

@@ -206,14 +206,25 @@ pub(crate) fn describe_parts(
     }
     if !grade.warnings.is_empty() {
         let warnings = count(grade.warnings.len(), "warning", "warnings");
-        details.blank().line(
-            0,
-            &[(
-                Style::Warn,
-                &format!("The compiler has {warnings} about your file:"),
-            )],
-        );
-        details.laid_out(&grade.warnings.concat());
+        // On a pass they are no reason to read on: one line says how to see them.
+        let (said, shown) = match grade.passed() {
+            true => (
+                format!(
+                    "The compiler has {warnings} about your file: `cargo check --package {}` \
+                     shows them.",
+                    grade.exercise
+                ),
+                false,
+            ),
+            false => (
+                format!("The compiler has {warnings} about your file:"),
+                true,
+            ),
+        };
+        details.blank().line(0, &[(Style::Warn, &said)]);
+        if shown {
+            details.laid_out(&grade.warnings.concat());
+        }
     }
     Described {
         verdict: text,
@@ -429,7 +440,7 @@ pub(crate) fn problem_text(problem: &Problem) -> Text {
         text.blank().line(
             2,
             &[
-                (Style::Warn, "Hint:"),
+                (Style::Warn, "Advice:"),
                 (Style::Plain, " "),
                 (Style::Plain, &advice),
             ],

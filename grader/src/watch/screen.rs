@@ -6,7 +6,7 @@
 use super::state::{Entry, Outcome, State, Status, TryOutcome, View, Viewport};
 use crate::report::tried::describe_tried;
 use crate::report::{self, Detail};
-use crate::text::{Style, Text};
+use crate::text::{Style, Text, n_of};
 
 /// The narrowest progress bar, and the widest.
 const BAR_MIN: usize = 10;
@@ -490,7 +490,10 @@ fn check_all_body(entries: &[Entry], outcomes: &[Outcome]) -> Text {
     text.styled(
         0,
         Style::Bold,
-        &format!("{passing} of {} exercises pass.", entries.len()),
+        &format!(
+            "{}.",
+            n_of(passing, entries.len(), "exercise passes", "exercises pass")
+        ),
     );
     text.blank();
     text.styled(
@@ -909,7 +912,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
             "input: heaps = []",
             "yours: 7",
             "7 is not the nim-sum",
-            "Hint: Start from 0",
+            "Advice: Start from 0",
         ] {
             let at = screen.find(verdict).expect(verdict);
             assert!(at < hint, "{verdict:?} comes before the hint:\n{screen}");
@@ -930,7 +933,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "input: heaps = [1, 1]",
                 "yours: 2",
                 "The nim-sum of [1, 1] is 0, but your function returned 2.",
-                "Hint: You added the heaps. The nim-sum adds each binary column without \
+                "Advice: You added the heaps. The nim-sum adds each binary column without \
                  carrying: that is XOR (`^`), not `+`.",
                 "xorlings · exercise 1 of 6: xor_all · 0/6 done",
                 SCROLL_KEYS,
@@ -946,7 +949,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
             60,
             20,
             &[
-                "Hint: You added the heaps",
+                "Advice: You added the heaps",
                 "Hint for xor_all:",
                 "never cast to u32",
             ],
@@ -954,7 +957,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         // The advice comes before the hint, so a learner scrolling sees it first.
         let advice_seen = screens
             .iter()
-            .position(|s| has(s, "Hint: You added"))
+            .position(|s| has(s, "Advice: You added"))
             .unwrap();
         let hint_seen = screens
             .iter()
@@ -981,7 +984,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "input: heaps = [1, 1]",
                 "yours: 2",
                 "The nim-sum of [1, 1] is 0",
-                "Hint: You added the heaps",
+                "Advice: You added the heaps",
             ],
         );
     }
@@ -1044,7 +1047,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "Your function returned 12.",
                 "wrong answer on your input",
                 "7 is not the nim-sum",
-                "Hint: Start from 0",
+                "Advice: Start from 0",
                 "t try again · Esc/q back to the verdict",
             ],
         );

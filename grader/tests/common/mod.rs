@@ -296,8 +296,20 @@ impl Workbook {
             .args(args)
             .current_dir(cwd)
             .env("NO_COLOR", "1")
-            .env_remove("XORLINGS_SEED");
+            .env_remove("XORLINGS_SEED")
+            .env_remove("COLUMNS");
         command
+    }
+
+    /// Runs the grader with `args` from the workbook root, told the terminal is
+    /// `columns` wide (`$COLUMNS`).
+    pub(crate) fn grader_at_width(&self, args: &[&str], columns: usize) -> Run {
+        let output = self
+            .command(self.root(), args)
+            .env("COLUMNS", columns.to_string())
+            .output()
+            .unwrap();
+        Run::from(output)
     }
 }
 

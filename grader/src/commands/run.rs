@@ -1,11 +1,14 @@
 //! `cargo grader run`: grade one exercise, record the verdict, say what comes next.
 
+use std::sync::Arc;
+
 use anyhow::Result;
 use colored::Colorize;
 
 use crate::Exit;
 use crate::grading::{Cases, Code, Request};
 use crate::judge::Cancel;
+use crate::meter::Meter;
 use crate::reference;
 use crate::report::{self, Detail, Entry, Format};
 use crate::session::Session;
@@ -25,7 +28,13 @@ pub(super) fn run(mut session: Session, typed: Option<&str>, format: Format) -> 
     }
     let submission = session.grader.own_file(&exercise);
     let request = Request::new(&exercise, Code::Source(&submission)).on(Cases::GeneratedOnce);
-    let grade = session.grader.grade(request, &Cancel::default())?.grade;
+    // The groups done and the time used, on a terminal, until the verdict.
+    let mut metered = session.grader.clone();
+    if format == Format::Human {
+        metered.settings.meter = Some(Arc::new(Meter::new("test groups done", 0)));
+    }
+    let grade = metered.grade(request, &Cancel::default())?.grade;
+    drop(metered);
     session.record(&grade)?;
     let outcome = Exit::of(grade.passed());
     let graded = Entry {

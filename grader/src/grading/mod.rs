@@ -24,6 +24,7 @@ use crate::judge::build::Program;
 use crate::judge::{self, Cancel, EarlyRuns, Grade, Prepared, Ran, Settings, Submission, Verdict};
 use xorlings_course::model::{HiddenTests, Plan, Seed};
 
+use crate::meter::Meter;
 use crate::parallel;
 use crate::text::output_width;
 use crate::workbook::{Exercise, Workbook};
@@ -38,6 +39,8 @@ pub(crate) struct Grader {
     /// heaps) take as long to generate as a compile. One plan only: a plan can hold a
     /// hundred megabytes.
     last_plan: Arc<Mutex<Option<KeptPlan>>>,
+    /// Where a batch's gradings are counted, with what is being graded, on a terminal.
+    pub batch_meter: Option<Arc<Meter>>,
 }
 
 /// What to grade.
@@ -256,11 +259,13 @@ impl Grader {
             seed,
             time_scale: 1.0,
             builds: Arc::default(),
+            meter: None,
         };
         Grader {
             workbook,
             settings,
             last_plan: Arc::default(),
+            batch_meter: None,
         }
     }
 
@@ -283,12 +288,17 @@ impl Grader {
         cancel: &Cancel,
         item: impl Fn(&T) -> Result<BatchItem<'_>> + Sync,
     ) -> Vec<Result<Grade>> {
+        if let Some(meter) = &self.batch_meter {
+            meter.add(items.len());
+        }
         parallel::map(items, |each| {
             let BatchItem {
                 exercise,
                 submission,
                 time_scale,
             } = item(each)?;
+            let name = format!("{} ({})", exercise.name, submission.shown_as);
+            let _task = self.batch_meter.as_ref().map(|meter| meter.start(&name));
             let cases = match plans.and_then(|plans| plans.get(exercise)) {
                 Some(prepared) => Cases::Planned(prepared),
                 None => Cases::Generated,
@@ -354,6 +364,7 @@ impl Grader {
         // refuses one), while this thread prepares the cases and starts the first runs:
         // a run's kill when the grader dies is tied to the thread that started it, and
         // this one lasts until every run has ended. Hidden tests that panic give no cases.
+        let compiling = settings.meter.as_ref().map(|meter| meter.step("compiling"));
         let (built, prepared) = std::thread::scope(|scope| {
             let building = std::thread::Builder::new()
                 .name("build".to_string())
@@ -377,6 +388,7 @@ impl Grader {
             };
             (built, prepared)
         });
+        drop(compiling);
         // Nothing ran: the verdict, with `prepared`'s groups not run.
         let not_run = |verdict, prepared: Option<&Prepared>| Response {
             grade: Grade::without_run(tests.name(), verdict, prepared, settings.seed),

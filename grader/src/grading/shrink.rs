@@ -40,6 +40,7 @@ impl Runs<'_> {
         }
         let limit = self.tests.time_limit().mul_f64(self.settings.time_scale);
         let mut within_budget = self.settings.clone();
+        within_budget.meter = None;
         within_budget.time_scale *= limit.min(self.left).div_duration_f64(limit);
         let batch = Prepared::once(plan);
         let ran = judge::run(

@@ -27,6 +27,7 @@ use anyhow::Result;
 use xorlings_core::run::{Ended, Execution};
 use xorlings_core::verdict::{Failure, GroupResult, Kind};
 
+use crate::meter::Meter;
 use build::{BuildRequest, Built, Program};
 pub(crate) use build::{Builds, Destination};
 pub(crate) use run::Cancel;
@@ -47,6 +48,8 @@ pub(crate) struct Settings {
     pub seed: Seed,
     /// The exercise's time limit is multiplied by this (`dev check` tries 1.5).
     pub time_scale: f64,
+    /// Where the groups run so far are counted, on a terminal (`grader run`).
+    pub meter: Option<Arc<Meter>>,
 }
 
 /// The verdict on one exercise.
@@ -357,6 +360,9 @@ pub(crate) fn run(
     let std_dir = &build::toolchain()?.std_dir;
     let started_ahead = cfg!(target_os = "linux") && layout_of(tests) == Layout::Runner;
     let stop = Stop::new(plan, cancel);
+    if let Some(meter) = &settings.meter {
+        meter.add(order.len());
+    }
     let decided = |group: usize, execution: Execution| -> Option<Ran> {
         if execution.ended == Ended::Cancelled {
             return stop.is_stopped(group).then(|| Ran::stopped(plan, group));
@@ -379,6 +385,9 @@ pub(crate) fn run(
         }
         let result = execution.map(|execution| decided(group, execution));
         let going_on = !matches!(result, Ok(None));
+        if let Some(meter) = &settings.meter {
+            meter.one_done();
+        }
         if let Ok(mut done) = done.lock() {
             done[group] = Some(result);
         }

@@ -61,6 +61,15 @@ impl Drop for Task<'_> {
 impl Meter {
     /// A meter of `what` (in the plural), drawn on stderr when it is a terminal.
     pub(crate) fn new(what: &str, total: usize) -> Meter {
+        Meter::drawn(what, total, std::io::stderr().is_terminal())
+    }
+
+    /// A meter never drawn, whose [`Meter::status`] a screen of its own shows.
+    pub(crate) fn silent(what: &str) -> Meter {
+        Meter::drawn(what, 0, false)
+    }
+
+    fn drawn(what: &str, total: usize, drawn: bool) -> Meter {
         let state = Arc::new(State {
             what: what.to_string(),
             total: AtomicUsize::new(total),
@@ -69,7 +78,7 @@ impl Meter {
             started: Instant::now(),
             over: AtomicBool::new(false),
         });
-        let drawer = std::io::stderr().is_terminal().then(|| {
+        let drawer = drawn.then(|| {
             let state = Arc::clone(&state);
             std::thread::Builder::new()
                 .name("meter".into())
@@ -112,6 +121,11 @@ impl Meter {
             name: name.to_string(),
             counted,
         }
+    }
+
+    /// The line as it would be drawn, without its indentation.
+    pub(crate) fn status(&self) -> String {
+        self.state.line().trim_start().to_string()
     }
 
     /// A piece of work with no name of its own is done.

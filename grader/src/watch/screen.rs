@@ -263,6 +263,9 @@ fn exercise_body(state: &State, width: usize, color: bool) -> Body {
     match &state.status {
         Status::Grading => {
             verdict.styled(0, Style::Warn, &format!("Grading {}...", entry.info.name));
+            if let Some(progress) = &state.progress {
+                verdict.styled(2, Style::Dim, progress);
+            }
         }
         Status::Graded(Outcome::Graded(grade)) => {
             let detail = match state.input_closed {
@@ -879,6 +882,16 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "n next · h hint · t try · L lesson · l list · c check all · r reset · q quit",
             ],
         );
+    }
+
+    #[test]
+    fn the_waiting_screen_shows_how_far_the_grading_has_got() {
+        let (mut state, _) = State::new(entries(6), 0, false);
+        state.progress = Some("2 of 4 test groups done, 3 s".to_string());
+        let screen = plain(&render(&state, 80, Some(24), false));
+        let grading = screen.find("Grading exercise_0...").expect(&screen);
+        let progress = screen.find("2 of 4 test groups done, 3 s").expect(&screen);
+        assert!(grading < progress, "{screen}");
     }
 
     #[test]

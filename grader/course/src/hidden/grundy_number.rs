@@ -86,7 +86,7 @@ impl Function for GrundyNumber {
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
-        grundy::panic_advice(&input.moves, message)
+        grundy::panic_advice(input.n, &input.moves, message)
     }
 
     fn stack_overflow_advice(input: &Args) -> Option<String> {

@@ -140,7 +140,7 @@ impl Function for GrundyTable {
     }
 
     fn panic_advice(input: &Args, message: &str) -> Option<String> {
-        grundy::panic_advice(&input.moves, message)
+        grundy::panic_advice(input.max_n, &input.moves, message)
     }
 
     fn stack_overflow_advice(input: &Args) -> Option<String> {

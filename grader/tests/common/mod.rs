@@ -358,6 +358,19 @@ impl Run {
         self
     }
 
+    /// Like [`Run::stdout_has`], with the lines as wrapped to the width joined again.
+    #[track_caller]
+    pub(crate) fn stdout_has_words(&self, text: &str) -> &Self {
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words(&self.stdout).contains(&words(text)),
+            "stdout lacks {text:?}:\n{}\nstderr:\n{}",
+            self.stdout,
+            self.stderr
+        );
+        self
+    }
+
     #[track_caller]
     pub(crate) fn stderr_has(&self, text: &str) -> &Self {
         assert!(

@@ -202,7 +202,10 @@ enum Notes {
 
 /// The learner's session in `workbook`, graded with `seed`.
 fn learner_session(workbook: Workbook, color: bool, seed: Seed, notes: Notes) -> Result<Session> {
-    let mut session = Session::load(Grader::new(workbook, color, seed))?;
+    let mut grader = Grader::new(workbook, color, seed);
+    // A learner's screen: a time limit ends the grading, for a verdict within seconds.
+    grader.settings.stop_at_time_limit = true;
+    let mut session = Session::load(grader)?;
     match notes {
         Notes::Shown => add_sandbox_note(&mut session),
         Notes::Printed => {

@@ -260,6 +260,7 @@ impl Grader {
             time_scale: 1.0,
             builds: Arc::default(),
             meter: None,
+            stop_at_time_limit: false,
         };
         Grader {
             workbook,

@@ -50,6 +50,10 @@ pub(crate) struct Settings {
     pub time_scale: f64,
     /// Where the groups run so far are counted, on a terminal (`grader run`).
     pub meter: Option<Arc<Meter>>,
+    /// A time limit ends the grading (see [`run`]): for a learner's screen, where a
+    /// verdict must come within seconds. Batches and reports with scores run every group,
+    /// so that a hang costs only its own group's points.
+    pub stop_at_time_limit: bool,
 }
 
 /// The verdict on one exercise.
@@ -342,11 +346,12 @@ impl Prepared {
 /// run is ready for whichever worker is free first. Each run is read back and decided
 /// while the next one on its worker runs.
 ///
-/// A time limit ends the grading: once a group runs out of time, the groups after it
-/// in course order are stopped (or never started) and come back not run, whether or not
-/// they had finished, so that what is shown never depends on which run the machine got
-/// to first; the groups before it run to their end. A verdict is so never longer than a
-/// couple of time limits, whatever the code does (see [`Stop`]).
+/// With [`Settings::stop_at_time_limit`], a time limit ends the grading: once a group
+/// runs out of time, the groups after it in course order are stopped (or never started)
+/// and come back not run, whether or not they had finished, so that what is shown never
+/// depends on which run the machine got to first; the groups before it run to their
+/// end (see [`Stop`]). Without it, every group runs: the exercises' limits keep even
+/// that within seconds (a course test bounds half the groups times the limit).
 pub(crate) fn run(
     tests: &dyn HiddenTests,
     program: &Program,
@@ -359,7 +364,7 @@ pub(crate) fn run(
     let order = run_order(prepared);
     let std_dir = &build::toolchain()?.std_dir;
     let started_ahead = cfg!(target_os = "linux") && layout_of(tests) == Layout::Runner;
-    let stop = Stop::new(plan, cancel);
+    let stop = Stop::new(plan, cancel, settings.stop_at_time_limit);
     if let Some(meter) = &settings.meter {
         meter.add(order.len());
     }
@@ -509,15 +514,18 @@ type Done = Vec<Option<Result<Option<Ran>>>>;
 /// with a cancel of its own: a group after that one is stopped at once.
 struct Stop<'a> {
     plan: &'a dyn Plan,
+    enabled: bool,
     first_out_of_time: AtomicUsize,
     running: Mutex<BTreeMap<usize, Cancel>>,
     grading: Cancel,
 }
 
 impl<'a> Stop<'a> {
-    fn new(plan: &'a dyn Plan, grading: &Cancel) -> Stop<'a> {
+    /// A stop for `plan`'s groups, which stops nothing unless `enabled`.
+    fn new(plan: &'a dyn Plan, grading: &Cancel, enabled: bool) -> Stop<'a> {
         Stop {
             plan,
+            enabled,
             first_out_of_time: AtomicUsize::new(usize::MAX),
             running: Mutex::default(),
             grading: grading.clone(),
@@ -557,6 +565,9 @@ impl<'a> Stop<'a> {
 
     /// `group` ran out of time: every run after it in course order is stopped.
     fn ran_out_of_time(&self, group: usize) {
+        if !self.enabled {
+            return;
+        }
         self.first_out_of_time.fetch_min(group, Ordering::SeqCst);
         if let Ok(running) = self.running.lock() {
             for (_, cancel) in running.range(group + 1..) {

@@ -7,8 +7,8 @@
 //! `xorlings-sandbox`, below them all). This list is the one statement of the order:
 //! `tests/integration/layers.rs` reads it, and fails on an import up or sideways.
 //!
-//! 1. `text` (bounded, visible, wrapped text) and `parallel` (threads and the slots of
-//!    the heavy work);
+//! 1. `text` (bounded, visible, wrapped text), `parallel` (threads and the slots of
+//!    the heavy work) and `meter` (progress on a terminal);
 //! 2. `lesson` (Markdown for the terminal and the browser);
 //! 3. `judge`: reading, building, running and deciding;
 //! 4. `workbook`: the manifest, each exercise resolved with its hidden tests;
@@ -26,6 +26,7 @@ mod dev;
 mod grading;
 mod judge;
 mod lesson;
+mod meter;
 mod parallel;
 mod progress;
 mod reference;

@@ -519,9 +519,23 @@ fn word_pieces(text: &str, room: usize) -> Vec<(usize, usize)> {
     if text.trim().is_empty() {
         return vec![(0, 0)];
     }
+    // What reads as one thing stays on one line, unless it is wider than the line.
+    let whole = pieces_with(text, room, textwrap::WordSeparator::Custom(kept_together));
+    let fits = whole
+        .iter()
+        .all(|&(start, end)| columns_of(&text[start..end]) <= room);
+    match fits {
+        true => whole,
+        false => pieces_with(text, room, textwrap::WordSeparator::AsciiSpace),
+    }
+}
+
+/// Where `text` breaks into lines of at most `room` columns, its words found by
+/// `separator`.
+fn pieces_with(text: &str, room: usize, separator: textwrap::WordSeparator) -> Vec<(usize, usize)> {
     let options = textwrap::Options::new(room)
         .break_words(true)
-        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_separator(separator)
         .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let base = text.as_ptr() as usize;
     textwrap::wrap(text, options)
@@ -535,6 +549,68 @@ fn word_pieces(text: &str, room: usize) -> Vec<(usize, usize)> {
             std::borrow::Cow::Owned(_) => (0, text.len()),
         })
         .collect()
+}
+
+/// Words that stand for a value or an operator: a line never breaks beside one of them
+/// (`2^k - 1` stays whole).
+const OPERATORS: [&str; 14] = [
+    "-", "+", "=", "*", "/", "^", "%", "<", ">", "<=", ">=", "==", "!=", "->",
+];
+
+/// `line`'s words for wrapping, split only at the spaces where a line may break: not
+/// inside a code span (between backticks), a list or a set (`[2, 2]`, `{0, 1}`), beside
+/// an operator (`2^k - 1`), or between two numbers (a position written `3 4 5`).
+fn kept_together(line: &str) -> Box<dyn Iterator<Item = textwrap::core::Word<'_>> + '_> {
+    let mut breaks = Vec::new();
+    let (mut ticks, mut depth) = (0usize, 0i32);
+    let mut previous_word = "";
+    let mut at = 0;
+    while at < line.len() {
+        let rest = &line[at..];
+        let spaces = rest.len() - rest.trim_start_matches(' ').len();
+        if spaces > 0 {
+            let after = at + spaces;
+            let next_word = line[after..].split(' ').next().unwrap_or_default();
+            let joined = ticks % 2 == 1
+                || depth > 0
+                || OPERATORS.contains(&previous_word)
+                || OPERATORS.contains(&next_word)
+                || (is_number(previous_word) && starts_a_number(next_word));
+            if !joined && after < line.len() {
+                breaks.push(after);
+            }
+            at = after;
+            continue;
+        }
+        let word = rest.split(' ').next().unwrap_or_default();
+        for c in word.chars() {
+            match c {
+                '`' => ticks += 1,
+                '[' | '{' if ticks % 2 == 0 => depth += 1,
+                ']' | '}' if ticks % 2 == 0 => depth = (depth - 1).max(0),
+                _ => {}
+            }
+        }
+        previous_word = word;
+        at += word.len();
+    }
+    breaks.push(line.len());
+    let mut start = 0;
+    Box::new(breaks.into_iter().map(move |end| {
+        let word = textwrap::core::Word::from(&line[start..end]);
+        start = end;
+        word
+    }))
+}
+
+/// A word that is a number (`12`, `3,000`).
+fn is_number(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(|c| c.is_ascii_digit() || c == ',')
+}
+
+/// A word that starts with a digit and holds no letter (`5`, `5.`, `5:`).
+fn starts_a_number(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_digit()) && !word.chars().any(char::is_alphabetic)
 }
 
 /// Where `text` breaks into lines of at most `room` columns, wherever that falls.
@@ -580,22 +656,75 @@ pub(crate) fn visible_width(line: &str) -> usize {
     columns_of(&strip_ansi(line))
 }
 
+/// "0 of 1 exercise passes", "3 of 12 exercises pass": `n` of `total`, the noun and
+/// its verb (`one`, `many`) agreeing with `total`.
+pub(crate) fn n_of(n: usize, total: usize, one: &str, many: &str) -> String {
+    let words = if total == 1 { one } else { many };
+    format!("{n} of {total} {words}")
+}
+
 /// A text's words, one space apart: texts wrapped at different widths compare equal.
 pub(crate) fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The width to wrap printed reports to: the terminal's, else [`DEFAULT_WIDTH`].
+/// The width to wrap printed reports to: `$COLUMNS` when it is set to a width, else the
+/// terminal's, else [`DEFAULT_WIDTH`].
 pub(crate) fn output_width() -> usize {
     use std::io::IsTerminal;
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok());
+    if let Some(columns) = columns.filter(|&c: &usize| c >= MIN_WIDTH) {
+        return columns;
+    }
     match std::io::stdout().is_terminal() {
         true => crossterm::terminal::size().map_or(DEFAULT_WIDTH, |(columns, _)| columns as usize),
         false => DEFAULT_WIDTH,
     }
 }
 
+/// `text` wrapped to the output's width after `lead` (a mark, an indentation), its
+/// next lines indented as far as `lead` reaches.
+pub(crate) fn hanging(lead: &str, text: &str) -> String {
+    let indent = columns_of(&without_codes(lead).0);
+    let room = output_width().saturating_sub(indent).max(MIN_WIDTH);
+    word_pieces(text, room)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (start, end))| {
+            let lead = match i {
+                0 => lead.to_string(),
+                _ => " ".repeat(indent),
+            };
+            format!("{lead}{}", text[start..end].trim_end())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[cfg(test)]
 mod tests {
+    /// Examples stay whole on a line, at every width they fit: an expression, a list, a
+    /// code span and a position written as numbers.
+    #[test]
+    fn examples_are_never_split_across_lines() {
+        let text = "Take from heap 2^k - 1 of the position [2, 2] with `a ^ x < a` when \
+                    the heaps 3 4 5 are left, and only then.";
+        for room in 24..70 {
+            let lines: Vec<&str> = super::word_pieces(text, room)
+                .into_iter()
+                .map(|(start, end)| text[start..end].trim_end())
+                .collect();
+            for example in ["2^k - 1", "[2, 2]", "`a ^ x < a`", "3 4 5"] {
+                assert!(
+                    lines.iter().any(|line| line.contains(example)),
+                    "{example:?} split at {room}: {lines:#?}"
+                );
+            }
+            assert!(lines.iter().all(|line| super::columns_of(line) <= room));
+        }
+    }
     #[test]
     fn markdown_keeps_code_spans_and_escapes_what_would_make_links_or_html() {
         let mut text = Text::new();

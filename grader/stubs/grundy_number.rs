@@ -18,8 +18,8 @@
 //! - `n` goes up to 100,000, and `moves` holds up to 20 amounts, so a Grundy number
 //!   is at most 20 (a mex of 20 values is at most 20);
 //! - compute each value once (a table, or recursion with a memo). Recursion without
-//!   a memo takes forever. Deep recursion is fine: the grader runs your code on a big
-//!   stack.
+//!   a memo takes forever. Deep recursion is fine: the grader runs your code on a
+//!   stack of 256 MiB, where a memoised recursion 100,000 deep fits.
 
 /// Returns the Grundy number of a heap of `n` stones when a move removes an amount in
 /// `moves`.

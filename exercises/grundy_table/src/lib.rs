@@ -16,7 +16,8 @@
 //! - `max_n` goes up to 100,000, and `moves` holds up to 20 amounts, so a Grundy
 //!   number is at most 20 (a mex of 20 values is at most 20);
 //! - build the table once, bottom-up, in O(max_n * moves). Rebuilding it for every
-//!   entry is too slow.
+//!   entry is too slow. (Recursion with a memo is fine too: the grader runs your code
+//!   on a stack of 256 MiB, where a recursion 100,000 deep fits.)
 
 /// Returns `[g(0), g(1), ..., g(max_n)]`, the Grundy numbers of heaps of 0 to `max_n`.
 pub fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize> {

@@ -123,8 +123,9 @@ impl fmt::Display for Signature {
 /// `learner`, the runner's [`Wire`] impls for the learner's own types, and a `main` that
 /// answers every case by calling the learner's `function` with arguments `A`, returning
 /// `R`. The call names no argument types: the learner's own signature decides how each
-/// argument is lent ([`crate::wire::Lend`]); the answer must be an `R`.
-pub fn runner_main<A: Arguments, R: ApiType>(function: &str) -> String {
+/// argument is lent ([`crate::wire::Lend`]); the answer must be an `R`. The function
+/// runs on a stack of `stack_bytes`.
+pub fn runner_main<A: Arguments, R: ApiType>(function: &str, stack_bytes: usize) -> String {
     let code = RunnerCode::of::<A, R>();
     let names = code.names();
     let wire_impls: Vec<&str> = code.types.iter().map(|(_, wire_impl)| *wire_impl).collect();
@@ -140,7 +141,7 @@ pub fn runner_main<A: Arguments, R: ApiType>(function: &str) -> String {
     format!(
         "#[allow(dead_code)]\n#[path = \"src/lib.rs\"]\nmod learner;\n\n\
          #[allow(unused_imports)]\nuse learner::{{{types}}};\n\n{impls}\n\n\
-         fn main() {{\n    ::{CRATE_NAME}::runner::run(|words: &mut &[u64]| {{\n{decoded}        \
+         fn main() {{\n    ::{CRATE_NAME}::runner::run({stack_bytes}, |words: &mut &[u64]| {{\n{decoded}        \
          let answer: {answer} = learner::{function}({lent});\n        Some(answer)\n    }});\n}}\n",
         types = names.join(", "),
         impls = wire_impls.join("\n\n"),

@@ -19,31 +19,33 @@ use crate::wire::{Wire, record};
 #[cfg(not(target_endian = "little"))]
 compile_error!("the runner reads and writes the grader's files as little-endian words");
 
-/// Deep recursion (a memo to depth 100,000 in a debug build) must fit.
-const STACK_BYTES: usize = 256 << 20;
 const MAX_PANIC_MESSAGE: usize = 2000;
 
 static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
 
-/// Answers every case with `call`, on a thread with a big stack. `call` takes one
+/// Answers every case with `call`, on a thread with a stack of `stack_bytes` (the
+/// exercise's promise). `call` takes one
 /// case's arguments from the front of the words and returns the learner's answer
 /// (`None` when the words hold no case). Only the adapter here is generic: everything
 /// else is compiled once, into this library, so that the program linked to it compiles
 /// little beyond the learner's code (compiling the whole runner again for each program
 /// took most of its compile time).
-pub fn run<A: Wire + 'static>(call: fn(&mut &[u64]) -> Option<A>) {
-    run_cases(Box::new(move |words: &mut &[u64]| {
-        let mut answer = Vec::new();
-        call(words)?.put(&mut answer);
-        Some(answer)
-    }));
+pub fn run<A: Wire + 'static>(stack_bytes: usize, call: fn(&mut &[u64]) -> Option<A>) {
+    run_cases(
+        stack_bytes,
+        Box::new(move |words: &mut &[u64]| {
+            let mut answer = Vec::new();
+            call(words)?.put(&mut answer);
+            Some(answer)
+        }),
+    );
 }
 
 /// The learner's function on words: takes one case's arguments from the front of the
 /// words, and returns the answer's words (`None` when the words hold no case).
 type Case = Box<dyn Fn(&mut &[u64]) -> Option<Vec<u64>> + Send>;
 
-fn run_cases(call: Case) {
+fn run_cases(stack_bytes: usize, call: Case) {
     channels::wait_for_start();
     keep_freed_memory();
     let words = read_cases();
@@ -69,7 +71,7 @@ fn run_cases(call: Case) {
     }));
     let worker = std::thread::Builder::new()
         .name("learner".to_string())
-        .stack_size(STACK_BYTES)
+        .stack_size(stack_bytes)
         .spawn(move || answer_all(words, &*call))
         .expect("cannot start the worker thread");
     if worker.join().is_err() {

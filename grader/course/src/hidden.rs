@@ -27,6 +27,25 @@ mod tests {
         }
     }
 
+    /// Every verdict within 10 s on an idle machine of 2 cores, whatever the code does:
+    /// the groups run two at a time, a time limit stops the groups after it, so code
+    /// that runs each group to just under its limit takes the longest, half the groups
+    /// (rounded up) times the limit. That leaves room for the compile and the shrinking.
+    #[test]
+    fn every_exercise_runs_within_seconds_whatever_the_code_does() {
+        const RUNS_WITHIN: std::time::Duration = std::time::Duration::from_secs(6);
+        for tests in ALL {
+            let groups = tests.plan(Seed::DEFAULT).groups().len() as u32;
+            let worst = tests.time_limit() * groups.div_ceil(2);
+            assert!(
+                worst <= RUNS_WITHIN,
+                "{}: {groups} groups of {:?} each take up to {worst:?}",
+                tests.name(),
+                tests.time_limit()
+            );
+        }
+    }
+
     /// Every promise of every exercise is tested at its limit, with the learners' seed and
     /// with others: some case has the most heaps, the largest value, each bit width.
     #[test]

@@ -10,8 +10,9 @@ pub struct Deadline {
     pub cpu: Duration,
     /// The time it may spend using no CPU time: sleeping, blocked, waiting.
     pub waiting: Duration,
-    /// Wall-clock time, however busy the machine: for a run that uses so little CPU
-    /// time at once that it would hold its slot for ever.
+    /// Wall-clock time, for a run that uses so little CPU time at once that it would
+    /// hold its slot for ever. Where the system tells (Linux), the time the run was held
+    /// back by the machine's load is not counted: what counts is the time it had.
     pub wall: Duration,
 }
 
@@ -71,6 +72,8 @@ pub(crate) struct Watch {
     last: Duration,
     last_cpu: Duration,
     waited: Duration,
+    /// The most time held back seen so far: a thread that ended took its own with it.
+    held_back: Duration,
 }
 
 impl Watch {
@@ -81,20 +84,39 @@ impl Watch {
             last: elapsed,
             last_cpu: Duration::ZERO,
             waited: Duration::ZERO,
+            held_back: Duration::ZERO,
         }
     }
 
     /// Looks at the run, `elapsed` after its spawn with `cpu` used: how it ends, once
-    /// it is past its deadline.
-    pub(crate) fn look(&mut self, elapsed: Duration, cpu: Duration) -> Option<How> {
-        // Waiting: it used (almost) no CPU time since the last look. A run starved by
-        // the machine's load still gets some.
-        let since = elapsed.saturating_sub(self.last);
-        if cpu.saturating_sub(self.last_cpu) * WORKING_SHARE < since {
-            self.waited += since;
-        }
+    /// it is past its deadline. `held_back`, where the system tells it, is the time the
+    /// run spent wanting a core that others had: not its own time.
+    pub(crate) fn look(
+        &mut self,
+        elapsed: Duration,
+        cpu: Duration,
+        held_back: Option<Duration>,
+    ) -> Option<How> {
+        let own = match held_back {
+            // The time it had, less what it worked: its waiting, however busy the machine.
+            Some(held_back) => {
+                self.held_back = self.held_back.max(held_back);
+                let own = elapsed.saturating_sub(self.held_back);
+                self.waited = own.saturating_sub(cpu);
+                own
+            }
+            // Waiting: it used (almost) no CPU time since the last look. A run starved
+            // by the machine's load still gets some.
+            None => {
+                let since = elapsed.saturating_sub(self.last);
+                if cpu.saturating_sub(self.last_cpu) * WORKING_SHARE < since {
+                    self.waited += since;
+                }
+                elapsed
+            }
+        };
         (self.last, self.last_cpu) = (elapsed, cpu);
-        if self.waited >= self.deadline.waiting || elapsed >= self.deadline.wall {
+        if self.waited >= self.deadline.waiting || own >= self.deadline.wall {
             Some(How::TimedOut)
         } else if cpu >= self.deadline.cpu {
             Some(How::OutOfCpuTime)
@@ -124,18 +146,58 @@ mod tests {
         };
         // Working: the CPU time grows with the clock.
         let mut working = Watch::new(deadline, Duration::ZERO);
-        assert_eq!(working.look(60 * MS, 60 * MS), None);
-        assert_eq!(working.look(120 * MS, 110 * MS), Some(How::OutOfCpuTime));
+        assert_eq!(working.look(60 * MS, 60 * MS, None), None);
+        assert_eq!(
+            working.look(120 * MS, 110 * MS, None),
+            Some(How::OutOfCpuTime)
+        );
         // Starved: a tenth of a core is still work, however long it takes.
         let mut starved = Watch::new(deadline, Duration::ZERO);
-        assert_eq!(starved.look(500 * MS, 50 * MS), None);
+        assert_eq!(starved.look(500 * MS, 50 * MS, None), None);
         // Waiting: no CPU time for 60 ms.
         let mut waiting = Watch::new(deadline, Duration::ZERO);
-        assert_eq!(waiting.look(30 * MS, Duration::ZERO), None);
-        assert_eq!(waiting.look(60 * MS, Duration::ZERO), Some(How::TimedOut));
+        assert_eq!(waiting.look(30 * MS, Duration::ZERO, None), None);
+        assert_eq!(
+            waiting.look(60 * MS, Duration::ZERO, None),
+            Some(How::TimedOut)
+        );
         // The wall clock stops anything.
         let mut trickling = Watch::new(deadline, Duration::ZERO);
-        assert_eq!(trickling.look(1000 * MS, 20 * MS), Some(How::TimedOut));
+        assert_eq!(
+            trickling.look(1000 * MS, 20 * MS, None),
+            Some(How::TimedOut)
+        );
         assert_eq!(trickling.left(400 * MS), 600 * MS);
+    }
+
+    #[test]
+    fn the_time_a_run_is_held_back_is_not_its_own() {
+        let deadline = Deadline {
+            cpu: 100 * MS,
+            waiting: 50 * MS,
+            wall: 1000 * MS,
+        };
+        // Held back 5 s of 5.04 s by a busy machine, it worked 40 ms: neither waiting nor
+        // past the wall clock.
+        let mut starved = Watch::new(deadline, Duration::ZERO);
+        assert_eq!(starved.look(5040 * MS, 40 * MS, Some(5000 * MS)), None);
+        // Sleeping 60 ms of its own time is waiting.
+        let mut sleeping = Watch::new(deadline, Duration::ZERO);
+        assert_eq!(
+            sleeping.look(5100 * MS, 40 * MS, Some(5000 * MS)),
+            Some(How::TimedOut)
+        );
+        // A thread that ended (the one that worked) takes its time held back with it:
+        // what was seen of it still counts.
+        let mut ended = Watch::new(deadline, Duration::ZERO);
+        assert_eq!(ended.look(5040 * MS, 40 * MS, Some(5000 * MS)), None);
+        assert_eq!(ended.look(5050 * MS, 40 * MS, Some(10 * MS)), None);
+        // Trickling: a second of its own is past the wall clock, however little it waited.
+        let mut trickling = Watch::new(deadline, Duration::ZERO);
+        trickling.deadline.waiting = 2000 * MS;
+        assert_eq!(
+            trickling.look(9000 * MS, 90 * MS, Some(8000 * MS)),
+            Some(How::TimedOut)
+        );
     }
 }

@@ -21,6 +21,7 @@ use crate::parallel;
 use crate::report::score::score;
 use crate::report::{self, Format, exercism, seed, summary};
 use crate::text::DEFAULT_WIDTH;
+use xorlings_course::model::show::count;
 
 pub(super) const SUMMARY: &str = "summary.csv";
 const NAME_WIDTH: usize = 24;
@@ -104,7 +105,8 @@ pub(super) fn run(
         seed::for_instructor(grader.settings.seed)
     );
     if skipped > 0 {
-        println!("Left out {skipped} files of the class folder that are not folders.");
+        let files = count(skipped, "file", "files");
+        println!("Left out {files} of the class folder that are not folders.");
     }
     let plans = Plans::new(grader);
     let progress = Progress::new(learners.len());

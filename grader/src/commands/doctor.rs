@@ -6,6 +6,7 @@ use anyhow::{Result, bail};
 use colored::Colorize;
 
 use crate::Exit;
+use crate::text::hanging;
 use xorlings_sandbox as sandbox;
 
 const FULL: &str = "Full protection: a learner's code cannot read or change your files, reach \
@@ -32,28 +33,28 @@ pub(super) fn run() -> Result<Exit> {
         } else {
             "✗".red()
         };
-        println!("  {mark} {}", layer.what);
+        println!("{}", hanging(&format!("  {mark} "), &layer.what));
     }
     if let Ok(pretended) = std::env::var(sandbox::PRETEND_MISSING_VARIABLE) {
-        println!(
-            "\n(${} leaves out of this report: {pretended}. The sandbox still enforces \
-             every layer this machine has.)",
+        let pretending = format!(
+            "(${} leaves out of this report: {pretended}. The sandbox still enforces every \
+             layer this machine has.)",
             sandbox::PRETEND_MISSING_VARIABLE
         );
+        println!("\n{}", hanging("", &pretending));
     }
     let missing = &protection.missing;
     if missing.is_empty() {
-        println!("\n{}", FULL.green());
+        println!("\n{}", hanging("", FULL).green());
         return Ok(Exit::Passed);
     }
     println!("\nMissing:");
     for what in missing {
-        println!("  - {what}");
+        println!("{}", hanging("  - ", what));
     }
-    println!(
-        "\nWhat this means:\n  - {FOR_LEARNERS}\n  - {}",
-        protection.for_classes
-    );
+    println!("\nWhat this means:");
+    println!("{}", hanging("  - ", FOR_LEARNERS));
+    println!("{}", hanging("  - ", protection.for_classes));
     Ok(Exit::NotPassed)
 }
 

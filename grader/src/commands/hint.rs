@@ -5,14 +5,18 @@ use colored::Colorize;
 
 use crate::Exit;
 use crate::session::Session;
+use crate::text::hanging;
 
 pub(super) fn run(session: &Session, typed: Option<&str>) -> Result<Exit> {
     let exercise = session.exercise(typed)?;
     println!("{} {}\n", "Hint for".bold(), exercise.name.bold());
-    println!("{}", exercise.hint.trim());
-    println!(
-        "\nThe lesson explains it in full: `cargo grader lesson {}` ({}).",
+    for line in exercise.hint.trim().lines() {
+        println!("{}", hanging("", line));
+    }
+    let lesson = format!(
+        "The lesson explains it in full: `cargo grader lesson {}` ({}).",
         exercise.name, exercise.lesson
     );
+    println!("\n{}", hanging("", &lesson));
     Ok(Exit::Passed)
 }

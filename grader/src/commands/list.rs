@@ -5,6 +5,7 @@ use colored::Colorize;
 
 use crate::Exit;
 use crate::session::Session;
+use crate::text::hanging;
 
 const BAR_WIDTH: usize = 30;
 
@@ -27,9 +28,10 @@ pub(super) fn run(session: &Session) -> Result<Exit> {
     }
     let (done, total) = (session.done_count(), session.workbook().exercises.len());
     println!("\n{}", progress_bar(done, total));
-    println!(
+    let current = format!(
         "Current: {current} (`cargo grader run` grades it; `cargo grader run 3` grades number 3)."
     );
+    println!("{}", hanging("", &current));
     Ok(Exit::Passed)
 }
 

@@ -202,7 +202,10 @@ enum Notes {
 
 /// The learner's session in `workbook`, graded with `seed`.
 fn learner_session(workbook: Workbook, color: bool, seed: Seed, notes: Notes) -> Result<Session> {
-    let mut session = Session::load(Grader::new(workbook, color, seed))?;
+    let mut grader = Grader::new(workbook, color, seed);
+    // A learner's screen: a time limit ends the grading, for a verdict within seconds.
+    grader.settings.stop_at_time_limit = true;
+    let mut session = Session::load(grader)?;
     match notes {
         Notes::Shown => add_sandbox_note(&mut session),
         Notes::Printed => {
@@ -281,12 +284,21 @@ fn seed(output: &OutputArgs) -> Result<Seed> {
     let seed = match typed.as_deref().map(str::trim) {
         None => Seed::DEFAULT,
         Some("random") => Seed(random_number()),
-        Some(number) => match number.parse() {
+        Some(number) => match number.parse::<u64>() {
             Ok(n) => Seed(n),
-            Err(_) => bail!(
-                "the seed must be a whole number or `random`, not `{number}` (from --seed, \
-                 --seed-file or ${SEED_VARIABLE})"
-            ),
+            Err(error) => {
+                let why = match error.kind() {
+                    std::num::IntErrorKind::PosOverflow => format!(
+                        "is too large: a seed goes from 0 to {} (20 digits at most)",
+                        u64::MAX
+                    ),
+                    _ => format!("is not a whole number from 0 to {} or `random`", u64::MAX),
+                };
+                bail!(
+                    "the seed `{number}` (from --seed, --seed-file or ${SEED_VARIABLE}) {why}; \
+                     `random` picks one"
+                )
+            }
         },
     };
     // The reports name it only by its fingerprint: this is where the instructor reads it.

@@ -14,6 +14,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use std::sync::Arc;
+
 use anyhow::Result;
 use colored::Colorize;
 use serde::Serialize;
@@ -25,10 +27,11 @@ use super::{layout, short_diff};
 use crate::Exit;
 use crate::grading::{self, BatchItem, Grader};
 use crate::judge::{Cancel, Grade, Verdict};
+use crate::meter::Meter;
 use crate::report::exercism::Status;
 use crate::report::{Detail, Format, describe};
 use crate::session::find;
-use crate::text::words;
+use crate::text::{hanging, words};
 use crate::workbook::{Exercise, Workbook};
 use xorlings_core::verdict::Kind;
 
@@ -107,7 +110,9 @@ pub(crate) fn run(grader: &Grader, only: &[String], format: Format) -> Result<Ex
             expectations.len()
         );
     }
-    let mut grades = grade_all(grader, &expectations);
+    let mut grades = metered(grader, "solutions graded", |grader| {
+        grade_all(grader, &expectations)
+    });
     retime_close_calls(grader, &expectations, &mut grades);
     // Solutions recorded as too slow are tried again with a looser limit.
     let slow: Vec<Expectation> = expectations
@@ -126,7 +131,7 @@ pub(crate) fn run(grader: &Grader, only: &[String], format: Format) -> Result<Ex
             slow.len()
         );
     }
-    let slow_grades = grade_all(grader, &slow);
+    let slow_grades = metered(grader, "graded again", |grader| grade_all(grader, &slow));
 
     let mut timing: BTreeMap<String, Timing> = BTreeMap::new();
     let mut tests = Vec::new();
@@ -201,7 +206,11 @@ pub(crate) fn run(grader: &Grader, only: &[String], format: Format) -> Result<Ex
             problems.len().to_string().red().bold()
         );
         for problem in &problems {
-            println!("- {problem}");
+            let mut lines = problem.lines();
+            println!("{}", hanging("- ", lines.next().unwrap_or_default()));
+            for line in lines {
+                println!("{}", hanging("  ", line));
+            }
         }
     }
     Ok(outcome)
@@ -284,6 +293,14 @@ fn expectations(
         }
     }
     expectations
+}
+
+/// What `grade` gives, with the gradings counted on a terminal as `what`: how many are
+/// done, the time used, and which are going on.
+fn metered<T>(grader: &Grader, what: &str, grade: impl FnOnce(&Grader) -> T) -> T {
+    let mut metered = grader.clone();
+    metered.batch_meter = Some(Arc::new(Meter::new(what, 0)));
+    grade(&metered)
 }
 
 fn grade_all(grader: &Grader, expectations: &[Expectation]) -> Vec<Result<Grade>> {

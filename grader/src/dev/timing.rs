@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use crate::judge::Grade;
 use crate::report::seconds;
+use crate::text::hanging;
 use crate::workbook::Workbook;
 use xorlings_core::verdict::Kind;
 
@@ -99,9 +100,11 @@ pub(crate) fn rows(
     rows
 }
 
+/// The table, each exercise's solutions by verdict on lines of their own under its row:
+/// every line fits the width.
 pub(crate) fn print_table(rows: &[Row]) {
     println!(
-        "\n  {:<22} {:>9} {:>9} {:>7} {:>7}  solutions by verdict",
+        "\n  {:<22} {:>9} {:>9} {:>7} {:>7}",
         "exercise", "reference", "slowest", "limit", "margin"
     );
     let shown = |time: Option<Duration>| time.map_or_else(|| "-".to_string(), seconds);
@@ -116,12 +119,12 @@ pub(crate) fn print_table(rows: &[Row]) {
             },
         );
         println!(
-            "  {:<22} {:>9} {:>9} {:>7} {margin:>7}  {}",
+            "  {:<22} {:>9} {:>9} {:>7} {margin:>7}",
             row.name,
             shown(row.reference),
             shown(row.slowest),
             seconds(row.limit),
-            row.recorded
         );
+        println!("{}", hanging("      solutions: ", &row.recorded));
     }
 }

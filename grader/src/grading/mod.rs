@@ -6,6 +6,7 @@
 //! [`Grader::grade_all`], on shared cases where a class needs them ([`plans`]).
 
 pub(crate) mod plans;
+mod shrink;
 
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
@@ -14,18 +15,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use xorlings_core::run::{Ended, Printed};
-use xorlings_core::verdict::{GroupResult, Problem};
+use xorlings_core::run::Printed;
+use xorlings_core::verdict::GroupResult;
 use xorlings_core::wire::record;
 use xorlings_sandbox::SpawnError;
 
 use crate::judge::build::Program;
 use crate::judge::{self, Cancel, EarlyRuns, Grade, Prepared, Ran, Settings, Submission, Verdict};
-use xorlings_course::model::shrink::Way;
 use xorlings_course::model::{HiddenTests, Plan, Seed};
 
-/// The most rounds of shrinking a failing case: each is one run of the learner's code.
-const SHRINK_ROUNDS: usize = 8;
+use crate::meter::Meter;
 use crate::parallel;
 use crate::text::output_width;
 use crate::workbook::{Exercise, Workbook};
@@ -40,6 +39,8 @@ pub(crate) struct Grader {
     /// heaps) take as long to generate as a compile. One plan only: a plan can hold a
     /// hundred megabytes.
     last_plan: Arc<Mutex<Option<KeptPlan>>>,
+    /// Where a batch's gradings are counted, with what is being graded, on a terminal.
+    pub batch_meter: Option<Arc<Meter>>,
 }
 
 /// What to grade.
@@ -258,11 +259,14 @@ impl Grader {
             seed,
             time_scale: 1.0,
             builds: Arc::default(),
+            meter: None,
+            stop_at_time_limit: false,
         };
         Grader {
             workbook,
             settings,
             last_plan: Arc::default(),
+            batch_meter: None,
         }
     }
 
@@ -285,12 +289,17 @@ impl Grader {
         cancel: &Cancel,
         item: impl Fn(&T) -> Result<BatchItem<'_>> + Sync,
     ) -> Vec<Result<Grade>> {
+        if let Some(meter) = &self.batch_meter {
+            meter.add(items.len());
+        }
         parallel::map(items, |each| {
             let BatchItem {
                 exercise,
                 submission,
                 time_scale,
             } = item(each)?;
+            let name = format!("{} ({})", exercise.name, submission.shown_as);
+            let _task = self.batch_meter.as_ref().map(|meter| meter.start(&name));
             let cases = match plans.and_then(|plans| plans.get(exercise)) {
                 Some(prepared) => Cases::Planned(prepared),
                 None => Cases::Generated,
@@ -356,6 +365,7 @@ impl Grader {
         // refuses one), while this thread prepares the cases and starts the first runs:
         // a run's kill when the grader dies is tied to the thread that started it, and
         // this one lasts until every run has ended. Hidden tests that panic give no cases.
+        let compiling = settings.meter.as_ref().map(|meter| meter.step("compiling"));
         let (built, prepared) = std::thread::scope(|scope| {
             let building = std::thread::Builder::new()
                 .name("build".to_string())
@@ -379,6 +389,7 @@ impl Grader {
             };
             (built, prepared)
         });
+        drop(compiling);
         // Nothing ran: the verdict, with `prepared`'s groups not run.
         let not_run = |verdict, prepared: Option<&Prepared>| Response {
             grade: Grade::without_run(tests.name(), verdict, prepared, settings.seed),
@@ -408,7 +419,7 @@ impl Grader {
         judge::decide::explain_time_limits(&mut groups, &sizes);
         // A case the learner typed is shown as typed.
         if typed.is_none() {
-            shrink(tests, &program, &prepared, settings, cancel, &mut groups);
+            shrink::shrink(tests, &program, &prepared, settings, cancel, &mut groups);
         }
         let grade = judge::grade_of(tests, groups, &program, settings);
         Ok(Response {
@@ -459,79 +470,13 @@ impl Grader {
     }
 }
 
-/// Makes the failing case a grade shows as simple as it gets while the learner's code
-/// still fails it the same way: each round runs the code, through the same judge, on a
-/// batch of simpler inputs made from the last one (see `model::shrink`), at most
-/// [`SHRINK_ROUNDS`] rounds, and not past a round that ran out of time or could not run
-/// (the case as found is shown then). The group keeps its case as it first failed.
-fn shrink(
-    tests: &dyn HiddenTests,
-    program: &Program,
-    prepared: &Prepared,
-    settings: &Settings,
-    cancel: &Cancel,
-    groups: &mut [GroupResult],
-) {
-    let internal = |g: &GroupResult| {
-        matches!(
-            g.failure.as_ref().map(|f| &f.problem),
-            Some(Problem::InternalError { .. })
-        )
-    };
-    if groups.iter().any(internal) {
-        return;
-    }
-    // The failure the verdict shows: the smallest, the first of them in course order.
-    let shown = groups
-        .iter()
-        .enumerate()
-        .filter_map(|(i, group)| Some((i, group.failure.as_ref()?.size)))
-        .min_by_key(|&(_, size)| size);
-    let Some((index, _)) = shown else {
-        return;
-    };
-    let Some(original) = groups[index].failure.clone() else {
-        return;
-    };
-    let way = Way::of(&original.problem);
-    let mut round = prepared.plan.shrinking(index, &original);
-    let mut simplest = None;
-    for _ in 0..SHRINK_ROUNDS {
-        let Some(plan) = round.take() else { break };
-        let batch = Prepared::once(plan);
-        let Ok(Some(ran)) = judge::run(
-            tests,
-            program,
-            &batch,
-            settings,
-            EarlyRuns::default(),
-            cancel,
-        ) else {
-            break;
-        };
-        let Some(Ran { result, execution }) = ran.into_iter().next() else {
-            break;
-        };
-        let Some(failure) = result.failure.filter(|f| Way::of(&f.problem) == way) else {
-            break;
-        };
-        round = batch.plan.shrinking(0, &failure);
-        simplest = Some(failure);
-        if matches!(execution.ended, Ended::TimedOut(_)) {
-            break;
-        }
-    }
-    if let Some(mut simplest) = simplest {
-        simplest.group = original.group.clone();
-        simplest.case_number = original.case_number;
-        groups[index].failure = Some(simplest);
-        groups[index].shrunk_from = Some(original);
-    }
-}
-
 /// What the code did on the one case of a typed plan.
 fn typed_run(input: String, prepared: &Prepared, ran: &[Ran]) -> Typed {
-    let Some(Ran { result, execution }) = ran.first() else {
+    let Some(Ran {
+        result,
+        execution: Some(execution),
+    }) = ran.first()
+    else {
         return Typed::not_run(input);
     };
     let printed = match &result.failure {

@@ -27,6 +27,7 @@ use anyhow::Result;
 use xorlings_core::run::{Ended, Execution};
 use xorlings_core::verdict::{Failure, GroupResult, Kind};
 
+use crate::meter::Meter;
 use build::{BuildRequest, Built, Program};
 pub(crate) use build::{Builds, Destination};
 pub(crate) use run::Cancel;
@@ -47,6 +48,12 @@ pub(crate) struct Settings {
     pub seed: Seed,
     /// The exercise's time limit is multiplied by this (`dev check` tries 1.5).
     pub time_scale: f64,
+    /// Where the groups run so far are counted, on a terminal (`grader run`).
+    pub meter: Option<Arc<Meter>>,
+    /// A time limit ends the grading (see [`run`]): for a learner's screen, where a
+    /// verdict must come within seconds. Batches and reports with scores run every group,
+    /// so that a hang costs only its own group's points.
+    pub stop_at_time_limit: bool,
 }
 
 /// The verdict on one exercise.
@@ -211,7 +218,20 @@ pub(crate) fn build(
 /// One group's run and its decision.
 pub(crate) struct Ran {
     pub result: GroupResult,
-    pub execution: Execution,
+    /// `None` for a group not run because a group before it ran out of time (see
+    /// [`run`]).
+    pub execution: Option<Execution>,
+}
+
+impl Ran {
+    /// A group of `plan` left out: a group before it in course order ran out of time.
+    fn stopped(plan: &dyn Plan, group: usize) -> Ran {
+        let (name, cases) = plan.groups().swap_remove(group);
+        Ran {
+            result: GroupResult::not_run(name, cases),
+            execution: None,
+        }
+    }
 }
 
 /// The first run of each worker, started while the compiler works (Linux, the runner):
@@ -325,6 +345,13 @@ impl Prepared {
 /// compiler worked, and one more each time a worker sets one going, so that the next
 /// run is ready for whichever worker is free first. Each run is read back and decided
 /// while the next one on its worker runs.
+///
+/// With [`Settings::stop_at_time_limit`], a time limit ends the grading: once a group
+/// runs out of time, the groups after it in course order are stopped (or never started)
+/// and come back not run, whether or not they had finished, so that what is shown never
+/// depends on which run the machine got to first; the groups before it run to their
+/// end (see [`Stop`]). Without it, every group runs: the exercises' limits keep even
+/// that within seconds (a course test bounds half the groups times the limit).
 pub(crate) fn run(
     tests: &dyn HiddenTests,
     program: &Program,
@@ -337,16 +364,22 @@ pub(crate) fn run(
     let order = run_order(prepared);
     let std_dir = &build::toolchain()?.std_dir;
     let started_ahead = cfg!(target_os = "linux") && layout_of(tests) == Layout::Runner;
+    let stop = Stop::new(plan, cancel, settings.stop_at_time_limit);
+    if let Some(meter) = &settings.meter {
+        meter.add(order.len());
+    }
     let decided = |group: usize, execution: Execution| -> Option<Ran> {
         if execution.ended == Ended::Cancelled {
-            return None;
+            return stop.is_stopped(group).then(|| Ran::stopped(plan, group));
         }
         let mut result = plan.decide(group, &execution);
         decide::fail_unfinished(&mut result, &execution, tests.expected_cost());
-        Some(Ran { result, execution })
+        Some(Ran {
+            result,
+            execution: Some(execution),
+        })
     };
-    let done: Mutex<Vec<Option<Result<Option<Ran>>>>> =
-        Mutex::new((0..order.len()).map(|_| None).collect());
+    let done: Mutex<Done> = Mutex::new((0..order.len()).map(|_| None).collect());
     let all_done = Condvar::new();
     // Keeps a group's result; false once the grading is cancelled. The input of one
     // grading's group is freed once its run is over, while other runs go on: tens of
@@ -357,6 +390,9 @@ pub(crate) fn run(
         }
         let result = execution.map(|execution| decided(group, execution));
         let going_on = !matches!(result, Ok(None));
+        if let Some(meter) = &settings.meter {
+            meter.one_done();
+        }
         if let Ok(mut done) = done.lock() {
             done[group] = Some(result);
         }
@@ -365,10 +401,14 @@ pub(crate) fn run(
     };
     let early = early.for_program(program);
     let next = AtomicUsize::new(early.len());
-    // The next group in the run order, and its rank there.
-    let take = || {
+    // The next group in the run order not stopped, and its rank there.
+    let take = || loop {
         let rank = next.fetch_add(1, Ordering::Relaxed);
-        order.get(rank).map(|&group| (rank, group))
+        let &group = order.get(rank)?;
+        if !stop.is_stopped(group) {
+            return Some((rank, group));
+        }
+        stop.record(group, &done, &all_done);
     };
     // The runs started ahead, by rank: the first in the run order goes next, whichever
     // worker started it.
@@ -395,12 +435,20 @@ pub(crate) fn run(
             let popped = ready.lock().ok().and_then(|mut ready| ready.pop_first());
             let Some((group, started)) = (match popped {
                 Some((_, (group, Ok(started)))) => Some((group, Ok(started))),
+                Some((_, (group, Err(_)))) if stop.is_stopped(group) => {
+                    Some((group, Err(anyhow::anyhow!("stopped"))))
+                }
                 Some((_, (group, Err(_)))) => Some((group, start(group, false))),
                 None => take().map(|(_, group)| (group, start(group, false))),
             }) else {
                 break;
             };
-            let running = started.and_then(|mut started| started.go(core).map(|()| started));
+            let run_cancel = stop.run_cancel(group);
+            // A group stopped before its turn is never set going: its wait kills it.
+            let running = match stop.is_stopped(group) {
+                true => started,
+                false => started.and_then(|mut started| started.go(core).map(|()| started)),
+            };
             if started_ahead && let Some((rank, group)) = take() {
                 let started = start(group, true);
                 if let Ok(mut ready) = ready.lock() {
@@ -412,7 +460,17 @@ pub(crate) fn run(
             {
                 break;
             }
-            last = Some((group, running.and_then(|started| started.wait(cancel))));
+            if running.is_err() && stop.is_stopped(group) {
+                stop.run_over(group);
+                stop.record(group, &done, &all_done);
+                continue;
+            }
+            let over = running.and_then(|started| started.wait(&run_cancel));
+            stop.run_over(group);
+            if over.as_ref().is_ok_and(run::Over::ran_out_of_time) {
+                stop.ran_out_of_time(group);
+            }
+            last = Some((group, over));
         }
         if let Some((group, over)) = last {
             decide_into_done(group, over.and_then(run::Over::read));
@@ -431,14 +489,92 @@ pub(crate) fn run(
         }
     });
     let mut ran = Vec::new();
-    for result in done.into_inner().unwrap_or_default() {
+    for (group, result) in done
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
         // A group that did not run was cancelled with its worker.
         match result.transpose()?.flatten() {
+            // What a group after the one that ran out of time did is not shown, even
+            // when it finished first.
+            Some(_) if stop.is_stopped(group) => ran.push(Ran::stopped(plan, group)),
             Some(group) => ran.push(group),
             None => return Ok(None),
         }
     }
     Ok(Some(ran))
+}
+
+/// Each group's outcome, once known: `Ok(None)` when cancelled.
+type Done = Vec<Option<Result<Option<Ran>>>>;
+
+/// The first group, in course order, that ran out of time, and the runs going on, each
+/// with a cancel of its own: a group after that one is stopped at once.
+struct Stop<'a> {
+    plan: &'a dyn Plan,
+    enabled: bool,
+    first_out_of_time: AtomicUsize,
+    running: Mutex<BTreeMap<usize, Cancel>>,
+    grading: Cancel,
+}
+
+impl<'a> Stop<'a> {
+    /// A stop for `plan`'s groups, which stops nothing unless `enabled`.
+    fn new(plan: &'a dyn Plan, grading: &Cancel, enabled: bool) -> Stop<'a> {
+        Stop {
+            plan,
+            enabled,
+            first_out_of_time: AtomicUsize::new(usize::MAX),
+            running: Mutex::default(),
+            grading: grading.clone(),
+        }
+    }
+
+    /// `group`, stopped, as done.
+    fn record(&self, group: usize, done: &Mutex<Done>, all_done: &Condvar) {
+        if let Ok(mut done) = done.lock() {
+            done[group] = Some(Ok(Some(Ran::stopped(self.plan, group))));
+        }
+        all_done.notify_all();
+    }
+
+    /// Whether `group` comes after a group that ran out of time.
+    fn is_stopped(&self, group: usize) -> bool {
+        group > self.first_out_of_time.load(Ordering::SeqCst)
+    }
+
+    /// The cancel of `group`'s run: the grading's, and this stop's.
+    fn run_cancel(&self, group: usize) -> Cancel {
+        let cancel = self.grading.child();
+        if self.is_stopped(group) {
+            cancel.cancel();
+        }
+        if let Ok(mut running) = self.running.lock() {
+            running.insert(group, cancel.clone());
+        }
+        cancel
+    }
+
+    fn run_over(&self, group: usize) {
+        if let Ok(mut running) = self.running.lock() {
+            running.remove(&group);
+        }
+    }
+
+    /// `group` ran out of time: every run after it in course order is stopped.
+    fn ran_out_of_time(&self, group: usize) {
+        if !self.enabled {
+            return;
+        }
+        self.first_out_of_time.fetch_min(group, Ordering::SeqCst);
+        if let Ok(running) = self.running.lock() {
+            for (_, cancel) in running.range(group + 1..) {
+                cancel.cancel();
+            }
+        }
+    }
 }
 
 /// How often a worker waiting for the others looks at the cancel flag.

@@ -27,13 +27,16 @@ const TASKS: u64 = 64;
 const PRINTED_LIMIT_BYTES: u64 = 16 << 20;
 /// Most open descriptors of a run (the runner needs a handful).
 const OPEN_FILES: u64 = 64;
-/// The time a run may spend waiting (using no CPU time): this many times its CPU limit,
-/// and a few seconds more.
-const WAITING_FACTOR: u32 = 5;
-const WAITING_EXTRA: Duration = Duration::from_secs(5);
-/// Its wall-clock time, however busy the machine: for a run that trickles CPU time.
-const WALL_FACTOR: u32 = 30;
-const WALL_EXTRA: Duration = Duration::from_secs(30);
+/// The time a run may spend waiting (using no CPU time): its CPU limit, and a second
+/// more. A right run waits for nothing (its input is in memory), and a verdict must
+/// come within seconds whatever the code does.
+const WAITING_FACTOR: u32 = 1;
+const WAITING_EXTRA: Duration = Duration::from_secs(1);
+/// Its wall-clock time, for a run that trickles CPU time: twice its CPU limit and 2 s.
+/// A right run uses at most half its CPU limit, so it passes unless the machine gives
+/// it less than a sixth of a core (six processes wanting each core).
+const WALL_FACTOR: u32 = 2;
+const WALL_EXTRA: Duration = Duration::from_secs(2);
 /// The most of one panic message read back. The runner writes at most 2,000 characters
 /// and a location; a longer message was written by the learner's code itself, straight
 /// to the answers, to flood the grader's memory or the report.
@@ -210,6 +213,14 @@ pub(crate) struct Over {
 }
 
 impl Over {
+    /// Whether the run was stopped at one of its time limits.
+    pub(crate) fn ran_out_of_time(&self) -> bool {
+        matches!(
+            self.ended.how,
+            sandbox::How::TimedOut | sandbox::How::OutOfCpuTime
+        )
+    }
+
     /// Reads back what the run wrote, and frees what it held.
     pub(crate) fn read(self) -> Result<Execution> {
         let Over { started, ended } = self;

@@ -9,8 +9,8 @@ use super::exercism::{self, cut};
 use super::score::score;
 use super::{Detail, Entry, describe, failure_text, printed_text};
 use crate::judge::Verdict;
-use crate::text::{Style, Text};
-use xorlings_core::verdict::GroupResult;
+use crate::text::{Style, Text, n_of};
+use xorlings_core::verdict::{GroupResult, Kind};
 
 /// The most a results file may take: PrairieLearn's limit (1 MB), which Gradescope's
 /// files keep to as well.
@@ -47,6 +47,10 @@ pub(crate) struct GroupTest {
     /// The verdict in Markdown, at most the budget's characters.
     pub output: String,
 }
+
+/// Why a group after one that ran out of time was not run.
+const NOT_RUN_AFTER_TIME_LIMIT: &str = "Not run: a group before it ran out of time, and a time \
+limit ends the grading, so that a verdict comes within seconds.";
 
 /// Every group of every graded exercise, in course order, each output within `budget`
 /// characters.
@@ -115,7 +119,12 @@ fn verdict_of(
         }
         None => {
             *first_not_run = Some(number.to_string());
-            text = match entry.grade.verdict {
+            text = match &entry.grade.verdict {
+                Verdict::Failed(failure) if failure.problem.kind() == Kind::TimeLimit => {
+                    let mut not_run = Text::new();
+                    not_run.prose(0, NOT_RUN_AFTER_TIME_LIMIT);
+                    not_run
+                }
                 Verdict::Passed | Verdict::Failed(_) => {
                     let mut not_run = Text::new();
                     not_run.prose(0, "Not run.");
@@ -144,9 +153,9 @@ pub(crate) fn summary(graded: &[Entry], machine: Machine, budget: usize) -> Stri
         (None, None) => String::new(),
     };
     let mut text = format!(
-        "**{passed} of {} exercises pass: {} of {} points** (each exercise's points are shared \
+        "**{}: {} of {} points** (each exercise's points are shared \
          equally among its groups of hidden cases; {seed}).\n\n| # | exercise | verdict | points |\n|---|---|---|---|\n",
-        graded.len(),
+        n_of(passed, graded.len(), "exercise passes", "exercises pass"),
         report.score,
         report.max_score,
     );

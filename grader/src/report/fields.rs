@@ -113,7 +113,7 @@ pub(crate) fn fields(grade: &Grade, exercise: &Exercise, shown_file: &str) -> Fi
             fields.input = Some(failure.input.clone());
             fields.answer = failure.answer.clone();
             fields.shrunk = shrunk_from(grade, failure).map(shrunk_sentence);
-            fields.groups = Some(groups_passed(grade));
+            fields.groups = Some(groups_passed(grade, failure));
             fields.printed = printed(&failure.printed, &grade.exercise, Detail::BRIEF);
             add_problem(&mut fields, &failure.problem, exercise);
         }

@@ -163,7 +163,10 @@ pub(crate) fn describe_parts(
     }
     if let Some(intro) = warnings_intro(grade) {
         details.blank().line(0, &[(Style::Warn, &intro)]);
-        details.laid_out(&grade.warnings.concat());
+        // On a pass they are no reason to read on: the intro says how to see them.
+        if !grade.passed() {
+            details.laid_out(&grade.warnings.concat());
+        }
     }
     Described {
         verdict: text,
@@ -277,7 +280,14 @@ pub(crate) fn passed_rest(grade: &Grade) -> String {
 /// "The compiler has 2 warnings about your file:", when it has some.
 pub(crate) fn warnings_intro(grade: &Grade) -> Option<String> {
     let warnings = count(grade.warnings.len(), "warning", "warnings");
-    (!grade.warnings.is_empty()).then(|| format!("The compiler has {warnings} about your file:"))
+    (!grade.warnings.is_empty()).then(|| match grade.passed() {
+        true => format!(
+            "The compiler has {warnings} about your file: `cargo check --package {}` shows \
+             them.",
+            grade.exercise
+        ),
+        false => format!("The compiler has {warnings} about your file:"),
+    })
 }
 
 /// "The hidden tests call `xor_all(heaps: &[u64]) -> u64`: the signature must stay as
@@ -354,15 +364,24 @@ pub(crate) fn failure_place(failure: &Failure) -> String {
 /// and what the learner's code printed.
 fn failure_details(grade: &Grade, failure: &Failure, exercise: &Exercise, detail: Detail) -> Text {
     let mut text = lesson_link(&failure.problem, exercise);
-    text.blank().prose(2, &groups_passed(grade));
+    text.blank().prose(2, &groups_passed(grade, failure));
     text.append(printed_text(&failure.printed, &grade.exercise, detail));
     text
 }
 
 /// "1 of 5 test groups passed."
-pub(crate) fn groups_passed(grade: &Grade) -> String {
+pub(crate) fn groups_passed(grade: &Grade, failure: &Failure) -> String {
     let passed = grade.groups.iter().filter(|g| g.is_pass()).count();
-    format!("{passed} of {} test groups passed.", grade.groups.len())
+    let not_run = grade.groups.iter().filter(|g| !g.ran).count();
+    let stopped = match (not_run, &failure.problem) {
+        (0, _) => String::new(),
+        (n, Problem::TimeLimit { .. }) => format!("; {n} not run: a time limit ends the grading"),
+        (n, _) => format!("; {n} not run"),
+    };
+    format!(
+        "{passed} of {} passed{stopped}.",
+        count(grade.groups.len(), "test group", "test groups")
+    )
 }
 
 /// A failing case: its input, the answer, the rule it broke, and advice.
@@ -371,6 +390,25 @@ pub(crate) fn failure_text(failure: &Failure, exercise: &Exercise) -> Text {
     text.append(problem_text(&failure.problem));
     text.append(lesson_link(&failure.problem, exercise));
     text
+}
+
+/// What ended a program before its answer, from how it ended (`exit`, as
+/// `model::decide::problem_of_end` words it): only what that way of ending proves.
+fn ended_early_advice(exit: &str) -> &'static str {
+    if exit.starts_with("exit code") {
+        // The runner ends with an exit code only once every case is answered.
+        "A program that ends with an exit code before its answer called \
+         `std::process::exit`: return the answer from your function instead (a whole \
+         program returns from `main`)."
+    } else if exit.ends_with("(abort))") || exit.ends_with("(abort)") {
+        "The program aborted: `std::process::abort`, or a panic while another panic was \
+         unwinding (in a `Drop`, say). Return the answer from your function, and let a \
+         `Drop` do nothing that can panic."
+    } else {
+        "The system stopped your program: unsafe code that reads or writes where it may \
+         not, or a call the sandbox refuses (files, processes, the network), ends a program \
+         so. Compute the answer from the arguments alone."
+    }
 }
 
 /// The failing case's input, and the answer when there was one.
@@ -441,7 +479,7 @@ pub(crate) fn problem_text(problem: &Problem) -> Text {
         text.blank().line(
             2,
             &[
-                (Style::Warn, "Hint:"),
+                (Style::Warn, "Advice:"),
                 (Style::Plain, " "),
                 (Style::Plain, &advice),
             ],
@@ -586,8 +624,8 @@ pub(crate) fn explain(problem: &Problem) -> Explained {
              than the input needs."
                 .to_string(),
             Some(advice.clone().unwrap_or_else(|| {
-                "Check the base case of your recursion. The grader's stack fits a memoised \
-                 recursion 100,000 calls deep, not an endless one."
+                "Check the base case of your recursion: one that never ends overflows any \
+                 stack."
                     .to_string()
             })),
         ),
@@ -610,11 +648,7 @@ pub(crate) fn explain(problem: &Problem) -> Explained {
         ),
         Problem::EndedEarly { exit } => (
             format!("Your program stopped before it answered this case ({exit})."),
-            Some(
-                "Return the answer from your function (a whole program returns from `main`); \
-                 do not call `std::process::exit`, `abort`, or end the program in any other way."
-                    .to_string(),
-            ),
+            Some(ended_early_advice(exit).to_string()),
         ),
         Problem::InternalError { checker, message } => (
             format!("{checker} failed on this case: {message}"),

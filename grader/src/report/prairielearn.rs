@@ -19,6 +19,7 @@ use super::Entry;
 use super::autograder::{self, Machine, markdown_within};
 use super::exercism;
 use crate::judge::Verdict;
+use crate::text::n_of;
 
 #[derive(Debug, Serialize)]
 pub(crate) struct Results {
@@ -81,8 +82,8 @@ fn build(graded: &[Entry], machine: Machine, budget: usize) -> Results {
         gradable: true,
         score,
         message: format!(
-            "{passed} of {} exercises pass: {} of {} points.",
-            graded.len(),
+            "{}: {} of {} points.",
+            n_of(passed, graded.len(), "exercise passes", "exercises pass"),
             exercism.score,
             exercism.max_score
         ),

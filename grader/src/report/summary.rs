@@ -9,6 +9,7 @@ use xorlings_sandbox as sandbox;
 use super::autograder::Machine;
 use super::score::score;
 use super::{Detail, Entry, Format, classroom, exercism, gradescope, prairielearn, seed};
+use crate::text::n_of;
 
 /// Prints the grades in a format for tools (every format but [`Format::Human`]).
 pub(crate) fn print_report(graded: &[Entry], format: Format) -> Result<()> {
@@ -59,9 +60,8 @@ pub(crate) fn table(
     }
     let passed = graded.iter().filter(|g| g.grade.passed()).count();
     text.push_str(&format!(
-        "\n{passed} of {} exercises pass. Score: {earned}/{max} (partial credit per test \
-         group; {}).\n",
-        graded.len(),
+        "\n{}. Score: {earned}/{max} (partial credit per test group; {}).\n",
+        n_of(passed, graded.len(), "exercise passes", "exercises pass"),
         seed::named(seed)
     ));
     let failing = graded.iter().filter(|g| !g.grade.passed());

@@ -89,11 +89,12 @@ pub(crate) fn describe_tried(tried: &Tried, exercise: &Exercise, shown_file: &st
         Detail::FULL,
     ));
     if !grade.warnings.is_empty() {
-        text.blank().styled(
-            0,
-            Style::Dim,
-            "The compiler has warnings about your file: `cargo grader run` shows them.",
+        let see = format!(
+            "The compiler has warnings about your file: `cargo check --package {}` shows \
+             them.",
+            grade.exercise
         );
+        text.blank().styled(0, Style::Dim, &see);
     }
     text
 }

@@ -172,11 +172,13 @@ pub(crate) fn run(mut session: Session) -> Result<crate::Exit> {
     }
     drop(worker);
     drop(terminal);
-    println!(
-        "xorlings: {} of {} exercises done. `cargo grader watch` goes on from here.",
+    let done = crate::text::n_of(
         state.done_count(),
-        state.entries.len()
+        state.entries.len(),
+        "exercise done",
+        "exercises done",
     );
+    println!("xorlings: {done}. `cargo grader watch` goes on from here.");
     Ok(crate::Exit::Passed)
 }
 

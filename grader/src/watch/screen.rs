@@ -6,7 +6,7 @@
 use super::state::{Entry, Outcome, State, Status, TryOutcome, View, Viewport};
 use crate::report::tried::describe_tried;
 use crate::report::{self, Detail};
-use crate::text::{Style, Text};
+use crate::text::{Style, Text, n_of};
 
 /// The narrowest progress bar, and the widest.
 const BAR_MIN: usize = 10;
@@ -263,6 +263,9 @@ fn exercise_body(state: &State, width: usize, color: bool) -> Body {
     match &state.status {
         Status::Grading => {
             verdict.styled(0, Style::Warn, &format!("Grading {}...", entry.info.name));
+            if let Some(progress) = &state.progress {
+                verdict.styled(2, Style::Dim, progress);
+            }
         }
         Status::Graded(Outcome::Graded(grade)) => {
             let detail = match state.input_closed {
@@ -490,7 +493,10 @@ fn check_all_body(entries: &[Entry], outcomes: &[Outcome]) -> Text {
     text.styled(
         0,
         Style::Bold,
-        &format!("{passing} of {} exercises pass.", entries.len()),
+        &format!(
+            "{}.",
+            n_of(passing, entries.len(), "exercise passes", "exercises pass")
+        ),
     );
     text.blank();
     text.styled(
@@ -862,6 +868,16 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
     }
 
     #[test]
+    fn the_waiting_screen_shows_how_far_the_grading_has_got() {
+        let (mut state, _) = State::new(entries(6), 0, false);
+        state.progress = Some("2 of 4 test groups done, 3 s".to_string());
+        let screen = plain(&render(&state, 80, Some(24), false));
+        let grading = screen.find("Grading exercise_0...").expect(&screen);
+        let progress = screen.find("2 of 4 test groups done, 3 s").expect(&screen);
+        assert!(grading < progress, "{screen}");
+    }
+
+    #[test]
     fn grading_hides_the_old_verdict() {
         let (state, _) = State::new(entries(6), 0, false);
         let screen = plain(&render(&state, 80, Some(24), false));
@@ -892,7 +908,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
             "input: heaps = []",
             "yours: 7",
             "7 is not the nim-sum",
-            "Hint: Start from 0",
+            "Advice: Start from 0",
         ] {
             let at = screen.find(verdict).expect(verdict);
             assert!(at < hint, "{verdict:?} comes before the hint:\n{screen}");
@@ -913,7 +929,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "input: heaps = [1, 1]",
                 "yours: 2",
                 "The nim-sum of [1, 1] is 0, but your function returned 2.",
-                "Hint: You added the heaps. The nim-sum adds each binary column without \
+                "Advice: You added the heaps. The nim-sum adds each binary column without \
                  carrying: that is XOR (`^`), not `+`.",
                 "xorlings · exercise 1 of 6: xor_all · 0/6 done",
                 SCROLL_KEYS,
@@ -929,7 +945,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
             60,
             20,
             &[
-                "Hint: You added the heaps",
+                "Advice: You added the heaps",
                 "Hint for xor_all:",
                 "never cast to u32",
             ],
@@ -937,7 +953,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
         // The advice comes before the hint, so a learner scrolling sees it first.
         let advice_seen = screens
             .iter()
-            .position(|s| has(s, "Hint: You added"))
+            .position(|s| has(s, "Advice: You added"))
             .unwrap();
         let hint_seen = screens
             .iter()
@@ -964,7 +980,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "input: heaps = [1, 1]",
                 "yours: 2",
                 "The nim-sum of [1, 1] is 0",
-                "Hint: You added the heaps",
+                "Advice: You added the heaps",
             ],
         );
     }
@@ -1027,7 +1043,7 @@ everything in u64: heaps use all 64 bits, so never cast to u32.";
                 "Your function returned 12.",
                 "wrong answer on your input",
                 "7 is not the nim-sum",
-                "Hint: Start from 0",
+                "Advice: Start from 0",
                 "t try again · Esc/q back to the verdict",
             ],
         );

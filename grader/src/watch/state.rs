@@ -140,6 +140,11 @@ pub(crate) enum Event {
         job: JobId,
         outcome: Outcome,
     },
+    /// How far the grading `job` has got: groups done, time used.
+    Progress {
+        job: JobId,
+        status: String,
+    },
     /// Every exercise graded, in course order.
     CheckedAll {
         job: JobId,
@@ -296,6 +301,8 @@ pub(super) struct State {
     pub status: Status,
     pub view: View,
     pub show_hint: bool,
+    /// How far the current grading has got, while it runs.
+    pub progress: Option<String>,
     pub note: Option<Note>,
     /// Keys arrive as lines (stdin is not a terminal): each needs Enter.
     pub keys_as_lines: bool,
@@ -351,6 +358,7 @@ impl State {
             status: Status::Grading,
             view: View::Exercise,
             show_hint: false,
+            progress: None,
             note: None,
             keys_as_lines,
             input_closed: false,
@@ -413,6 +421,12 @@ impl State {
                 self.on_saved(&path)
             }
             Event::Graded { job, outcome } => self.on_graded(job, outcome),
+            Event::Progress { job, status } => {
+                if self.running == Some((job, JobKind::Grade)) {
+                    self.progress = Some(status);
+                }
+                Vec::new()
+            }
             Event::CheckedAll { job, outcomes } => self.on_checked_all(job, outcomes),
             Event::Tried { job, outcome } => self.on_tried(job, outcome),
             Event::Drawn(viewport) => {
@@ -456,6 +470,7 @@ impl State {
         let job = self.new_job();
         self.running = Some((job, JobKind::Grade));
         self.status = Status::Grading;
+        self.progress = None;
         Action::Grade {
             job,
             exercise: self.current,
@@ -893,6 +908,7 @@ impl State {
             return Vec::new();
         }
         self.running = None;
+        self.progress = None;
         self.outdate_action_note();
         let actions = self.learn(self.current, &outcome);
         self.status = Status::Graded(outcome);
@@ -1083,6 +1099,27 @@ pub(super) mod tests {
             [.., Action::Grade { job, exercise: e }] if *e == exercise => *job,
             other => panic!("expected a grading of exercise {exercise}, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_grading_tells_how_far_it_has_got_until_its_verdict() {
+        let (mut state, job) = started(3);
+        let progress = |job| Event::Progress {
+            job,
+            status: "2 of 4 test groups done, 3 s".to_string(),
+        };
+        state.handle(progress(job + 100));
+        assert_eq!(
+            state.progress, None,
+            "another job's progress is not this one's"
+        );
+        state.handle(progress(job));
+        assert_eq!(
+            state.progress.as_deref(),
+            Some("2 of 4 test groups done, 3 s")
+        );
+        fail(&mut state, job);
+        assert_eq!(state.progress, None);
     }
 
     fn started(count: usize) -> (State, JobId) {

@@ -2,8 +2,10 @@
 //! the next, so the screen stays responsive and a newer save wins.
 
 use std::panic::AssertUnwindSafe;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 
@@ -11,6 +13,7 @@ use super::Message;
 use super::state::{Event, JobId, Outcome, TryOutcome};
 use crate::grading::{BatchItem, Cases, Code, Grader, Request, TypedCase};
 use crate::judge::Cancel;
+use crate::meter::Meter;
 use crate::report::tried::invalid_input;
 use crate::workbook::Exercise;
 
@@ -85,7 +88,8 @@ fn work(grader: &Grader, queue: &Receiver<(Job, Cancel)>, messages: &Sender<Mess
         if cancel.is_cancelled() {
             continue;
         }
-        let result = std::panic::catch_unwind(AssertUnwindSafe(|| run(grader, job, &cancel)));
+        let result =
+            std::panic::catch_unwind(AssertUnwindSafe(|| run(grader, job, &cancel, messages)));
         let message = result.unwrap_or_else(|panic| {
             let reason = panic
                 .downcast_ref::<String>()
@@ -101,11 +105,13 @@ fn work(grader: &Grader, queue: &Receiver<(Job, Cancel)>, messages: &Sender<Mess
     }
 }
 
-fn run(grader: &Grader, job: Job, cancel: &Cancel) -> Message {
+fn run(grader: &Grader, job: Job, cancel: &Cancel, messages: &Sender<Message>) -> Message {
     match job {
         Job::Grade { job, exercise } => Message::Done(Event::Graded {
             job,
-            outcome: grade(grader, &exercise, cancel),
+            outcome: metered(grader, job, messages, |grader| {
+                grade(grader, &exercise, cancel)
+            }),
         }),
         Job::CheckAll { job } => {
             let exercises = &grader.workbook.exercises;
@@ -150,6 +156,41 @@ pub(crate) fn try_input(
         Ok(None) => TryOutcome::Error("the grader did not run your input".to_string()),
         Err(error) => TryOutcome::Error(format!("{error:#}")),
     }
+}
+
+/// How often the screen hears how far a grading has got.
+const PROGRESS_EVERY: Duration = Duration::from_millis(500);
+
+/// What `grade` gives, the screen told how far it has got (groups done, time used) every
+/// [`PROGRESS_EVERY`] while it runs.
+fn metered<T>(
+    grader: &Grader,
+    job: JobId,
+    messages: &Sender<Message>,
+    grade: impl FnOnce(&Grader) -> T,
+) -> T {
+    let meter = Arc::new(Meter::silent("test groups done"));
+    let mut metered = grader.clone();
+    metered.settings.meter = Some(Arc::clone(&meter));
+    let (done, over) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let _ = std::thread::Builder::new()
+            .name("watch-progress".into())
+            .spawn_scoped(scope, move || {
+                while let Err(RecvTimeoutError::Timeout) = over.recv_timeout(PROGRESS_EVERY) {
+                    let status = meter.status();
+                    if messages
+                        .send(Message::Done(Event::Progress { job, status }))
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        let graded = grade(&metered);
+        drop(done);
+        graded
+    })
 }
 
 fn grade(grader: &Grader, exercise: &Exercise, cancel: &Cancel) -> Outcome {

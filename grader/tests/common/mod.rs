@@ -297,8 +297,20 @@ impl Workbook {
             .args(args)
             .current_dir(cwd)
             .env("NO_COLOR", "1")
-            .env_remove("XORLINGS_SEED");
+            .env_remove("XORLINGS_SEED")
+            .env_remove("COLUMNS");
         command
+    }
+
+    /// Runs the grader with `args` from the workbook root, told the terminal is
+    /// `columns` wide (`$COLUMNS`).
+    pub(crate) fn grader_at_width(&self, args: &[&str], columns: usize) -> Run {
+        let output = self
+            .command(self.root(), args)
+            .env("COLUMNS", columns.to_string())
+            .output()
+            .unwrap();
+        Run::from(output)
     }
 }
 
@@ -340,6 +352,19 @@ impl Run {
     pub(crate) fn stdout_has(&self, text: &str) -> &Self {
         assert!(
             self.stdout.contains(text),
+            "stdout lacks {text:?}:\n{}\nstderr:\n{}",
+            self.stdout,
+            self.stderr
+        );
+        self
+    }
+
+    /// Like [`Run::stdout_has`], with the lines as wrapped to the width joined again.
+    #[track_caller]
+    pub(crate) fn stdout_has_words(&self, text: &str) -> &Self {
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words(&self.stdout).contains(&words(text)),
             "stdout lacks {text:?}:\n{}\nstderr:\n{}",
             self.stdout,
             self.stderr

@@ -1208,3 +1208,79 @@ fn class_grading_needs_the_full_sandbox_unless_the_instructor_allows_less() {
         &["constructor fork", "run time read /etc/passwd"],
     );
 }
+
+// 11. Verdicts in seconds, whatever the code does.
+
+/// The longest from the start of `grader run` to its verdict on an idle machine (on a
+/// busy one, stretched by how many processes want each core).
+const VERDICT_TIME: Duration = Duration::from_secs(10);
+
+/// A search from the rules without a memo, as learners write it: right answers, in
+/// exponential time, in every group.
+const NO_MEMO_SEARCH: &str =
+    include_str!("../../../solutions/brute_force_is_losing/recorded/time_limit/no_memo.rs");
+
+const SPINS: &str = r#"
+/// Works for ever on every call.
+pub fn xor_all(heaps: &[u64]) -> u64 {
+    let mut x = heaps.len() as u64;
+    loop {
+        x = std::hint::black_box(x.wrapping_mul(3));
+    }
+}
+"#;
+
+const SLEEPS: &str = r#"
+/// Waits for ever on every call.
+pub fn xor_all(heaps: &[u64]) -> u64 {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(60));
+    }
+}
+"#;
+
+const TRICKLES: &str = r#"
+/// Works a millisecond in every ten, for ever: never waiting long, never working much.
+pub fn xor_all(heaps: &[u64]) -> u64 {
+    let mut x = heaps.len() as u64;
+    loop {
+        let start = std::time::Instant::now();
+        while start.elapsed() < std::time::Duration::from_millis(1) {
+            x = std::hint::black_box(x.wrapping_mul(3));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(9));
+    }
+}
+"#;
+
+#[track_caller]
+fn within_verdict_time(grading: &Grading) {
+    let allowed = VERDICT_TIME.mul_f64(lab::busyness());
+    assert!(
+        grading.elapsed <= allowed,
+        "the verdict took {:.2?}, over {allowed:.2?}: {}",
+        grading.elapsed,
+        grading.stdout
+    );
+}
+
+#[test]
+fn a_verdict_comes_within_seconds_whatever_the_code_does() {
+    let lab = Lab::new();
+    // The stub first: the optimised build's runtime is built once, on a learner's
+    // first grading of such an exercise.
+    let file = "exercises/brute_force_is_losing/src/lib.rs";
+    lab.grade(&["run", "brute_force_is_losing"], Cost::new(1, 8));
+    lab.workbook.write(file, NO_MEMO_SEARCH);
+    // The lab's own bound is looser: the verdict's bound is the one under test here.
+    let grading = lab.grade(&["run", "brute_force_is_losing"], Cost::new(5, 4));
+    within_verdict_time(&grading);
+    has(&grading.stdout, "time limit on hidden case");
+    has(&grading.stdout, "a time limit ends the grading");
+
+    for attack in [SPINS, SLEEPS, TRICKLES] {
+        let grading = lab.attack(attack, Cost::new(5, 4));
+        within_verdict_time(&grading);
+        has(&grading.stdout, "time limit on hidden case");
+    }
+}

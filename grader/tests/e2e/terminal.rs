@@ -132,7 +132,7 @@ fn watch_shows_what_the_code_printed_and_o_shows_all_of_it() {
         &[
             "input: heaps = [1, 1]",
             "yours: 2",
-            "Hint: You added the heaps",
+            "Advice: You added the heaps",
             SCROLL_KEYS,
             "o output",
         ],
@@ -187,7 +187,7 @@ fn watch_at_60x20_scrolls_a_failing_verdict_and_its_hint_and_tries_an_input() {
             "input: heaps = [1, 1]",
             "yours: 2",
             "The nim-sum of [1, 1] is 0, but your function returned 2.",
-            "Hint: You added the heaps. The nim-sum adds each binary column without carrying",
+            "Advice: You added the heaps. The nim-sum adds each binary column without carrying",
             SCROLL_KEYS,
         ],
     );
@@ -200,7 +200,7 @@ fn watch_at_60x20_scrolls_a_failing_verdict_and_its_hint_and_tries_an_input() {
     );
     let wanted = [
         "The nim-sum of [1, 1] is 0, but your function returned 2.",
-        "Hint: You added the heaps. The nim-sum adds each binary column without carrying",
+        "Advice: You added the heaps. The nim-sum adds each binary column without carrying",
         "Hint for xor_all:",
         "Keep everything in u64: heaps use all 64 bits, so never cast to u32.",
     ];

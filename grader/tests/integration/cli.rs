@@ -359,3 +359,51 @@ fn graders_running_side_by_side_do_not_mix_up_their_runs() {
         assert!(stdout.contains("xor_all passed all"), "{stdout}");
     }
 }
+
+/// At 80 columns, what the learner reads first fits: no line wider, no word cut (each
+/// sentence is whole once the lines are joined again).
+#[test]
+fn the_commands_fit_80_columns_and_cut_no_word() {
+    let workbook = Workbook::new();
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mex = &manifest().exercises[manifest().index_of("mex").unwrap()];
+    let cases: [(&[&str], String); 5] = [
+        (
+            &["doctor"],
+            "a learner's code cannot read or change your files".to_string(),
+        ),
+        (
+            &["list"],
+            "(`cargo grader run` grades it; `cargo grader run 3` grades number 3)".to_string(),
+        ),
+        (
+            &["run", "mex"],
+            "Stuck? `cargo grader hint mex` gives a hint; the lesson is".to_string(),
+        ),
+        (&["hint", "mex"], words(mex.hint.lines().next().unwrap())),
+        (
+            &["hint", "mex"],
+            "The lesson explains it in full: `cargo grader lesson mex`".to_string(),
+        ),
+    ];
+    for (args, sentence) in cases {
+        let run = workbook.grader_at_width(args, 80);
+        for line in run.stdout.lines() {
+            assert!(line.chars().count() <= 80, "{args:?}: {line:?}");
+        }
+        assert!(
+            words(&run.stdout).contains(&sentence),
+            "{args:?} cut {sentence:?}:\n{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn a_seed_too_large_says_what_a_seed_is() {
+    let workbook = Workbook::new();
+    workbook
+        .grader(&["run", "xor_all", "--seed", "123456789012345678901234567890"])
+        .expect_code(2)
+        .stderr_has("is too large: a seed goes from 0 to 18446744073709551615");
+}

@@ -122,7 +122,7 @@ impl Function for BruteForceIsLosing {
     type Answer = bool;
     type Cases = BruteForceIsLosing;
     const NAME: &'static str = "brute_force_is_losing";
-    const TIME_LIMIT: Duration = Duration::from_secs(8);
+    const TIME_LIMIT: Duration = Duration::from_secs(3);
     const EXPECTED_COST: &'static str = "a memoised search: one memo, created once and passed down the recursion, \
          keyed on the sorted heaps, so that each position (up to the order of its heaps) is \
          solved once. Without a memo, or with a new memo in every call, the search is \
@@ -295,48 +295,194 @@ fn largest_heap_only(heaps: &[u64]) -> bool {
     })
 }
 
-/// A search whose memo is keyed on the set of sizes, as code that makes that mistake
-/// runs it: a new memo for the call, the heaps in the order given (sorted first when
-/// `sorted`), new sizes from 0 up, the first winning move found ends the search; the set
-/// has 0 among its sizes when `zeros`. (Sizes are at most 15: a set is 16 bits.)
-fn set_key(heaps: &[u64], sorted: bool, zeros: bool) -> bool {
-    fn key(heaps: &[u64], zeros: bool) -> usize {
-        heaps
-            .iter()
-            .filter(|&&h| zeros || h > 0)
-            .fold(0, |key, &h| key | 1 << h)
-    }
-    fn search(heaps: &mut [u64], memo: &mut [Option<bool>], zeros: bool) -> bool {
-        let k = key(heaps, zeros);
-        if let Some(known) = memo[k] {
-            return known;
+/// A memo key that forgets something of the position, as learners' code makes one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LossyKey {
+    /// The set of sizes, with 0 among them when `zeros`: repeats forgotten.
+    Set { zeros: bool },
+    /// The total, the largest heap and the number of heaps: which heaps forgotten.
+    SumLargestCount,
+}
+
+impl LossyKey {
+    /// The most keys there are (sizes are at most 15, heaps at most 5).
+    fn count(self) -> usize {
+        match self {
+            LossyKey::Set { .. } => 1 << (MAX_SIZE + 1),
+            LossyKey::SumLargestCount => {
+                let sums = MAX_SIZE as usize * MAX_HEAPS + 1;
+                sums * (MAX_SIZE as usize + 1) * (MAX_HEAPS + 1)
+            }
         }
-        let mut losing = true;
+    }
+
+    /// The key of `heaps`, as an index below [`LossyKey::count`].
+    fn index(self, heaps: &[u64]) -> usize {
+        match self {
+            LossyKey::Set { zeros } => heaps
+                .iter()
+                .filter(|&&h| zeros || h > 0)
+                .fold(0, |key, &h| key | 1 << h),
+            LossyKey::SumLargestCount => {
+                let sum = heaps.iter().sum::<u64>() as usize;
+                let largest = heaps.iter().copied().max().unwrap_or(0) as usize;
+                (sum * (MAX_SIZE as usize + 1) + largest) * (MAX_HEAPS + 1) + heaps.len()
+            }
+        }
+    }
+
+    /// The key of `heaps` as the advice shows it: `{0, 1}`, `(total 3, largest 2, 2
+    /// heaps)`.
+    fn shown(self, heaps: &[u64]) -> String {
+        match self {
+            LossyKey::Set { zeros } => {
+                let kept: Vec<u64> = heaps.iter().copied().filter(|&h| zeros || h > 0).collect();
+                size_set(&kept)
+            }
+            LossyKey::SumLargestCount => format!(
+                "(total {}, largest {}, {})",
+                heaps.iter().sum::<u64>(),
+                heaps.iter().copied().max().unwrap_or(0),
+                count(heaps.len(), "heap", "heaps")
+            ),
+        }
+    }
+}
+
+/// A search whose memo is keyed on `key`, as code that makes that mistake runs it: a
+/// new memo for the call, the heaps in the order given (sorted first when `sorted`),
+/// new sizes from 0 up, the first winning move found ends the search.
+fn lossy(heaps: &[u64], sorted: bool, key: LossyKey) -> bool {
+    LossySearch::of(heaps, sorted, key).answer
+}
+
+/// What a search with a lossy key did on one position: its answer, and the first
+/// collision that misled it, when one did: a position answered from the memo with the
+/// answer of another position of the same key, one of them losing and the other not.
+struct LossySearch {
+    answer: bool,
+    collision: Option<Collision>,
+}
+
+/// Two positions of the same key, the first in the memo, and the key as shown.
+type Collision = (Vec<u64>, Vec<u64>, String);
+
+impl LossySearch {
+    fn of(heaps: &[u64], sorted: bool, key: LossyKey) -> LossySearch {
+        let mut heaps = heaps.to_vec();
+        if sorted {
+            heaps.sort_unstable();
+        }
+        let mut search = Search {
+            key,
+            memo: vec![None; key.count()],
+            collision: None,
+        };
+        let answer = search.run(&mut heaps);
+        LossySearch {
+            answer,
+            collision: search.collision,
+        }
+    }
+}
+
+/// A lossy search's memo: each key with its answer and the position that set it.
+struct Search {
+    key: LossyKey,
+    memo: Vec<Option<(bool, Vec<u64>)>>,
+    collision: Option<Collision>,
+}
+
+impl Search {
+    fn run(&mut self, heaps: &mut [u64]) -> bool {
+        let k = self.key.index(heaps);
+        if let Some((known, owner)) = &self.memo[k] {
+            if self.collision.is_none() && losing(owner) != losing(heaps) {
+                let shown = self.key.shown(heaps);
+                self.collision = Some((owner.clone(), heaps.to_vec(), shown));
+            }
+            return *known;
+        }
+        let mut answer = true;
         'moves: for i in 0..heaps.len() {
             let size = heaps[i];
             for smaller in 0..size {
                 heaps[i] = smaller;
-                let reaches_losing = search(heaps, memo, zeros);
+                let reaches_losing = self.run(heaps);
                 heaps[i] = size;
                 if reaches_losing {
-                    losing = false;
+                    answer = false;
                     break 'moves;
                 }
             }
         }
-        memo[k] = Some(losing);
-        losing
+        self.memo[k] = Some((answer, heaps.to_vec()));
+        answer
     }
-    let mut heaps = heaps.to_vec();
-    if sorted {
-        heaps.sort_unstable();
-    }
-    let mut memo = vec![None; 1 << (MAX_SIZE + 1)];
-    search(&mut heaps, &mut memo, zeros)
+}
+
+/// The ways code with each lossy key runs its search: the key, and whether it sorts
+/// the heaps first.
+const SET_KEYS: [(bool, LossyKey); 2] = [
+    (false, LossyKey::Set { zeros: true }),
+    (true, LossyKey::Set { zeros: false }),
+];
+const SUM_KEYS: [(bool, LossyKey); 2] = [
+    (false, LossyKey::SumLargestCount),
+    (true, LossyKey::SumLargestCount),
+];
+
+/// Whether code with one of `keys` gives `answer` to `heaps`.
+fn lossy_gives(keys: &[(bool, LossyKey)], heaps: &[u64], answer: bool) -> bool {
+    keys.iter()
+        .any(|&(sorted, key)| lossy(heaps, sorted, key) == answer)
+}
+
+/// Whether code with any of `keys` answers `heaps` wrongly.
+fn lossy_wrong_on(keys: &[(bool, LossyKey)], heaps: &[u64]) -> bool {
+    keys.iter()
+        .all(|&(sorted, key)| lossy(heaps, sorted, key) != losing(heaps))
+}
+
+/// The advice for a memo key that forgets `what`, naming the collision that misled the
+/// search of `heaps` to `answer`, as a search with that key reproduces it.
+fn lossy_key_advice(keys: &[(bool, LossyKey)], heaps: &[u64], answer: bool, what: &str) -> String {
+    let collision = keys
+        .iter()
+        .map(|&(sorted, key)| LossySearch::of(heaps, sorted, key))
+        .filter(|search| search.answer == answer)
+        .find_map(|search| search.collision);
+    let shown = |position: &[u64]| {
+        let kind = if losing(position) { "P" } else { "N" };
+        format!("{} ({kind})", list(position))
+    };
+    let named = collision.map_or_else(String::new, |(first, second, key)| {
+        format!(
+            " Searching {}, it reaches {} after {}: both have the key {key}, so the memo \
+             answers the second with the first's answer.",
+            list(heaps),
+            shown(&second),
+            shown(&first),
+        )
+    });
+    format!(
+        "Your answer is that of a search whose memo key is {what}.{named} A memo key that \
+         loses information lets different positions share an answer. Sort the heaps and \
+         keep the whole list as the key."
+    )
+}
+
+/// A position's sizes as a set: `{0, 1}`.
+fn size_set(heaps: &[u64]) -> String {
+    let mut sizes = heaps.to_vec();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let sizes: Vec<String> = sizes.iter().map(u64::to_string).collect();
+    format!("{{{}}}", sizes.join(", "))
 }
 
 /// The classic mistakes behind a wrong answer, each as the code that makes it.
-const MISTAKES: [Model<Args, bool>; 6] = [
+const MISTAKES: [Model<Args, bool>; 7] = [
     Model {
         name: "misère Nim",
         gives: |input, &answer| answer == misere_losing(&input.heaps),
@@ -394,20 +540,29 @@ const MISTAKES: [Model<Args, bool>; 6] = [
     },
     Model {
         name: "a set of sizes as the key",
-        gives: |input, &answer| {
-            let heaps = &input.heaps;
-            answer == set_key(heaps, false, true) || answer == set_key(heaps, true, false)
+        gives: |input, &answer| lossy_gives(&SET_KEYS, &input.heaps, answer),
+        wrong_on: |input| lossy_wrong_on(&SET_KEYS, &input.heaps),
+        advice: |input, &answer| {
+            lossy_key_advice(
+                &SET_KEYS,
+                &input.heaps,
+                answer,
+                "the set of heap sizes, which forgets repeats",
+            )
         },
-        wrong_on: |input| {
-            let (heaps, losing) = (&input.heaps, losing(&input.heaps));
-            set_key(heaps, false, true) != losing && set_key(heaps, true, false) != losing
-        },
-        advice: |_, _| {
-            "Your answer is that of a search whose memo key is the set of heap sizes. A memo \
-             key that loses information, as a set of sizes does by forgetting repeats, lets \
-             different positions share an answer. Sort the heaps and keep the whole list as \
-             the key."
-                .to_string()
+    },
+    Model {
+        name: "the total, the largest heap and the count as the key",
+        gives: |input, &answer| lossy_gives(&SUM_KEYS, &input.heaps, answer),
+        wrong_on: |input| lossy_wrong_on(&SUM_KEYS, &input.heaps),
+        advice: |input, &answer| {
+            lossy_key_advice(
+                &SUM_KEYS,
+                &input.heaps,
+                answer,
+                "the total, the largest heap and the number of heaps, which forget the other \
+                 heaps' sizes",
+            )
         },
     },
 ];
@@ -549,11 +704,24 @@ mod tests {
         );
         assert!(largest_heap_only(&[]) && !largest_heap_only(&[3, 0]));
         // The recorded solution's own failure: [0, 1, 2] is called losing.
-        assert!(set_key(&[0, 1, 2], false, true));
-        // Where no position can repeat a size, a set of sizes loses nothing.
+        let set = LossyKey::Set { zeros: true };
+        assert!(lossy(&[0, 1, 2], false, set));
+        // Where no position can repeat a size, a set of sizes loses nothing; nor does
+        // the total of a single heap.
         for heap in 0..=MAX_SIZE {
-            assert_eq!(set_key(&[heap], false, true), heap == 0);
+            assert_eq!(lossy(&[heap], false, set), heap == 0);
+            assert_eq!(lossy(&[heap], false, LossyKey::SumLargestCount), heap == 0);
         }
+        // [1, 2, 3] (P) and [0, 3, 3] (P) share a total, a largest heap and a count with
+        // [2, 1, 3]; but [1, 1, 3] (N) and [0, 2, 3] (N) collide too: a key so lossy
+        // answers some position wrongly, and says which collision misled it.
+        let wrong = (0..=4)
+            .flat_map(|a| (0..=4).map(move |b| vec![a, b, 3]))
+            .find(|heaps| lossy(heaps, false, LossyKey::SumLargestCount) != losing(heaps))
+            .expect("some position of a lossy key is answered wrongly");
+        let answer = lossy(&wrong, false, LossyKey::SumLargestCount);
+        let advice = lossy_key_advice(&SUM_KEYS, &wrong, answer, "the total");
+        assert!(advice.contains("both have the key (total"), "{advice}");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::model::decide::sized_by_largest;
 use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::grundy::{first_index_off, mex};
+use crate::model::overflow;
 use crate::model::promise::{self, Promise};
 use crate::model::show::{list, thousands};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed, inputs};
@@ -147,6 +148,16 @@ fn a_million_values(seed: Seed) -> Vec<Vec<usize>> {
     lists
 }
 
+/// Lists of many lengths, with a mex of their length and of 0, asked again in orders that
+/// show a table of values seen kept from one call to the next ([`cases::asked_again`]).
+fn lists_asked_again() -> Vec<Vec<usize>> {
+    let lists = [1_000, 300, 64, 7, 2, 1, 0]
+        .into_iter()
+        .flat_map(|len| [(0..len).collect(), (1..=len).collect()])
+        .collect();
+    cases::asked_again(lists, |list: &Vec<usize>| list.len() as u64)
+}
+
 fn shuffled(rng: &mut impl Rng, mut values: Vec<usize>) -> Vec<usize> {
     values.shuffle(rng);
     values
@@ -193,8 +204,9 @@ impl Cases<Args> for Mex {
                 repeats_and_gaps(seed),
             ),
             Group::new(
-                "random lists of up to 300 values, small to usize::MAX",
-                random_lists(seed),
+                "random lists of up to 300 values, small to usize::MAX; then lists of up to \
+                 1,000 values again and again, longest first, then shortest first, then in turn",
+                [random_lists(seed), lists_asked_again()].concat(),
             ),
             Group::new(
                 "values far above the number of values: 1,000,001, 2^40, usize::MAX, and each \
@@ -238,7 +250,7 @@ impl Function for Mex {
     type Answer = usize;
     type Cases = Mex;
     const NAME: &'static str = "mex";
-    const TIME_LIMIT: Duration = Duration::from_secs(4);
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str = "one pass over the values with n + 1 flags (O(n)), or a sort \
          (O(n log n)). Calling `contains` on the slice for every candidate, or for every \
          value, is O(n^2)";
@@ -284,10 +296,18 @@ impl Function for Mex {
             EMPTY
         } else if message.contains("index out of bounds") && above_count {
             ANY_SIZE
-        } else if (message.contains("add with overflow") || message.contains("capacity overflow"))
-            && above_count
-        {
+        } else if message.contains("capacity overflow") && above_count {
             SIZE_BY_COUNT
+        } else if overflow::is_add_overflow(message) {
+            // `+ 1` on the largest value overflows only at usize::MAX.
+            let largest = values.iter().max().map_or(0, |&v| v as u128);
+            let limit = usize::MAX as u128 - 1;
+            return Some(overflow::add_overflow_advice(
+                message,
+                largest,
+                limit,
+                SIZE_BY_COUNT,
+            ));
         } else {
             return None;
         };

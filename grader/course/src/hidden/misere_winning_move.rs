@@ -13,6 +13,7 @@ use xorlings_derive::Arguments;
 use crate::model::cases::{self, EVERY_LENGTH_UP_TO, MAX_HEAPS};
 use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
+use crate::model::overflow;
 use crate::model::nim::{
     Move, index_advice, legal_move, one_based, position_promises, with_columns,
 };
@@ -410,8 +411,15 @@ impl Function for MisereWinningMove {
         let advice =
             if counts.no_stone() && (nothing_found || message.contains("index out of bounds")) {
                 NO_STONE
-            } else if message.contains("add with overflow") {
-                TOTAL_OVERFLOW
+            } else if overflow::is_add_overflow(message) {
+                let total = input.heaps.iter().map(|&heap| u128::from(heap)).sum();
+                let limit = u128::from(u64::MAX);
+                return Some(overflow::add_overflow_advice(
+                    message,
+                    total,
+                    limit,
+                    TOTAL_OVERFLOW,
+                ));
             } else if nothing_found && is_lost(&input.heaps, counts) {
                 NOTHING_FOUND
             } else {
@@ -818,6 +826,10 @@ mod tests {
             advice(&[1 << 63, 1 << 63], "attempt to add with overflow"),
             TOTAL_OVERFLOW
         );
+        // A total that fits: what overflowed was narrower (a count of 1s in a u8, say).
+        let narrow = advice(&[1; 300], "attempt to add with overflow\n  at src/lib.rs:6:9");
+        assert!(narrow.contains("overflowed at line 6"), "{narrow}");
+        assert_ne!(narrow, TOTAL_OVERFLOW);
         assert_eq!(advice(&[1, 1, 1], unwrap), NOTHING_FOUND);
         assert_eq!(advice(&[1, 2], unwrap), "");
     }

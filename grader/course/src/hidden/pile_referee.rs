@@ -10,6 +10,7 @@ use xorlings_core::verdict::Mistake;
 use crate::model::cases::{make_losing, random_heaps_of_bits};
 use crate::model::diagnosis::{CHECKED_PASSES, Evidence, Wrong};
 use crate::model::nim::{nim_sum, with_columns};
+use crate::model::overflow;
 use crate::model::program::{Contest, ContestTests, InputFile, Rejection};
 use crate::model::promise::{self, Promise};
 use crate::model::show::{
@@ -56,9 +57,9 @@ has nim-sum 0), and u64 sizes are safest.";
 const NOTHING_TO_UNWRAP: &str = "An `unwrap()` found nothing. If it was the next number of \
 the input, read exactly T positions of n sizes each; if it was the search for a heap with \
 `a ^ X < a`, there is none when the nim-sum is 0: print `second` before searching.";
-const NOT_A_NUMBER: &str = "A number did not parse: split the input with \
+const NOT_A_NUMBER: &str = "A word did not parse as a number: split the input with \
 `split_ascii_whitespace` (spaces and line breaks, `\\r` included, all separate numbers), and \
-parse sizes as u64: they go up to 1,000,000,000.";
+parse each word alone.";
 /// A single `read` of a buffer this size, or less, cannot hold the larger input files.
 const ONE_READ_BYTES: usize = 64 << 10;
 const TYPE_A_POSITION: &str =
@@ -102,8 +103,8 @@ impl Contest for Referee {
                 &most_positions(seed),
             ),
             file(
-                "the largest position: one lost position of 200,000 heaps",
-                &[largest_lost_position(seed)],
+                "the largest position: 200,000 heaps, won only by a move on heap 150,001",
+                &[largest_won_position(seed)],
             ),
         ]
     }
@@ -241,9 +242,21 @@ impl Contest for Referee {
         positions.measure()
     }
 
-    fn panic_advice(_positions: &Positions, message: &str, bytes: usize) -> Option<String> {
-        let advice = if message.contains("add with overflow") {
-            SUM_OVERFLOW
+    fn panic_advice(positions: &Positions, message: &str, bytes: usize) -> Option<String> {
+        let advice = if overflow::is_add_overflow(message) {
+            // What an i32 sum of one position's sizes would reach.
+            let largest_sum = positions
+                .iter()
+                .map(|heaps| heaps.iter().map(|&heap| u128::from(heap)).sum())
+                .max()
+                .unwrap_or(0);
+            let limit = i32::MAX as u128;
+            return Some(overflow::add_overflow_advice(
+                message,
+                largest_sum,
+                limit,
+                SUM_OVERFLOW,
+            ));
         } else if message.contains("on a `None` value") && bytes > ONE_READ_BYTES {
             return Some(format!(
                 "An `unwrap()` found nothing. This input is {} bytes: one `read` call \
@@ -256,6 +269,8 @@ impl Contest for Referee {
             ));
         } else if message.contains("on a `None` value") {
             NOTHING_TO_UNWRAP
+        } else if message.contains("PosOverflow") {
+            return Some(too_large_advice(positions));
         } else if message.contains("ParseIntError") {
             NOT_A_NUMBER
         } else {
@@ -413,10 +428,69 @@ fn most_positions(seed: Seed) -> Positions {
         .collect()
 }
 
-/// One lost position of 200,000 heaps: every heap must be looked at, none qualifies.
-fn largest_lost_position(seed: Seed) -> Vec<u64> {
+/// The heap, counted from 0, of the one winning move of the largest position: its number
+/// counted from 1, 150,001, does not fit in 16 bits, so a counter that narrow prints
+/// another heap.
+const ONLY_WINNING_HEAP: usize = 150_000;
+
+/// A position of 200,000 heaps won only by a move on heap [`ONLY_WINNING_HEAP`]: every
+/// heap before it must be looked at, and none of them qualifies. A lost position made
+/// won: that heap alone gets the bit above all others' (its lower bits made few first,
+/// their change made up on the first heap, so that it stays at most 10^9).
+fn largest_won_position(seed: Seed) -> Vec<u64> {
     let mut rng = seed.rng(83);
-    make_losing(random_heaps_of_bits(&mut rng, MAX_HEAPS, LOSING_BITS))
+    let mut heaps = make_losing(random_heaps_of_bits(&mut rng, MAX_HEAPS, LOSING_BITS));
+    let low = heaps[ONLY_WINNING_HEAP] & ((1 << (LOSING_BITS - 1)) - 1);
+    heaps[0] ^= heaps[ONLY_WINNING_HEAP] ^ low;
+    heaps[ONLY_WINNING_HEAP] = low | 1 << LOSING_BITS;
+    heaps
+}
+
+/// A number of an input file, as the statement names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Number {
+    /// T, or a position's n.
+    Count(u64),
+    Size(u64),
+}
+
+/// The first number of `positions`, in the order a program reads them, above `limit`.
+fn first_above(positions: &Positions, limit: u64) -> Option<Number> {
+    let t = std::iter::once(Number::Count(positions.len() as u64));
+    let each = positions.iter().flat_map(|heaps| {
+        let n = std::iter::once(Number::Count(heaps.len() as u64));
+        n.chain(heaps.iter().map(|&heap| Number::Size(heap)))
+    });
+    t.chain(each).find(|number| match *number {
+        Number::Count(n) | Number::Size(n) => n > limit,
+    })
+}
+
+/// The advice for a number too large for the type it was parsed into: the count or the
+/// size that is the first of this input past every narrow type (8 or 16 bits, signed or
+/// not), when it is the same kind of number for all of them.
+fn too_large_advice(positions: &Positions) -> String {
+    let limits = [i8::MAX as u64, u8::MAX as u64, i16::MAX as u64, u16::MAX as u64];
+    let firsts: Vec<Number> = limits
+        .iter()
+        .filter_map(|&limit| first_above(positions, limit))
+        .collect();
+    let all_counts = firsts.iter().all(|n| matches!(n, Number::Count(_)));
+    let all_sizes = firsts.iter().all(|n| matches!(n, Number::Size(_)));
+    let what = match firsts.first() {
+        Some(Number::Count(n)) if all_counts => format!(
+            "the first number of this input too large for a narrow type is a count, {}: \
+             parse T and each n as usize",
+            thousands(*n)
+        ),
+        Some(Number::Size(n)) if all_sizes => format!(
+            "the first number of this input too large for a narrow type is a heap size, {}: \
+             parse sizes as u64 (they go up to 1,000,000,000)",
+            thousands(*n)
+        ),
+        _ => "parse T and each n as usize, and sizes as u64".to_string(),
+    };
+    format!("A number did not fit the type it was parsed into: {what}.")
 }
 
 /// The output's lines, without the blank lines at its end.
@@ -822,8 +896,7 @@ mod tests {
         assert_eq!(inputs[3].len(), MAX_POSITIONS);
         assert_eq!(heaps(&inputs[3]), MAX_HEAPS);
         assert_eq!(inputs[4].len(), 1);
-        assert_eq!(inputs[4][0].len(), MAX_HEAPS);
-        assert_eq!(nim_sum(&inputs[4][0]), 0);
+        assert_eq!(inputs[4][0], largest_won_position(Seed::DEFAULT));
         // Half the random positions are lost.
         let lost = inputs[2].iter().filter(|heaps| nim_sum(heaps) == 0).count();
         assert!((1000..1100).contains(&lost), "{lost}");
@@ -835,6 +908,40 @@ mod tests {
             files[2],
             "random files follow the seed"
         );
+    }
+
+    #[test]
+    fn the_largest_position_is_won_only_on_a_heap_past_16_bits() {
+        let heaps = largest_won_position(Seed::DEFAULT);
+        assert_eq!(heaps.len(), MAX_HEAPS);
+        assert!(heaps.iter().all(|&heap| heap <= MAX_SIZE));
+        let x = nim_sum(&heaps);
+        let winning: Vec<usize> = (0..heaps.len())
+            .filter(|&i| heaps[i] ^ x < heaps[i])
+            .collect();
+        assert_eq!(winning, [ONLY_WINNING_HEAP]);
+        assert!(ONLY_WINNING_HEAP + 1 > u16::MAX as usize);
+    }
+
+    /// As the lesson says: every word and line is read, but spaces around the words,
+    /// Windows line ends and blank lines at the very end are not wrong answers.
+    #[test]
+    fn the_checker_reads_every_word_but_not_the_spacing() {
+        let positions = sample();
+        for spaced in [
+            "first 1 2\nsecond\nfirst 4 6\n",
+            " first  1 2 \r\nsecond\r\nfirst 4 6\r\n\n\n",
+            "first 1 2\nsecond\nfirst 4 6",
+        ] {
+            assert!(Referee::check(&positions, spaced).is_ok(), "{spaced:?}");
+        }
+        for extra in [
+            "first 1 2 1\nsecond\nfirst 4 6\n",
+            "first 1 2\nsecond\nfirst 4 6\ndone\n",
+            "first 1 2\n\nsecond\nfirst 4 6\n",
+        ] {
+            assert!(Referee::check(&positions, extra).is_err(), "{extra:?}");
+        }
     }
 
     #[test]
@@ -1033,7 +1140,22 @@ mod tests {
     fn panics_get_advice() {
         let advice =
             |message| Referee::panic_advice(&sample(), message, SAMPLE.len()).unwrap_or_default();
-        assert!(advice("attempt to add with overflow").contains("i32"));
+        // The sample's sums fit in an i32: what overflowed there was narrower.
+        let overflow = "attempt to add with overflow\n  at src/main.rs:9:5";
+        assert!(advice(overflow).contains("overflowed at line 9"));
+        assert!(!advice(overflow).contains("i32, but sums"));
+        let large = vec![vec![MAX_SIZE; 3]];
+        let total = Referee::panic_advice(&large, overflow, 30).unwrap();
+        assert!(total.contains("Sizes up to 10^9 fit in an i32"), "{total}");
+        // A number too large for its type: the count or the size this input has first.
+        let too_large = "called `Result::unwrap()` on an `Err` value: ParseIntError { kind: \
+                         PosOverflow }";
+        let many_heaps = vec![vec![1; MAX_HEAPS]];
+        let said = Referee::panic_advice(&many_heaps, too_large, 0).unwrap();
+        assert!(said.contains("is a count, 200,000: parse T and each n as usize"), "{said}");
+        let large_heap = vec![vec![3, MAX_SIZE]];
+        let said = Referee::panic_advice(&large_heap, too_large, 0).unwrap();
+        assert!(said.contains("is a heap size, 1,000,000,000"), "{said}");
         assert!(advice("called `Option::unwrap()` on a `None` value").contains("print `second`"));
         assert!(
             advice(

@@ -149,6 +149,11 @@ impl Cases<Args> for SubtractionSumMove {
                 "10,000 heaps of up to 100,000 stones",
                 large_positions(seed),
             ),
+            Group::new(
+                "the same move sets again and again, heaps largest first, then smallest first, \
+                 then in turn",
+                positions_asked_again(),
+            ),
         ]
     }
 
@@ -255,6 +260,18 @@ fn make_lost(mut heaps: Vec<usize>, moves: &[usize], max: usize) -> Vec<usize> {
         }
     }
     heaps
+}
+
+/// Positions of two heaps, a third of each other, with the Grundy games' move sets
+/// asked again ([`grundy::games_asked_again`]).
+fn positions_asked_again() -> Vec<Args> {
+    grundy::games_asked_again()
+        .into_iter()
+        .map(|(size, moves)| Args {
+            heaps: vec![size, size / 3],
+            moves,
+        })
+        .collect()
 }
 
 fn random_positions(seed: Seed) -> Vec<Args> {
@@ -456,8 +473,8 @@ impl Function for SubtractionSumMove {
             return Some(SEARCH_OVER_HEAP.to_string());
         }
         // A 0 in the moves reads the table's next entry, one past its end, like a short buffer.
-        grundy::panic_advice(&input.moves, message)
-            .or_else(|| mex_buffer_advice(&input.moves, message))
+        let largest = input.heaps.iter().copied().max().unwrap_or(0);
+        grundy::panic_advice(largest, &input.moves, message)
     }
 
     fn stack_overflow_advice(input: &Args) -> Option<String> {
@@ -561,27 +578,6 @@ fn plain_nim(sum: &Sum, answer: &Option<(usize, usize)>) -> bool {
             .get(index)
             .is_some_and(|&heap| heap ^ x < heap && amount == heap - (heap ^ x)),
     }
-}
-
-/// Advice for an index one past a mex buffer of at most as many flags as amounts: a mex
-/// of k values can be k itself.
-fn mex_buffer_advice(moves: &[usize], message: &str) -> Option<String> {
-    let rest = message.split("the len is ").nth(1)?;
-    let (len, rest) = rest.split_once(" but the index is ")?;
-    let index: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    let (len, index): (usize, usize) = (len.parse().ok()?, index.parse().ok()?);
-    let mut amounts: Vec<usize> = moves.iter().copied().filter(|&m| m > 0).collect();
-    amounts.sort_unstable();
-    amounts.dedup();
-    (index == len && len <= amounts.len()).then(|| {
-        format!(
-            "Your flags have {len} slots, but a mex over {k} values can be {k} itself: they \
-             need {} (one more than the amounts). With the amounts 1 to 20, heap 20 has Grundy \
-             number 20.",
-            amounts.len() + 1,
-            k = amounts.len()
-        )
-    })
 }
 
 #[cfg(test)]

@@ -233,10 +233,46 @@ pub fn awkward_move_sets() -> Vec<Vec<usize>> {
     ]
 }
 
+/// `sample` asked again in orders that show state kept from one call to the next (a
+/// `static`, a cache never cleared, a buffer kept at its largest): largest first, then
+/// smallest first (each input again, after the others), then small and large in turn.
+/// Code whose answers depend on its input alone passes all three as it passes one.
+pub fn asked_again<A: Clone>(mut sample: Vec<A>, size: impl Fn(&A) -> u64) -> Vec<A> {
+    sample.sort_by_key(|input| std::cmp::Reverse(size(input)));
+    let (large, small) = sample.split_at(sample.len() / 2);
+    let in_turn: Vec<A> = small
+        .iter()
+        .zip(large)
+        .flat_map(|(small, large)| [small.clone(), large.clone()])
+        .collect();
+    let smallest_first = sample.iter().rev().cloned();
+    [sample.clone(), smallest_first.collect(), in_turn].concat()
+}
+
+/// Games to ask again ([`asked_again`]): each of `move_sets` with each of `sizes`, so
+/// that each move set comes back at other sizes, after the others.
+pub fn games_to_ask_again(move_sets: &[Vec<usize>], sizes: &[usize]) -> Vec<(usize, Vec<usize>)> {
+    sizes
+        .iter()
+        .flat_map(|&size| move_sets.iter().map(move |moves| (size, moves.clone())))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::Seed;
     use super::*;
+
+    #[test]
+    fn inputs_are_asked_again_largest_first_smallest_first_and_in_turn() {
+        let again = asked_again(vec![2u64, 5, 1, 9], |&n| n);
+        assert_eq!(again, [9, 5, 2, 1, 1, 2, 5, 9, 2, 9, 1, 5]);
+        let games = games_to_ask_again(&[vec![1], vec![2, 3]], &[7, 0]);
+        assert_eq!(
+            games,
+            [(7, vec![1]), (7, vec![2, 3]), (0, vec![1]), (0, vec![2, 3])]
+        );
+    }
 
     #[test]
     fn only_the_last_heap_wins_and_no_heap_is_larger_than_the_nim_sum() {

@@ -17,7 +17,7 @@ use super::pace;
 use super::promise::{self, Promise};
 use super::show::{Measure, Parse, Show};
 use super::shrink::{Shrink, Way};
-use super::{Build, Cases, Function, Group, HiddenTests, Plan, Seed};
+use super::{Build, Cases, Function, Group, HiddenTests, Plan, Seed, stack_advice};
 
 /// Bytes of a record's header.
 const RECORD_HEADER_BYTES: u64 = 24;
@@ -52,7 +52,7 @@ impl<E: Function> HiddenTests for FunctionTests<E> {
     }
     fn build(&self) -> Build {
         Build::Function {
-            main: runner_main::<E::Args, E::Answer>(E::NAME),
+            main: runner_main::<E::Args, E::Answer>(E::NAME, E::STACK_MIB << 20),
             optimised: E::OPTIMISED,
         }
     }
@@ -148,7 +148,7 @@ fn judge_case<E: Function>(
         let problem = problem_of_end(
             execution,
             E::EXPECTED_COST,
-            || advice(E::stack_overflow_advice),
+            || advice(E::stack_overflow_advice).or_else(|| Some(stack_advice(E::STACK_MIB))),
             memory,
         );
         return Some((None, Judged::Problem(problem)));
@@ -338,6 +338,13 @@ impl<E: Function> Plan for FunctionPlan<E> {
         ShrinkPlan::<E>::after(case, failure)
     }
 
+    fn alone(&self, group: usize, failure: &Failure) -> Option<Box<dyn Plan>> {
+        let case = self.groups[group]
+            .cases
+            .get(failure.case_number.checked_sub(1)?)?;
+        ShrinkPlan::<E>::of(vec![case.clone()], failure)
+    }
+
     fn explain_typed(&self, execution: &Execution) -> Option<String> {
         let (records, _) = record::parse(&execution.answers);
         let record::Record::Answer { words, .. } = records.first()? else {
@@ -405,7 +412,7 @@ impl<E: Function> ShrinkPlan<E> {
     /// The simpler inputs made from `case`, which fails as `failure` says, that keep the
     /// exercise's promises; `None` when there are none, or the failure cannot shrink.
     fn after(case: &E::Args, failure: &Failure) -> Option<Box<dyn Plan>> {
-        let way = Way::of(&failure.problem)?;
+        Way::of(&failure.problem)?;
         let promises = promises::<E>();
         let simplest_first = |args: &E::Args| {
             let mut words = Vec::new();
@@ -429,6 +436,13 @@ impl<E: Function> ShrinkPlan<E> {
             words += simpler.words();
             words <= SHRINK_WORDS
         });
+        Self::of(candidates, failure)
+    }
+
+    /// A round of `candidates`, judged against failing as `failure` does; `None` when
+    /// there are none, or the failure cannot shrink.
+    fn of(candidates: Vec<E::Args>, failure: &Failure) -> Option<Box<dyn Plan>> {
+        let way = Way::of(&failure.problem)?;
         if candidates.is_empty() {
             return None;
         }
@@ -451,7 +465,7 @@ impl<E: Function> ShrinkPlan<E> {
                 shown.diagnosis = Some(suspect.mistake);
                 Some(Problem::WrongAnswer(shown))
             }
-            (Way::Panic(_), Judged::Problem(problem)) => {
+            (Way::Panic(..), Judged::Problem(problem)) => {
                 (Way::of(&problem).as_ref() == Some(&self.way)).then_some(problem)
             }
             _ => None,
@@ -472,11 +486,16 @@ impl<E: Function> Plan for ShrinkPlan<E> {
         self.answer_bytes
     }
 
-    /// The group's failure is the simplest candidate that fails the same way.
+    /// The group's failure is the simplest candidate that fails the same way. A proven
+    /// mistake must be proven again on the candidates, as a group proves it (see
+    /// [`diagnosis`](super::diagnosis)): else no candidate fails the same way, and the
+    /// case as first found stays, with the evidence of its group.
     fn decide(&self, _group: usize, execution: &Execution) -> GroupResult {
         let group = &self.candidates;
         let (records, _) = record::parse(&execution.answers);
         let mut result = GroupResult::ran(group.name.clone(), group.cases.len(), execution.cpu);
+        let mut passes = Vec::new();
+        let mut evidence = Evidence::default();
         // Only the candidates the run answered: one it was still running on when it
         // stopped fails some other way.
         for (i, input) in group.cases.iter().enumerate().take(records.len()) {
@@ -485,13 +504,26 @@ impl<E: Function> Plan for ShrinkPlan<E> {
                 judge_case::<E>(input, records.get(i), execution, diagnose)
             else {
                 result.passed += 1;
+                passes.push(input);
                 continue;
             };
-            if let Some(problem) = self.same_way(judged) {
+            if let Judged::Wrong(wrong) = &judged {
+                evidence.weigh(wrong);
+            }
+            if result.failure.is_none()
+                && let Some(problem) = self.same_way(judged)
+            {
                 result.failure = Some(failure_of::<E>(
                     group, i, answer, problem, &records, execution,
                 ));
-                break;
+            }
+        }
+        if let Way::Wrong(Some(mistake)) = self.way {
+            let cleared = guarded(E::NAME, || {
+                passes.iter().any(|&input| E::wrong_under(input, mistake))
+            });
+            if cleared.unwrap_or(true) || !evidence.proves(mistake) {
+                result.failure = None;
             }
         }
         result

@@ -6,7 +6,7 @@ use rand::Rng;
 use super::cases;
 use super::diagnosis::Suspect;
 use super::promise::Promise;
-use super::show::list;
+use super::show::{count, list};
 use super::{Group, Seed};
 
 /// The largest heap the Grundy exercises promise to handle.
@@ -225,8 +225,9 @@ pub fn suspects(
         .collect()
 }
 
-/// Advice for a panic while computing Grundy numbers.
-pub fn panic_advice(moves: &[usize], message: &str) -> Option<String> {
+/// Advice for a panic while computing Grundy numbers of heaps up to `largest`: a
+/// subtraction below zero, a 0 among the moves, or a mex buffer one flag short.
+pub fn panic_advice(largest: usize, moves: &[usize], message: &str) -> Option<String> {
     if message.contains("subtract with overflow") {
         Some(
             "A subtraction went below zero: a move larger than the heap cannot be taken, so \
@@ -236,8 +237,35 @@ pub fn panic_advice(moves: &[usize], message: &str) -> Option<String> {
     } else if message.contains("index out of bounds") && moves.contains(&0) {
         Some(ZERO_IS_NO_MOVE.to_string())
     } else {
-        None
+        mex_buffer_advice(largest, moves, message)
     }
+}
+
+/// Advice for an index one past a mex buffer of at most as many flags as amounts: a mex
+/// of k values can be k itself. Only where the values bear it out: some heap up to
+/// `largest` has that Grundy number, which a buffer that short cannot flag.
+fn mex_buffer_advice(largest: usize, moves: &[usize], message: &str) -> Option<String> {
+    let rest = message.split("the len is ").nth(1)?;
+    let (len, rest) = rest.split_once(" but the index is ")?;
+    let index: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let (len, index): (usize, usize) = (len.parse().ok()?, index.parse().ok()?);
+    let mut amounts: Vec<usize> = moves.iter().copied().filter(|&m| m > 0).collect();
+    amounts.sort_unstable();
+    amounts.dedup();
+    if index != len || len == 0 || len > amounts.len() {
+        return None;
+    }
+    let heap = grundy_values(largest, moves)
+        .iter()
+        .position(|&value| value == index)?;
+    let k = amounts.len();
+    Some(format!(
+        "Your flags have {}, but a mex over {} can be {k} itself: they need {} (one more than \
+         the amounts). With these moves, heap {heap} has Grundy number {index}.",
+        count(len, "slot", "slots"),
+        count(k, "value", "values"),
+        k + 1,
+    ))
 }
 
 /// Advice for a stack overflow: with a move of 0, a recursion calls itself forever.
@@ -283,6 +311,16 @@ pub fn large_games() -> Vec<(usize, Vec<usize>)> {
     ]
 }
 
+/// A few move sets, each at heaps of many sizes, asked again in orders that show a
+/// table or a cache kept from one call to the next ([`cases::asked_again`]).
+pub fn games_asked_again() -> Vec<(usize, Vec<usize>)> {
+    const SIZES: [usize; 8] = [300, 120, 37, 12, 5, 1, 0, 64];
+    let move_sets = [vec![1, 3, 4], vec![2, 5], vec![1, 2, 4, 8]];
+    cases::asked_again(cases::games_to_ask_again(&move_sets, &SIZES), |game| {
+        game.0 as u64
+    })
+}
+
 /// The groups of the Grundy exercises; `n` names the heap (`n`, or `max_n` for a table).
 pub fn game_groups<I>(
     seed: Seed,
@@ -306,8 +344,11 @@ pub fn game_groups<I>(
             ),
         ),
         (
-            format!("random move sets and {what} up to 300"),
-            random_games(seed),
+            format!(
+                "random move sets and {what} up to 300; then the same move sets again and \
+                 again, {what} largest first, then smallest first, then in turn"
+            ),
+            [random_games(seed), games_asked_again()].concat(),
         ),
         (
             format!("{what} of 100,000, with up to 20 amounts"),
@@ -416,17 +457,26 @@ mod tests {
     fn panics_get_advice() {
         let underflow = "attempt to subtract with overflow";
         assert!(
-            panic_advice(&[1], underflow)
+            panic_advice(3, &[1], underflow)
                 .unwrap()
                 .contains("larger than the heap")
         );
         let index = "index out of bounds: the len is 0 but the index is 0";
         assert!(
-            panic_advice(&[0], index)
+            panic_advice(3, &[0], index)
                 .unwrap()
                 .contains("0 is not a move")
         );
-        assert_eq!(panic_advice(&[1], index), None);
+        assert_eq!(panic_advice(3, &[1], index), None);
+        // Flags for as many values as amounts: one short, once a heap's number is that
+        // many, and not before.
+        let one_short = "index out of bounds: the len is 2 but the index is 2";
+        assert!(
+            panic_advice(5, &[1, 2], one_short)
+                .unwrap()
+                .contains("Your flags have 2 slots")
+        );
+        assert_eq!(panic_advice(1, &[1, 2], one_short), None);
     }
 
     #[test]

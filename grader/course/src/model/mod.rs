@@ -12,6 +12,7 @@ pub mod diagnosis;
 pub mod function;
 pub mod grundy;
 pub mod nim;
+pub mod overflow;
 pub mod pace;
 pub mod program;
 pub mod promise;
@@ -123,6 +124,10 @@ pub trait Function: Sync + 'static {
     const EXPECTED_COST: &'static str;
     /// Whether the learner's code is compiled optimised: see [`Build::Function`].
     const OPTIMISED: bool = false;
+    /// The stack the learner's function runs on, in MiB: by default 8, as the main
+    /// thread of a Rust program has; more only where the stub's doc comment promises it
+    /// (and a recorded solution proves it at the promise's limit).
+    const STACK_MIB: usize = DEFAULT_STACK_MIB;
 
     /// Judges an answer: `Err` is the rule it breaks, in the lesson's words.
     fn rule(input: &Self::Args, answer: &Self::Answer) -> Result<(), String>;
@@ -187,6 +192,27 @@ pub trait Function: Sync + 'static {
     /// Extra lines for `cargo grader try`: the position after a move, binary columns...
     fn explain(_input: &Self::Args, _answer: &Self::Answer) -> Option<String> {
         None
+    }
+}
+
+/// The stack of a learner's function unless its exercise promises more, in MiB: a Rust
+/// program's main thread gets as much.
+pub const DEFAULT_STACK_MIB: usize = 8;
+
+/// Advice for a stack overflow no classic mistake explains, on a stack of `mib` MiB.
+pub fn stack_advice(mib: usize) -> String {
+    match mib {
+        DEFAULT_STACK_MIB => format!(
+            "Check the base case of your recursion. Your function runs on a stack of {mib} \
+             MiB, as the main thread of a Rust program does: a recursion that never ends does \
+             not fit, nor one call deep per item of a long input (a million heaps). Use a loop \
+             there."
+        ),
+        _ => format!(
+            "Check the base case of your recursion. Your function runs on a stack of {mib} \
+             MiB, as this exercise promises: a memoised recursion as deep as the largest \
+             input fits, one that never ends does not."
+        ),
     }
 }
 
@@ -268,6 +294,12 @@ pub trait Plan: Send + Sync {
     /// simplest that does. `None` when there is nothing simpler, or the failure cannot
     /// be shrunk (see [`shrink`]).
     fn shrinking(&self, _group: usize, _failure: &Failure) -> Option<Box<dyn Plan>> {
+        None
+    }
+    /// A plan of the failing case of `group` alone, to be judged against failing the
+    /// same way: when it passes there, in a process of its own, the failure depends on
+    /// the calls before it. `None` when the failure cannot be run so.
+    fn alone(&self, _group: usize, _failure: &Failure) -> Option<Box<dyn Plan>> {
         None
     }
     /// Extra lines explaining the one answer of a typed case (`cargo grader try`).

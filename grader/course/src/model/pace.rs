@@ -72,21 +72,23 @@ pub fn advice(runs: &[Run], timed_out: usize, limit: Duration) -> Option<String>
         .map(|run| {
             let time_ratio = limit_s / run.time.as_secs_f64();
             let size_ratio = slow.size as f64 / run.size as f64;
-            (run, time_ratio / size_ratio, size_ratio)
+            (run, time_ratio / size_ratio)
         })
         .max_by(|a, b| a.1.total_cmp(&b.1));
-    if let Some((run, growth, size_ratio)) = fastest_growth
+    if let Some((run, growth)) = fastest_growth
         && growth > GROWTH_MARGIN
     {
+        let case_ratio = slow.largest_case as f64 / run.largest_case.max(1) as f64;
         return Some(format!(
-            "Your code answered the group \"{}\" in {}, but ran past the {} limit on this \
-             group's cases up to this one, whose input is {}: its time grows far faster than \
-             its input (more than {} times faster here). Look for work that grows too fast \
-             with the input, or a loop that never ends.",
+            "Your code answered every case of the group \"{}\" in {} in all, the largest of \
+             them included; this case is {} that largest one, yet your code ran past the {} \
+             limit before it finished it: its time grows far faster than its input (more than \
+             {} times faster here). Look for work that grows too fast with the input, or a \
+             loop that never ends.",
             run.name,
             seconds(run.time),
+            relative_size(case_ratio),
             seconds(limit),
-            relative_size(size_ratio),
             GROWTH_MARGIN as u32
         ));
     }
@@ -97,28 +99,27 @@ pub fn advice(runs: &[Run], timed_out: usize, limit: Duration) -> Option<String>
     let at_that_pace = largest.time.as_secs_f64() * slow.size as f64 / largest.size as f64;
     (at_that_pace >= limit_s).then(|| {
         format!(
-            "At the pace your code answered the group \"{}\" ({}), which has cases as large \
-             as this one, this group's cases up to this one, {}, take about {:.1} s, past the \
-             {} limit, and nothing shows the time growing faster than the input: the work per \
-             item is what costs. Do less for each item (one pass instead of several, no new \
+            "At the pace your code answered the group \"{}\" ({} in all, with cases as large \
+             as this one), this group's cases up to and with this one take about {:.1} s, past \
+             the {} limit, and nothing shows the time growing faster than the input: the work \
+             per item is what costs. Do less for each item (one pass instead of several, no new \
              collection per item).",
             largest.name,
             seconds(largest.time),
-            relative_size(slow.size as f64 / largest.size as f64),
             at_that_pace,
             seconds(limit),
         )
     })
 }
 
-/// "3.2 times as large", "a tenth as large".
+/// "3.2 times as large as", "as large as", "10 times smaller than".
 fn relative_size(ratio: f64) -> String {
     if ratio >= 1.05 {
-        format!("{} times as large", rounded(ratio))
+        format!("{} times as large as", rounded(ratio))
     } else if ratio > 0.95 {
-        "as large".to_string()
+        "as large as".to_string()
     } else {
-        format!("{} times smaller", rounded(1.0 / ratio))
+        format!("{} times smaller than", rounded(1.0 / ratio))
     }
 }
 
@@ -169,10 +170,13 @@ mod tests {
         ];
         let said = advice(&quadratic, 1, LIMIT).unwrap();
         assert!(
-            said.contains("answered the group \"small\" in 2 ms"),
+            said.contains("answered every case of the group \"small\" in 2 ms"),
             "{said}"
         );
-        assert!(said.contains("whose input is 100 times as large"), "{said}");
+        assert!(
+            said.contains("this case is 250,000 times as large as that largest one"),
+            "{said}"
+        );
         assert!(said.contains("grows far faster than its input"), "{said}");
         // A smaller group that runs out of time while a larger one finished.
         let endless = [
@@ -180,7 +184,10 @@ mod tests {
             run("wide", 8_000, 20, 5, true),
         ];
         let said = advice(&endless, 0, LIMIT).unwrap();
-        assert!(said.contains("3.8 times as large"), "{said}");
+        assert!(
+            said.contains("this case is 5.0 times smaller than"),
+            "{said}"
+        );
     }
 
     #[test]
@@ -193,11 +200,11 @@ mod tests {
         ];
         let said = advice(&linear, 2, LIMIT).unwrap();
         assert!(
-            said.contains("answered the group \"lengths\" (1.20 s)"),
+            said.contains("answered the group \"lengths\" (1.20 s in all"),
             "{said}"
         );
         assert!(
-            said.contains("2.5 times as large, take about 3.0 s"),
+            said.contains("up to and with this one take about 3.0 s"),
             "{said}"
         );
         assert!(!said.contains("grows far faster"), "{said}");

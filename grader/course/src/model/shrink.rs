@@ -7,6 +7,14 @@
 
 use xorlings_core::verdict::Problem;
 
+/// The advice for a case the learner's code failed after other calls, and passed alone
+/// in a process of its own: proven by those two runs.
+pub const STATE_KEPT: &str = "Run alone, in a fresh process, your function answers this \
+case right: what it answers here depends on the calls before it. Look for state kept from one \
+call to the next, such as a `static`, a `thread_local!` or a cache that is never cleared, or \
+that keeps a longer table than the call asks for. Make each answer depend on the arguments \
+alone.";
+
 /// Values that can be made simpler, for shrinking a failing input.
 pub trait Shrink: Sized {
     /// Simpler values made from this one (a bounded number of them; none when it is as
@@ -113,8 +121,10 @@ pub enum Way {
     /// explain the smaller case's answer too.
     Wrong(Option<&'static str>),
     /// A panic with this message, numbers left out (`index out of bounds: the len is #
-    /// but the index is #`).
-    Panic(String),
+    /// but the index is #`), and the advice the exercise gives for it there, numbers
+    /// left out too: a smaller case whose advice differs would show advice the failing
+    /// case never proved (a 0 among moves that had none).
+    Panic(String, Option<String>),
 }
 
 impl Way {
@@ -123,7 +133,10 @@ impl Way {
     pub fn of(problem: &Problem) -> Option<Way> {
         match problem {
             Problem::WrongAnswer(mistake) => Some(Way::Wrong(mistake.diagnosis)),
-            Problem::Panicked { message, .. } => Some(Way::Panic(without_numbers(message))),
+            Problem::Panicked { message, advice } => Some(Way::Panic(
+                without_numbers(message),
+                advice.as_deref().map(without_numbers),
+            )),
             _ => None,
         }
     }
@@ -188,6 +201,21 @@ mod tests {
         assert_ne!(
             Way::of(&panic("attempt to subtract with overflow")),
             Way::of(&panic("attempt to add with overflow"))
+        );
+        // The same panic with other advice is another way to fail.
+        let advised = |advice: &str| Problem::Panicked {
+            message: "index out of bounds: the len is 3 but the index is 3".to_string(),
+            advice: Some(advice.to_string()),
+        };
+        assert_ne!(
+            Way::of(&advised("An amount of 0 is not a move.")),
+            Way::of(&panic(
+                "index out of bounds: the len is 3 but the index is 3"
+            ))
+        );
+        assert_eq!(
+            Way::of(&advised("Heap 3 has no index 3.")),
+            Way::of(&advised("Heap 12 has no index 12."))
         );
         assert_eq!(
             Way::of(&Problem::WrongAnswer(Mistake::new("wrong"))),

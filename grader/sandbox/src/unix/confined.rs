@@ -25,6 +25,8 @@ const FIRST_PAUSE: Duration = Duration::from_millis(1);
 pub struct Confined {
     leader: Pid,
     started: Instant,
+    /// The time the run's threads were held back before its clock started.
+    held_back_before: Duration,
     /// The standard streams the command asked to pipe, as in [`std::process::Child`].
     pub stdout: Option<ChildStdout>,
     pub stderr: Option<ChildStderr>,
@@ -68,6 +70,7 @@ impl Confined {
         Confined {
             leader,
             started,
+            held_back_before: Duration::ZERO,
             stdout: child.stdout.take(),
             stderr: child.stderr.take(),
             #[cfg(target_os = "linux")]
@@ -111,6 +114,13 @@ impl Confined {
     /// `Channels::start`) is timed from its word to answer, not from its spawn.
     pub fn restart_clock(&mut self) {
         self.started = Instant::now();
+        self.held_back_before = held_back(self.leader).unwrap_or_default();
+    }
+
+    /// How long the run's threads were held back by the machine's load (wanting a core
+    /// that others had) since its clock started, where the system tells.
+    fn held_back(&self) -> Option<Duration> {
+        held_back(self.leader).map(|held_back| held_back.saturating_sub(self.held_back_before))
     }
 
     /// Waits until the last process of the run is gone, at most `limit` from the spawn,
@@ -137,7 +147,7 @@ impl Confined {
                 break how;
             }
             let elapsed = self.started.elapsed();
-            let over = watch.look(elapsed, self.cpu_used());
+            let over = watch.look(elapsed, self.cpu_used(), self.held_back());
             if cancel.is_cancelled() {
                 break How::Cancelled;
             }
@@ -334,6 +344,34 @@ fn cpu_clock(pid: Pid) -> Option<CpuClock> {
 #[cfg(target_os = "macos")]
 fn clock_time(pid: CpuClock) -> Option<Duration> {
     super::platform::cpu_time(pid)
+}
+
+/// How long the threads of the process `pid` were held back, runnable but without a
+/// core: the longest of them (the second field of a thread's `schedstat`, in
+/// nanoseconds, which grows each time the thread gets a core). `None` where the system
+/// does not tell.
+#[cfg(target_os = "linux")]
+fn held_back(pid: Pid) -> Option<Duration> {
+    use std::io::Read;
+    /// A thread's `schedstat` is three numbers on one line.
+    const SCHEDSTAT_BYTES: u64 = 128;
+    let delay_of = |task: std::fs::DirEntry| -> Option<Duration> {
+        let mut line = String::new();
+        std::fs::File::open(task.path().join("schedstat"))
+            .ok()?
+            .take(SCHEDSTAT_BYTES)
+            .read_to_string(&mut line)
+            .ok()?;
+        let nanos = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(Duration::from_nanos(nanos))
+    };
+    let tasks = std::fs::read_dir(format!("/proc/{}/task", pid.as_raw_nonzero())).ok()?;
+    tasks.flatten().filter_map(delay_of).max()
+}
+
+#[cfg(target_os = "macos")]
+fn held_back(_pid: Pid) -> Option<Duration> {
+    None
 }
 
 fn time_of(time: libc::timeval) -> Duration {

@@ -80,7 +80,7 @@ impl Confined {
                 break how(code);
             }
             let elapsed = self.started.elapsed();
-            let over = watch.look(elapsed, self.job.cpu_time());
+            let over = watch.look(elapsed, self.job.cpu_time(), None);
             if cancel.is_cancelled() {
                 break How::Cancelled;
             }

@@ -21,9 +21,9 @@ pub(super) const MAX_MEMORY_BYTES: u64 = 1 << 30;
 const STUCK: Duration = Duration::from_secs(120);
 /// The time limit of `xor_all` (each group has it): its CPU time.
 pub(super) const TIME_LIMIT: Duration = Duration::from_secs(2);
-/// The time a run of `xor_all` may spend waiting (using no CPU time): five times its
-/// time limit and 5 s.
-pub(super) const WAITING_LIMIT: Duration = Duration::from_secs(15);
+/// The time a run of `xor_all` may spend waiting (using no CPU time): its time limit
+/// and 1 s.
+pub(super) const WAITING_LIMIT: Duration = Duration::from_secs(3);
 /// What a grading may take besides its runs' time limits: "a few seconds", made of a
 /// fixed part and twice what a plain grading took on this machine when the tests
 /// started, stretched when the machine got busier since (machines shared by several
@@ -48,7 +48,7 @@ impl Cost {
     /// One exercise whose every group runs to its time limit.
     pub(super) const EVERY_LIMIT: Cost = Cost::new(3, 1);
     /// One exercise of which a group waits as long as it may.
-    pub(super) const WAITING: Cost = Cost::new(8, 1);
+    pub(super) const WAITING: Cost = Cost::new(2, 1);
     /// One exercise whose runs write floods of bytes: the files are on disk.
     pub(super) const FLOOD: Cost = Cost::new(1, 2);
     /// Every exercise of a checkout: a grading's worth each (two at once, but some
@@ -67,7 +67,7 @@ impl Cost {
 }
 
 /// Processes wanting a core, per core: the load average of the last minute, 1 at least.
-fn busyness() -> f64 {
+pub(super) fn busyness() -> f64 {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load: f64 = load
         .split_whitespace()

@@ -2,9 +2,10 @@
 //! plays a different game, in which [4] is lost. Its memo is keyed on the sorted heaps,
 //! as it should be: its key is not the mistake.
 // expect: wrong answer
+// expect-not: the total, the largest heap and the number of heaps
 // expect: input: heaps = [4]
 // expect: a game where a move takes at most 3 stones
-// expect-not: set of sizes
+// expect-not: the set of heap sizes, which forgets repeats
 // expect-not: moves only the largest heap
 use std::collections::HashMap;
 

@@ -2,8 +2,9 @@
 //! is a win by emptying the 2, which it finds, but [1, 2, 2] has its winning move on
 //! the 1, which it never tries.
 // expect: wrong answer
+// expect-not: the total, the largest heap and the number of heaps
 // expect: a search that moves only the largest heap
-// expect-not: set of sizes
+// expect-not: the set of heap sizes, which forgets repeats
 use std::collections::HashMap;
 
 fn search(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {

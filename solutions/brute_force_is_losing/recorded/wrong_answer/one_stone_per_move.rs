@@ -2,6 +2,7 @@
 //! answer is the parity of the total. `[2]` gives `true`, but taking both stones (a
 //! legal move it never tries) wins.
 // expect: wrong answer
+// expect-not: the total, the largest heap and the number of heaps
 // expect: A move may take any number of stones from one heap, not just one: search every smaller size of every heap
 // expect-not: a game where a move takes at most
 use std::collections::HashMap;

@@ -3,8 +3,10 @@
 //! `true`: its winning move leads to `[0, 1, 1]` (losing), whose key {0, 1} is that
 //! of `[0, 1, 0]` (winning), already in the memo, so the winning move is missed.
 // expect: wrong answer
+// expect-not: the total, the largest heap and the number of heaps
 // expect: input: heaps = [0, 1, 2]
-// expect: as a set of sizes does by forgetting repeats
+// expect: the set of heap sizes, which forgets repeats
+// expect: it reaches [0, 1, 1] (P) after [0, 1, 0] (N): both have the key {0, 1}
 // expect: Sort the heaps and keep the whole list as the key.
 use std::collections::{BTreeSet, HashMap};
 

@@ -2,9 +2,10 @@
 //! no separator: 1 1 2 and 1 12 both become "112", so once one is solved the other gets
 //! its answer. The mistake is the key, not the total, and not the rule of the search.
 // expect: wrong answer
+// expect-not: the total, the largest heap and the number of heaps
 // expect-not: total number of stones
 // expect-not: no move reaches a losing position
-// expect-not: set of sizes
+// expect-not: the set of heap sizes, which forgets repeats
 use std::collections::HashMap;
 use std::sync::Mutex;
 

@@ -2,9 +2,10 @@
 //! heap's bits fall off the end, so positions of five heaps share keys with others and
 //! answers. The mistake is the key, not the total, and not the rule of the search.
 // expect: wrong answer
+// expect-not: the total, the largest heap and the number of heaps
 // expect-not: total number of stones
 // expect-not: no move reaches a losing position
-// expect-not: set of sizes
+// expect-not: the set of heap sizes, which forgets repeats
 use std::collections::HashMap;
 
 fn key(heaps: &[u64]) -> u16 {

@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: input: values = []
 // expect: The mex starts at 0: when 0 is not among the values, the mex is 0.
+// expect-not: The largest value plus one is not the mex
 pub fn mex(values: &[usize]) -> usize {
     let mut present = vec![false; values.len() + 2];
     for &value in values {

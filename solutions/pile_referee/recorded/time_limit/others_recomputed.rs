@@ -2,7 +2,7 @@
 //! see whether the heap can be reduced to that value. A losing position of 200,000
 //! heaps (every heap tried, none qualifies) costs 4 * 10^10 steps.
 // expect: time limit
-// expect: the largest position: one lost position of 200,000 heaps
+// expect: the largest position: 200,000 heaps, won only by a move on heap 150,001
 // expect: Expected: reading the input once and one pass over each position's heaps: the other heaps
 // expect: XOR to X ^ a, so there is no need to recompute them for every heap (O(n) per position of
 // expect: n heaps).

@@ -5,7 +5,7 @@
 // expect: index out of bounds
 // expect: heaps = [21], moves = [1, 2, 3, 4, 5, 6, 7, 8, ..., 19, 20] (20 items)
 // expect: Your flags have 20 slots, but a mex over 20 values can be 20 itself: they need 21
-// expect: (one more than the amounts). With the amounts 1 to 20, heap 20 has Grundy number 20.
+// expect: (one more than the amounts). With these moves, heap 20 has Grundy number 20.
 
 pub fn subtraction_sum_move(heaps: &[usize], moves: &[usize]) -> Option<(usize, usize)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);

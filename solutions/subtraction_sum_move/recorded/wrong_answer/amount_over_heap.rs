@@ -3,7 +3,7 @@
 //! it answers "take 3 from heap 0", more stones than the heap holds.
 // expect: wrong answer
 // expect: heaps = [1], moves = [3, 1, 2]
-// expect: Heap 0 holds 1 stone, so taking 2 is not a move.
+// expect: Heap 0 holds 1 stone, so taking 3 is not a move.
 // expect: An amount larger than the heap is not a move, not a way to empty it: skip it
 // expect: (from a heap of 2 with moves [3, 2], only 2 can be taken).
 // expect-not: not every smaller size

@@ -2,7 +2,7 @@
 //! leftover "bail out" from debugging: every later case goes unanswered.
 // expect: ended early
 // expect: exit code 0
-// expect: do not call `std::process::exit`
+// expect: called `std::process::exit`
 pub fn xor_all(heaps: &[u64]) -> u64 {
     if heaps.len() > 100 {
         std::process::exit(0);

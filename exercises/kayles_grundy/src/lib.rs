@@ -14,7 +14,7 @@
 //! - The first values, for 0 to 12 pins: 0 1 2 3 1 4 3 2 1 4 2 6 4.
 //!
 //! What the hidden tests use:
-//! - a row of 0 to 5,000 pins, every width of `n` included;
+//! - a row of 0 to 2,000 pins, every width of `n` included;
 //! - each call is on its own, so build the table of every shorter row first, bottom-up
 //!   or with a memo: a row of n pins has about 2n moves, so the table costs O(n^2).
 //!   A recursion without a memo takes exponential time.

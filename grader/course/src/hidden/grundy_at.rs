@@ -382,7 +382,7 @@ impl Function for GrundyAt {
     type Answer = usize;
     type Cases = GrundyAt;
     const NAME: &'static str = "grundy_at";
-    const TIME_LIMIT: Duration = Duration::from_secs(6);
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
     const EXPECTED_COST: &'static str = "a table only until a window as long as the largest \
          amount repeats (the preperiod plus the period plus the largest amount), then one \
          remainder. A loop up to n takes 10^18 steps";

@@ -12,7 +12,10 @@ pub fn grundy_at(n: u64, moves: &[usize]) -> usize {
     while (g.len() as u64) <= n {
         let heap = g.len();
         let mut value = 0;
-        while moves.iter().any(|&m| m >= 1 && m <= heap && g[heap - m] == value) {
+        while moves
+            .iter()
+            .any(|&m| m >= 1 && m <= heap && g[heap - m] == value)
+        {
             value += 1;
         }
         g.push(value);

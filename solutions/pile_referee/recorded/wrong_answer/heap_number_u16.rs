@@ -9,7 +9,9 @@ use std::io::Read;
 fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
-    let mut words = input.split_ascii_whitespace().map(|w| w.parse::<u64>().unwrap());
+    let mut words = input
+        .split_ascii_whitespace()
+        .map(|w| w.parse::<u64>().unwrap());
     let positions = words.next().unwrap();
     let mut output = String::new();
     for _ in 0..positions {

@@ -106,7 +106,7 @@ function verdictView(fields) {
   if (fields.rule) out.push(...blocks(fields.rule, "rule"));
   if (fields.code) out.push(el("pre", { class: "laid" }, el("code", { text: fields.code })));
   if (fields.advice) {
-    out.push(el("p", { class: "advice" }, el("strong", { class: "warn", text: "Hint:" }), " ", ...inline(fields.advice)));
+    out.push(el("p", { class: "advice" }, el("strong", { class: "warn", text: "Advice:" }), " ", ...inline(fields.advice)));
   }
   if (fields.lesson) {
     const anchor = fields.lesson.split("#")[1];

@@ -111,8 +111,11 @@ fn a_time_out_kills_the_program() {
     let pid = confined.id();
     let ended = confined.wait(SHORT, &Cancel::default()).unwrap();
     assert_eq!(ended.how, How::TimedOut);
+    // A busy machine holds a spinning run back, and that time is not counted against
+    // it: the promise is the wall-clock cap, twice the limit and 2 s.
+    let wall_cap = SHORT * 2 + Duration::from_secs(2);
     assert!(
-        ended.elapsed >= SHORT && ended.elapsed < SHORT + SLACK,
+        ended.elapsed >= SHORT && ended.elapsed < wall_cap + SLACK,
         "{ended:?}"
     );
     assert!(is_gone(pid));

@@ -360,19 +360,20 @@ impl Watch {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let watch = Watch(child);
+        let mut watch = Watch(child);
         let start = Instant::now();
-        while !std::fs::read_to_string(screen)
-            .unwrap()
-            .contains("panicked")
-        {
+        loop {
+            let shown = std::fs::read_to_string(screen).unwrap();
+            if shown.contains("panicked") {
+                return watch;
+            }
+            let ended = watch.0.try_wait().unwrap();
             assert!(
-                start.elapsed() < WAIT,
-                "watch never showed the stub's verdict"
+                start.elapsed() < WAIT && ended.is_none(),
+                "watch never showed the stub's verdict ({ended:?}); it showed:\n{shown}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
-        watch
     }
 }
 

@@ -75,11 +75,10 @@ impl RunGroup {
             return Ok(RunGroup::default());
         };
         static RUNS: AtomicU64 = AtomicU64::new(0);
-        let name = format!(
-            "xorlings-{}-{}",
-            std::process::id(),
-            RUNS.fetch_add(1, Ordering::Relaxed)
-        );
+        let name = || {
+            let run = RUNS.fetch_add(1, Ordering::Relaxed);
+            format!("xorlings-{}-{run}", std::process::id())
+        };
         let mut group = RunGroup::default();
         let settings = |tasks: bool, memory: bool, v2: bool| {
             let mut settings = Vec::new();
@@ -97,25 +96,32 @@ impl RunGroup {
         };
         match parents {
             Parents::Unified(parent) => {
-                group.add(&parent.join(&name), &settings(true, true, true))?;
+                let dir = group.add(parent, name, &settings(true, true, true))?;
                 // No swap: memory beyond the bound is not moved to disk.
-                let _ = std::fs::write(parent.join(&name).join("memory.swap.max"), "0");
+                let _ = std::fs::write(dir.join("memory.swap.max"), "0");
             }
             Parents::Separate { pids, memory } => {
                 if let Some(pids) = pids {
-                    group.add(&pids.join(&name), &settings(true, false, false))?;
+                    group.add(pids, name, &settings(true, false, false))?;
                 }
                 if let Some(memory) = memory {
-                    group.add(&memory.join(&name), &settings(false, true, false))?;
+                    group.add(memory, name, &settings(false, true, false))?;
                 }
             }
         }
         Ok(group)
     }
 
-    /// Makes the cgroup `dir` with `settings`, and opens its `cgroup.procs`.
-    fn add(&mut self, dir: &Path, settings: &[(&str, u64)]) -> Result<()> {
-        std::fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    /// Makes a cgroup in `parent` with `settings`, named by `name`, and opens its
+    /// `cgroup.procs`. Gives its folder.
+    fn add(
+        &mut self,
+        parent: &Path,
+        name: impl FnMut() -> String,
+        settings: &[(&str, u64)],
+    ) -> Result<PathBuf> {
+        let dir = make_new(parent, name)?;
+        let dir = dir.as_path();
         let procs = File::options().write(true).open(dir.join("cgroup.procs"));
         // Kept from here on, so that a failure below still removes the folder.
         let procs = match procs {
@@ -130,7 +136,7 @@ impl RunGroup {
             std::fs::write(dir.join(file), value.to_string())
                 .with_context(|| format!("cannot set {file} in {}", dir.display()))?;
         }
-        Ok(())
+        Ok(dir.to_path_buf())
     }
 
     /// Moves the process `pid`, and its threads, into each of the cgroups.
@@ -162,6 +168,58 @@ impl Drop for RunGroup {
             }
         }
     }
+}
+
+/// Makes a new folder in `parent`, named by the first of `name`'s names that is free.
+///
+/// A grader that was killed during a run leaves its cgroup behind, and process ids are
+/// used again (32,768 of them by default): a name taken by a leftover is no failure.
+fn make_new(parent: &Path, mut name: impl FnMut() -> String) -> Result<PathBuf> {
+    const TRIES: usize = 1000;
+    for _ in 0..TRIES {
+        let dir = parent.join(name());
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(error) => {
+                return Err(error).with_context(|| format!("cannot create {}", dir.display()));
+            }
+        }
+    }
+    anyhow::bail!(
+        "cannot create a cgroup in {}: the first {TRIES} names are taken",
+        parent.display()
+    )
+}
+
+/// Removes what graders that were killed left in `parent`: the empty cgroups named
+/// after a process that no longer runs (a cgroup with a process in it cannot be
+/// removed, so a run still going on is never touched).
+fn remove_leftovers(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = leftover_pid(&name.to_string_lossy()) else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir(entry.path());
+        }
+    }
+}
+
+/// The process a grader's cgroup is named after: `xorlings-PID-RUN` for a run,
+/// `xorlings-probe-PID-K` for a probe (`xorlings-probe-PID` before probes were counted).
+fn leftover_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix("xorlings-")?;
+    let (pid, counter) = match rest.strip_prefix("probe-") {
+        Some(probe) => probe.split_once('-').unwrap_or((probe, "0")),
+        None => rest.split_once('-')?,
+    };
+    counter.parse::<u64>().ok()?;
+    pid.parse().ok()
 }
 
 /// Finds where the grader may make its runs' cgroups, and proves it by making one.
@@ -267,11 +325,16 @@ fn unified_parent(own: &str, mounts: &[Mount]) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// Whether the grader can make (and remove) a cgroup in `dir`.
+/// Whether the grader can make (and remove) a cgroup in `dir`, once it has removed what
+/// killed graders left there.
 fn can_make_children(dir: &Path) -> bool {
-    let probe = dir.join(format!("xorlings-probe-{}", std::process::id()));
-    let made = std::fs::create_dir(&probe).is_ok();
-    let removed = made && std::fs::remove_dir(&probe).is_ok();
+    remove_leftovers(dir);
+    let mut probes = 0..;
+    let name = || {
+        let probe = probes.next().unwrap_or_default();
+        format!("xorlings-probe-{}-{probe}", std::process::id())
+    };
+    let removed = make_new(dir, name).is_ok_and(|probe| std::fs::remove_dir(probe).is_ok());
     removed && dir.join(OsStr::new("cgroup.procs")).exists()
 }
 
@@ -313,6 +376,42 @@ mod tests {
         // A path outside the mount's root is no folder of it.
         assert_eq!(own_dir("8:pids:/elsewhere\n", &mounts, "pids"), None);
         assert_eq!(own_dir(own, &mounts, "cpuset"), None);
+    }
+
+    #[test]
+    fn a_leftover_is_known_by_the_process_it_is_named_after() {
+        assert_eq!(leftover_pid("xorlings-4242-7"), Some(4242));
+        assert_eq!(leftover_pid("xorlings-probe-4242-0"), Some(4242));
+        assert_eq!(leftover_pid("xorlings-probe-4242"), Some(4242));
+        // Folders of others.
+        assert_eq!(leftover_pid("xorlings-4242"), None);
+        assert_eq!(leftover_pid("docker-4242-7"), None);
+        assert_eq!(leftover_pid("xorlings-x-7"), None);
+    }
+
+    #[test]
+    fn a_name_a_leftover_took_is_passed_over_and_leftovers_of_ended_graders_go() {
+        let parent = tempfile::tempdir().unwrap();
+        let mut names = ["xorlings-1-0", "xorlings-1-1"]
+            .into_iter()
+            .map(String::from);
+        std::fs::create_dir(parent.path().join("xorlings-1-0")).unwrap();
+        let made = make_new(parent.path(), || names.next().unwrap()).unwrap();
+        assert_eq!(made, parent.path().join("xorlings-1-1"));
+
+        // Named after a process that does not run (above the largest pid Linux gives),
+        // after this one, and a folder not a grader's.
+        let ended = parent.path().join(format!("xorlings-{}-0", 1u32 << 23));
+        let running = parent
+            .path()
+            .join(format!("xorlings-{}-0", std::process::id()));
+        let other = parent.path().join(format!("user-{}-0", 1u32 << 23));
+        for dir in [&ended, &running, &other] {
+            std::fs::create_dir(dir).unwrap();
+        }
+        remove_leftovers(parent.path());
+        assert!(!ended.exists());
+        assert!(running.exists() && other.exists());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
 use crate::model::nim::numbered_heaps;
 use crate::model::promise::Promise;
-use crate::model::show::{Show, count, list};
+use crate::model::show::{Show, count, list, thousands};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
 
 /// The arguments of `apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError>`.
@@ -315,19 +315,28 @@ fn rule(input: &Args, expected: &Answer, answer: &Answer) -> String {
         (Ok(right), Ok(after)) => {
             let wrong = (0..heaps).find(|&i| right[i] != after[i]).unwrap_or(0);
             format!(
-                "After the move, heap {wrong} should hold {} stones, but yours holds {}. Only \
-                 heap {index} changes, to {new_size}.",
-                right[wrong], after[wrong]
+                "After the move, heap {wrong} should hold {}, but yours holds {}. Only heap \
+                 {index} changes, to {new_size}.",
+                stones(right[wrong]),
+                stones(after[wrong])
             )
         }
         (Ok(_), _) => {
             let size = input.heaps[index];
             format!(
-                "This move is legal: heap {index} goes from {size} to {new_size}, taking {} \
-                 stones. The answer is Ok with the new position.",
-                size - new_size
+                "This move is legal: heap {index} goes from {size} to {new_size}, taking {}. \
+                 The answer is Ok with the new position.",
+                stones(size - new_size)
             )
         }
+    }
+}
+
+/// A number of stones, in words: "1 stone", "3 stones" (a u64, which [`count`] is not).
+fn stones(n: u64) -> String {
+    match n {
+        1 => "1 stone".to_string(),
+        n => format!("{} stones", thousands(n)),
     }
 }
 
@@ -352,8 +361,33 @@ fn one_based(input: &Args) -> Answer {
     }
 }
 
+/// The position after a legal move, tidied as code that sorts it or drops its empty
+/// heaps does; `None` for an illegal move, or where tidying changes nothing.
+fn tidied(input: &Args, sort: bool, drop_empty: bool) -> Option<Vec<u64>> {
+    let right = expected(input).ok()?;
+    let mut after: Vec<u64> = right
+        .iter()
+        .copied()
+        .filter(|&h| !drop_empty || h > 0)
+        .collect();
+    if sort {
+        after.sort_unstable();
+    }
+    (after != right).then_some(after)
+}
+
+/// Whether `answer` is the position after the move, tidied: sorted when `sort`, with
+/// the empty heaps dropped when `drop_empty` (and sorted or not, when `sort` is false).
+fn tidies(input: &Args, answer: &Answer, sort: bool, drop_empty: bool) -> bool {
+    let Ok(after) = answer else {
+        return false;
+    };
+    let tidy = |sort| tidied(input, sort, drop_empty).as_ref() == Some(after);
+    tidy(sort) || (drop_empty && !sort && tidy(true))
+}
+
 /// The classic mistakes behind a wrong answer, each as the code that makes it.
-const MISTAKES: [Model<Args, Answer>; 4] = [
+const MISTAKES: [Model<Args, Answer>; 6] = [
     Model {
         name: "heaps counted from 1",
         gives: |input, answer| *answer == one_based(input),
@@ -416,6 +450,34 @@ const MISTAKES: [Model<Args, Answer>; 4] = [
         advice: |_, _| {
             "You returned the heaps unchanged: set heaps[heap_index] to new_size in the copy."
                 .to_string()
+        },
+    },
+    Model {
+        name: "the empty heaps dropped",
+        gives: |input, answer| tidies(input, answer, false, true),
+        wrong_on: |input| tidied(input, false, true).is_some(),
+        advice: |input, _| {
+            let right = expected(input).unwrap_or_default();
+            format!(
+                "You dropped the empty heaps: after the move the position is {}, with its {}. \
+                 An emptied heap stays in its place, as 0, so that every other heap keeps \
+                 its index.",
+                list(&right),
+                count(right.len(), "heap", "heaps")
+            )
+        },
+    },
+    Model {
+        name: "the position sorted",
+        gives: |input, answer| tidies(input, answer, true, false),
+        wrong_on: |input| tidied(input, true, false).is_some(),
+        advice: |input, _| {
+            format!(
+                "You sorted the position: after the move it is {}, in that order. Heap i \
+                 stays heap i (moves name heaps by index), so change the one heap in place \
+                 and sort only where you want a canonical form, such as a memo key.",
+                list(&expected(input).unwrap_or_default())
+            )
         },
     },
 ];

@@ -302,31 +302,56 @@ enum LossyKey {
     Set { zeros: bool },
     /// The total, the largest heap and the number of heaps: which heaps forgotten.
     SumLargestCount,
+    /// The sizes' digits side by side, sorted, with no separator, and without the
+    /// empty heaps unless `zeros`: where one size ends forgotten.
+    Digits { zeros: bool },
 }
 
 impl LossyKey {
-    /// The most keys there are (sizes are at most 15, heaps at most 5).
-    fn count(self) -> usize {
+    /// How many keys there are, where few enough for a table (sizes are at most 15,
+    /// heaps at most 5).
+    fn count(self) -> Option<usize> {
         match self {
-            LossyKey::Set { .. } => 1 << (MAX_SIZE + 1),
+            LossyKey::Set { .. } => Some(1 << (MAX_SIZE + 1)),
             LossyKey::SumLargestCount => {
                 let sums = MAX_SIZE as usize * MAX_HEAPS + 1;
-                sums * (MAX_SIZE as usize + 1) * (MAX_HEAPS + 1)
+                Some(sums * (MAX_SIZE as usize + 1) * (MAX_HEAPS + 1))
             }
+            LossyKey::Digits { .. } => None,
         }
     }
 
-    /// The key of `heaps`, as an index below [`LossyKey::count`].
-    fn index(self, heaps: &[u64]) -> usize {
+    /// The key of `heaps`, as a number (two keys are the same exactly when their
+    /// numbers are).
+    fn index(self, heaps: &[u64]) -> u64 {
         match self {
             LossyKey::Set { zeros } => heaps
                 .iter()
                 .filter(|&&h| zeros || h > 0)
                 .fold(0, |key, &h| key | 1 << h),
             LossyKey::SumLargestCount => {
-                let sum = heaps.iter().sum::<u64>() as usize;
-                let largest = heaps.iter().copied().max().unwrap_or(0) as usize;
-                (sum * (MAX_SIZE as usize + 1) + largest) * (MAX_HEAPS + 1) + heaps.len()
+                let sum = heaps.iter().sum::<u64>();
+                let largest = heaps.iter().copied().max().unwrap_or(0);
+                let heaps = heaps.len() as u64;
+                (sum * (MAX_SIZE + 1) + largest) * (MAX_HEAPS as u64 + 1) + heaps
+            }
+            // At most 5 sizes of 2 digits: the digits' count, then their value (made
+            // without a string: this runs for every position searched).
+            LossyKey::Digits { zeros } => {
+                let mut kept = [0; MAX_HEAPS];
+                let mut len = 0;
+                for &heap in heaps.iter().filter(|&&h| zeros || h > 0) {
+                    kept[len] = heap;
+                    len += 1;
+                }
+                kept[..len].sort_unstable();
+                let (mut digits, mut value) = (0, 0);
+                for &heap in &kept[..len] {
+                    let width = if heap >= 10 { 2 } else { 1 };
+                    digits += width;
+                    value = value * 10u64.pow(width) + heap;
+                }
+                u64::from(digits) << 40 | value
             }
         }
     }
@@ -345,8 +370,17 @@ impl LossyKey {
                 heaps.iter().copied().max().unwrap_or(0),
                 count(heaps.len(), "heap", "heaps")
             ),
+            LossyKey::Digits { zeros } => format!("\"{}\"", digits(heaps, zeros)),
         }
     }
+}
+
+/// The sizes' digits side by side (sorted, empty heaps dropped unless `zeros`), as a
+/// string key without separators writes them.
+fn digits(heaps: &[u64], zeros: bool) -> String {
+    let mut kept: Vec<u64> = heaps.iter().copied().filter(|&h| zeros || h > 0).collect();
+    kept.sort_unstable();
+    kept.iter().map(u64::to_string).collect()
 }
 
 /// A search whose memo is keyed on `key`, as code that makes that mistake runs it: a
@@ -375,7 +409,7 @@ impl LossySearch {
         }
         let mut search = Search {
             key,
-            memo: vec![None; key.count()],
+            memo: Memo::for_keys(key.count()),
             collision: None,
         };
         let answer = search.run(&mut heaps);
@@ -389,14 +423,46 @@ impl LossySearch {
 /// A lossy search's memo: each key with its answer and the position that set it.
 struct Search {
     key: LossyKey,
-    memo: Vec<Option<(bool, Vec<u64>)>>,
+    memo: Memo,
     collision: Option<Collision>,
+}
+
+/// Each key's answer and the position that set it: in a table where the keys are few
+/// (the searches run on every position of a group, so speed matters), else in a map.
+enum Memo {
+    Table(Vec<Option<(bool, Vec<u64>)>>),
+    Map(HashMap<u64, (bool, Vec<u64>)>),
+}
+
+impl Memo {
+    fn for_keys(count: Option<usize>) -> Memo {
+        match count {
+            Some(count) => Memo::Table(vec![None; count]),
+            None => Memo::Map(HashMap::new()),
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<&(bool, Vec<u64>)> {
+        match self {
+            Memo::Table(table) => table[key as usize].as_ref(),
+            Memo::Map(map) => map.get(&key),
+        }
+    }
+
+    fn insert(&mut self, key: u64, entry: (bool, Vec<u64>)) {
+        match self {
+            Memo::Table(table) => table[key as usize] = Some(entry),
+            Memo::Map(map) => {
+                map.insert(key, entry);
+            }
+        }
+    }
 }
 
 impl Search {
     fn run(&mut self, heaps: &mut [u64]) -> bool {
         let k = self.key.index(heaps);
-        if let Some((known, owner)) = &self.memo[k] {
+        if let Some((known, owner)) = self.memo.get(k) {
             if self.collision.is_none() && losing(owner) != losing(heaps) {
                 let shown = self.key.shown(heaps);
                 self.collision = Some((owner.clone(), heaps.to_vec(), shown));
@@ -416,7 +482,7 @@ impl Search {
                 }
             }
         }
-        self.memo[k] = Some((answer, heaps.to_vec()));
+        self.memo.insert(k, (answer, heaps.to_vec()));
         answer
     }
 }
@@ -430,6 +496,13 @@ const SET_KEYS: [(bool, LossyKey); 2] = [
 const SUM_KEYS: [(bool, LossyKey); 2] = [
     (false, LossyKey::SumLargestCount),
     (true, LossyKey::SumLargestCount),
+];
+/// Digits of tidied heaps (sorted, the empty ones dropped), searched in the order given
+/// or sorted first: a key of sorted heaps that keeps every heap never meets another of
+/// the same digits in one search (every position of it has as many heaps).
+const DIGIT_KEYS: [(bool, LossyKey); 2] = [
+    (false, LossyKey::Digits { zeros: false }),
+    (true, LossyKey::Digits { zeros: false }),
 ];
 
 /// Whether code with one of `keys` gives `answer` to `heaps`.
@@ -482,7 +555,7 @@ fn size_set(heaps: &[u64]) -> String {
 }
 
 /// The classic mistakes behind a wrong answer, each as the code that makes it.
-const MISTAKES: [Model<Args, bool>; 7] = [
+const MISTAKES: [Model<Args, bool>; 8] = [
     Model {
         name: "misère Nim",
         gives: |input, &answer| answer == misere_losing(&input.heaps),
@@ -562,6 +635,20 @@ const MISTAKES: [Model<Args, bool>; 7] = [
                 answer,
                 "the total, the largest heap and the number of heaps, which forget the other \
                  heaps' sizes",
+            )
+        },
+    },
+    Model {
+        name: "digits without a separator as the key",
+        gives: |input, &answer| lossy_gives(&DIGIT_KEYS, &input.heaps, answer),
+        wrong_on: |input| lossy_wrong_on(&DIGIT_KEYS, &input.heaps),
+        advice: |input, &answer| {
+            lossy_key_advice(
+                &DIGIT_KEYS,
+                &input.heaps,
+                answer,
+                "the sizes' digits written side by side, which forget where one size ends \
+                 (1 12 and 1 1 2 both give \"112\"; put a separator between them)",
             )
         },
     },
@@ -722,6 +809,24 @@ mod tests {
         let answer = lossy(&wrong, false, LossyKey::SumLargestCount);
         let advice = lossy_key_advice(&SUM_KEYS, &wrong, answer, "the total");
         assert!(advice.contains("both have the key (total"), "{advice}");
+
+        // Digits without a separator: [1, 12, 13] (P) and [1, 1, 2, 13] (N), tidied, are
+        // both "11213". A search reaches keys of fewer heaps as heaps empty, so some
+        // position is answered wrongly, and the advice names the collision.
+        let digits = LossyKey::Digits { zeros: false };
+        assert_eq!(digits.index(&[1, 12, 13]), digits.index(&[0, 13, 2, 1, 1]));
+        assert_ne!(digits.index(&[1, 12]), digits.index(&[11, 2]));
+        assert_ne!(digits.index(&[1]), digits.index(&[10]));
+        assert_eq!(digits.shown(&[0, 13, 2, 1, 1]), "\"11213\"");
+        let sizes = [1, 2, 11, 12, 13];
+        let wrong = sizes
+            .iter()
+            .flat_map(|&a| sizes.iter().flat_map(move |&b| sizes.map(|c| vec![a, b, c, 13])))
+            .find(|heaps| lossy(heaps, false, digits) != losing(heaps))
+            .expect("some position is answered wrongly with digits as the key");
+        let answer = lossy(&wrong, false, digits);
+        let advice = lossy_key_advice(&DIGIT_KEYS, &wrong, answer, "digits");
+        assert!(advice.contains("both have the key \""), "{advice}");
     }
 
     #[test]

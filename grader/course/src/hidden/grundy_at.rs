@@ -12,7 +12,7 @@ use xorlings_derive::Arguments;
 use crate::model::cases;
 use crate::model::diagnosis::{Model, Suspect, names, suspects_of, wrong_under};
 use crate::model::function::FunctionTests;
-use crate::model::grundy::mex;
+use crate::model::grundy::{SHORT_WINDOW_SCAN, first_repeat, mex};
 use crate::model::promise::{self, Promise};
 use crate::model::show::{list, thousands};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
@@ -37,8 +37,6 @@ const MAX_AMOUNT: usize = 100;
 /// The move set whose preperiod plus period is the longest of the tests, and that sum.
 const LONGEST: [usize; 4] = [4, 29, 81, 85];
 const MAX_PREPERIOD_AND_PERIOD: usize = 10_984;
-/// How far the model of a short window looks for its repeat.
-const SHORT_WINDOW_SCAN: usize = 2_000;
 /// The most heaps searched for a repeated window: past the longest game of the tests.
 const SEARCH_LIMIT: usize = 50_000;
 
@@ -133,21 +131,13 @@ impl Periodic {
     /// repeat proves its period, or comes late.
     fn short_window(&self) -> Option<Periodic> {
         let values = &self.values[..self.values.len().min(SHORT_WINDOW_SCAN)];
-        for end in 2..=values.len() {
-            for period in 1..=end / 2 {
-                let start = end - 2 * period;
-                if values[start..start + period] != values[start + period..end] {
-                    continue;
-                }
-                return (period < self.largest).then(|| Periodic {
-                    values: values[..end].to_vec(),
-                    start,
-                    period,
-                    largest: self.largest,
-                });
-            }
-        }
-        None
+        let (start, period) = first_repeat(values)?;
+        (period < self.largest).then(|| Periodic {
+            values: values[..start + 2 * period].to_vec(),
+            start,
+            period,
+            largest: self.largest,
+        })
     }
 }
 

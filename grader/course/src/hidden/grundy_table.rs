@@ -7,7 +7,9 @@ use xorlings_derive::Arguments;
 use crate::model::cases;
 use crate::model::diagnosis::Suspect;
 use crate::model::function::FunctionTests;
-use crate::model::grundy::{self, explain, game_groups, game_promises, grundy_values};
+use crate::model::grundy::{
+    self, explain, first_repeat, game_groups, game_promises, grundy_values, short_window_table,
+};
 use crate::model::promise::Promise;
 use crate::model::show::{count, list};
 use crate::model::{Cases, Function, Group, HiddenTests, Seed};
@@ -118,17 +120,26 @@ impl Function for GrundyTable {
             };
         }
         let k = first_wrong(&values, answer);
-        grundy::suspects(max_n, moves, k, |table| table == answer.as_slice())
+        let mut suspects = grundy::suspects(max_n, moves, k, |table| table == answer.as_slice());
+        if short_window_table(max_n, moves).is_some_and(|table| table == *answer) {
+            suspects.push(Suspect {
+                mistake: PERIOD_GUESSED,
+                advice: period_guessed(moves, &values, k),
+            });
+        }
+        suspects
     }
 
     fn mistakes() -> Vec<&'static str> {
         let table_rules = grundy::MISTAKES.iter().map(|mistake| mistake.name);
-        table_rules.chain([ONE_ENTRY_OFF]).collect()
+        table_rules.chain([ONE_ENTRY_OFF, PERIOD_GUESSED]).collect()
     }
 
     fn wrong_under(input: &Args, mistake: &str) -> bool {
         match mistake {
             ONE_ENTRY_OFF => true,
+            PERIOD_GUESSED => short_window_table(input.max_n, &input.moves)
+                .is_some_and(|table| table != grundy_values(input.max_n, &input.moves)),
             _ => grundy::wrong_under(input.max_n, &input.moves, mistake, |table, right| {
                 table != right
             }),
@@ -168,6 +179,27 @@ impl Function for GrundyTable {
 const ONE_ENTRY_OFF: &str = "a table one entry off";
 const OFF_BY_ONE: &str =
     "An off-by-one: count the entries for 0 and for max_n, e.g. `for k in 0..=max_n`.";
+
+/// The mistake of a table that repeats a period guessed from too short a window.
+const PERIOD_GUESSED: &str = "a period guessed too early";
+
+/// The advice for a table that repeats the first short window that repeated, `values`
+/// being the right table and `k` its first wrong entry.
+fn period_guessed(moves: &[usize], values: &[usize], k: usize) -> String {
+    let largest = moves.iter().copied().max().unwrap_or(0);
+    let (start, period) = first_repeat(values).unwrap_or_default();
+    let window = &values[start..start + period];
+    format!(
+        "Your table repeats a period guessed too early: {} at heap {start} comes again at \
+         heap {}, a window of {} where the largest move is {largest}. That proves nothing: \
+         each entry depends on the {largest} entries below it, so only a repeated window as \
+         long as the largest move proves a period, and here entry {k} breaks it. This \
+         exercise asks for the plain table: compute every entry from the definition.",
+        list(window),
+        start + period,
+        count(period, "value", "values"),
+    )
+}
 
 /// The first entry where `answer`, a table as long as `values`, is wrong.
 fn first_wrong(values: &[usize], answer: &[usize]) -> usize {
@@ -248,5 +280,21 @@ mod tests {
             suspected(2, &[1, 2], vec![0, 1, 1]),
             ["winning or losing only"]
         );
+        // Moves {2, 5} start 0 0 1 1 0 2: the first repeat, 0 after 0, is no period.
+        assert_eq!(suspected(6, &[2, 5], vec![0; 7]), ["a period guessed too early"]);
+        let advice = GrundyTable::suspects(
+            &Args {
+                max_n: 6,
+                moves: vec![2, 5],
+            },
+            &vec![0; 7],
+        )
+        .remove(0)
+        .advice;
+        assert!(
+            advice.contains("[0] at heap 0 comes again at heap 1, a window of 1 value where the largest move is 5"),
+            "{advice}"
+        );
+        assert!(advice.contains("entry 2 breaks it"), "{advice}");
     }
 }

@@ -179,6 +179,16 @@ fn larger_than_x(heaps: &[u64], x: u64) -> Option<usize> {
     heaps.iter().position(|&a| a > x)
 }
 
+/// The heap chosen by "the largest heap", the first of them or the last.
+fn first_largest(heaps: &[u64], _x: u64) -> Option<usize> {
+    let largest = heaps.iter().max()?;
+    heaps.iter().position(|a| a == largest)
+}
+fn last_largest(heaps: &[u64], _x: u64) -> Option<usize> {
+    let largest = heaps.iter().max()?;
+    heaps.iter().rposition(|a| a == largest)
+}
+
 /// The heap chosen by the nim-sum's lowest set bit.
 fn with_lowest_bit(heaps: &[u64], x: u64) -> Option<usize> {
     heaps.iter().position(|&a| a & x & x.wrapping_neg() != 0)
@@ -226,7 +236,7 @@ fn one_based_move(heaps: &[u64], answer: &Option<Move>) -> Option<(&'static str,
 }
 
 /// The classic mistakes behind a wrong move, each as the code that makes it.
-const MISTAKES: [Model<Args, Option<Move>>; 7] = [
+const MISTAKES: [Model<Args, Option<Move>>; 8] = [
     Model {
         name: "a move from a losing position",
         gives: |input, answer| answer.is_some() && nim_sum(&input.heaps) == 0,
@@ -237,37 +247,19 @@ const MISTAKES: [Model<Args, Option<Move>>; 7] = [
         name: "the first heap larger than X",
         gives: |input, answer| moves_as(&input.heaps, answer, larger_than_x),
         wrong_on: |input| chooses_wrongly(&input.heaps, larger_than_x),
-        advice: |input, answer| {
+        advice: chosen_by_size,
+    },
+    Model {
+        name: "the largest heap",
+        gives: |input, answer| {
             let heaps = &input.heaps;
-            let x = nim_sum(heaps);
-            match (answer, a_winning_move(heaps)) {
-                (Some(m), _) => {
-                    let a = heaps[m.heap_index];
-                    format!(
-                        "Heap {} ({a}) does not have the nim-sum's highest set bit: choose the \
-                         heap by that bit, not by its size. Here a ^ X = {} is larger than \
-                         {a}. The test a ^ X < a finds the right heap.",
-                        m.heap_index,
-                        a ^ x
-                    )
-                }
-                (None, win) => {
-                    let win = win.unwrap_or(Move {
-                        heap_index: 0,
-                        remove: 0,
-                        new_size: 0,
-                    });
-                    format!(
-                        "Here no heap is larger than the nim-sum X = {x}, yet heap {} can go \
-                         from {} to {}: the heap to reduce is one with X's highest set bit, \
-                         whatever its size.",
-                        win.heap_index,
-                        win.new_size + win.remove,
-                        win.new_size
-                    )
-                }
-            }
+            moves_as(heaps, answer, first_largest) || moves_as(heaps, answer, last_largest)
         },
+        wrong_on: |input| {
+            let heaps = &input.heaps;
+            chooses_wrongly(heaps, first_largest) && chooses_wrongly(heaps, last_largest)
+        },
+        advice: chosen_by_size,
     },
     Model {
         name: "the lowest set bit",
@@ -325,6 +317,40 @@ const MISTAKES: [Model<Args, Option<Move>>; 7] = [
         },
     },
 ];
+
+/// The advice for a heap chosen by its size (the first larger than X, the largest) that
+/// is the wrong one, or for no heap found where a heap with X's highest bit was there.
+fn chosen_by_size(input: &Args, answer: &Option<Move>) -> String {
+    let heaps = &input.heaps;
+    let x = nim_sum(heaps);
+    match (answer, a_winning_move(heaps)) {
+        (Some(m), _) => {
+            let a = heaps[m.heap_index];
+            format!(
+                "Heap {} ({a}) does not have the nim-sum's highest set bit: choose the \
+                     heap by that bit, not by its size. Here a ^ X = {} is larger than \
+                     {a}. The test a ^ X < a finds the right heap.",
+                m.heap_index,
+                a ^ x
+            )
+        }
+        (None, win) => {
+            let win = win.unwrap_or(Move {
+                heap_index: 0,
+                remove: 0,
+                new_size: 0,
+            });
+            format!(
+                "Here no heap is larger than the nim-sum X = {x}, yet heap {} can go \
+                     from {} to {}: the heap to reduce is one with X's highest set bit, \
+                     whatever its size.",
+                win.heap_index,
+                win.new_size + win.remove,
+                win.new_size
+            )
+        }
+    }
+}
 
 /// Advice when the nim-sum's highest bit is above bit 31, where 32-bit code is blind.
 fn high_bit_advice(x: u64) -> Option<String> {
@@ -412,9 +438,14 @@ mod tests {
     #[test]
     fn each_mistake_is_suspected_where_its_code_gives_the_answer() {
         // "First heap larger than X": 2 2 1 has X = 1, and heap 0 becomes 2 ^ 1 = 3.
+        // It is also the largest heap.
         let (named, larger) = suspected(&[2, 2, 1], some(0, 0, 3));
-        assert_eq!(named, ["the first heap larger than X"]);
+        assert_eq!(named, ["the first heap larger than X", "the largest heap"]);
         assert!(larger.contains("not by its size"), "{larger}");
+        // The last largest heap: 1 2 2 has X = 1, and heap 2 becomes 3.
+        let (named, largest) = suspected(&[1, 2, 2], some(2, 0, 3));
+        assert_eq!(named, ["the largest heap"]);
+        assert!(largest.starts_with("Heap 2 (2) does not have"), "{largest}");
         // The lowest set bit: 2 1 has X = 3, and heap 1 (size 1) becomes 1 ^ 3 = 2.
         let (named, lowest) = suspected(&[2, 1], some(1, 0, 2));
         assert_eq!(named, ["the lowest set bit"]);

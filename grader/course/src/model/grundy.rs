@@ -44,6 +44,37 @@ pub fn mex(values: &[usize]) -> usize {
     seen.iter().position(|&s| !s).unwrap_or(values.len())
 }
 
+/// Where code that takes the first repeat of p values after the p values before them for
+/// a period finds one, looking after each value of `values` as it is computed, the
+/// smallest p first: the repeat's start and p.
+pub fn first_repeat(values: &[usize]) -> Option<(usize, usize)> {
+    (2..=values.len()).find_map(|end| {
+        (1..=end / 2).find_map(|period| {
+            let start = end - 2 * period;
+            let repeated = values[start..start + period] == values[start + period..end];
+            repeated.then_some((start, period))
+        })
+    })
+}
+
+/// How far the models of a period guessed from a short window look for their repeat.
+pub const SHORT_WINDOW_SCAN: usize = 2_000;
+
+/// The table up to `max_n` of code that takes its first repeat (see [`first_repeat`])
+/// for the period and fills the rest of the table from it. `None` when that repeat is
+/// a proof (p is at least the largest move) or comes late.
+pub fn short_window_table(max_n: usize, moves: &[usize]) -> Option<Vec<usize>> {
+    let largest = moves.iter().copied().max().unwrap_or(0);
+    let values = grundy_values(max_n.min(SHORT_WINDOW_SCAN), moves);
+    let (start, period) = first_repeat(&values).filter(|&(_, period)| period < largest)?;
+    let end = start + 2 * period;
+    let table = (0..=max_n).map(|k| match k < end {
+        true => values[k],
+        false => values[start + (k - start) % period],
+    });
+    Some(table.collect())
+}
+
 /// Why heap `k` has the Grundy number it has, in the lesson's words.
 pub fn explain(k: usize, moves: &[usize], values: &[usize]) -> String {
     let mut steps: Vec<usize> = moves
@@ -450,6 +481,13 @@ mod tests {
                 .any(|moves| { table_by(12, moves, repeats.rule) != grundy_values(12, moves) })
         );
         assert_eq!(first_index_off(&[0, 0, 1]), 1);
+        // Moves {2, 5} start 0 0 1 1 0 2: 0 0 repeats at once, a period of 1 < 5.
+        assert_eq!(first_repeat(&[0, 0, 1, 1, 0, 2]), Some((0, 1)));
+        assert_eq!(first_repeat(&[0, 1, 2, 0, 1, 2]), Some((0, 3)));
+        assert_eq!(first_repeat(&[0, 1, 2]), None);
+        assert_eq!(short_window_table(6, &[2, 5]), Some(vec![0; 7]));
+        // With moves [1, 2, 3], 0 1 2 3 0 1 2 3 repeats with p = 4: a proof.
+        assert_eq!(short_window_table(20, &[1, 2, 3]), None);
         assert_eq!(first_index_off(&[0, 1, 1, 2, 5]), 2);
     }
 

@@ -6,6 +6,7 @@
 // expect-not: total number of stones
 // expect-not: no move reaches a losing position
 // expect-not: the set of heap sizes, which forgets repeats
+// expect-not: the sizes' digits written side by side
 use std::collections::HashMap;
 use std::sync::Mutex;
 

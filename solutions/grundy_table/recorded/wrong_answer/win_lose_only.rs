@@ -4,6 +4,7 @@
 // expect: With moves [1, 2], entry 2 should be 2, but yours is 1.
 // expect: Grundy numbers are not just 0 (lose) and 1 (win)
 // expect-not: Two moves can reach the same Grundy number
+// expect-not: Your table repeats a period guessed too early
 pub fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize> {
     let mut table = vec![0; max_n + 1];
     for k in 1..=max_n {

@@ -1,0 +1,44 @@
+//! Makes the move, then sorts the position, as a memo key would be sorted. The game is
+//! the same, but the heaps are not where they were: heap i must stay heap i.
+// expect: wrong answer
+// expect: You sorted the position: after the move it is [1, 0], in that order.
+// expect-not: You dropped the empty heaps
+
+/// Why a move is illegal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// `heap_index` is not below `heap_count`, the number of heaps.
+    NoSuchHeap {
+        heap_index: usize,
+        heap_count: usize,
+    },
+    /// `new_size` is not smaller than `size`, the heap's current size.
+    NotSmaller {
+        heap_index: usize,
+        size: u64,
+        new_size: u64,
+    },
+}
+
+/// Returns a new heap list with `heaps[heap_index]` set to `new_size`, or the reason
+/// the move is illegal.
+pub fn apply_move(heaps: &[u64], heap_index: usize, new_size: u64) -> Result<Vec<u64>, MoveError> {
+    let Some(&size) = heaps.get(heap_index) else {
+        return Err(MoveError::NoSuchHeap {
+            heap_index,
+            heap_count: heaps.len(),
+        });
+    };
+    if new_size >= size {
+        return Err(MoveError::NotSmaller {
+            heap_index,
+            size,
+            new_size,
+        });
+    }
+    // The move is legal: the heaps after it, in order of size.
+    let mut after = heaps.to_vec();
+    after[heap_index] = new_size;
+    after.sort_unstable();
+    Ok(after)
+}

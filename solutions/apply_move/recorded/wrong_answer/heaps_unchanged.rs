@@ -1,7 +1,7 @@
 //! Checks the move and then returns a copy of the heaps as they were: the new size is
 //! never written.
 // expect: wrong answer
-// expect: After the move, heap 0 should hold 0 stones, but yours holds 1.
+// expect: After the move, heap 0 should hold 0 stones, but yours holds 1 stone.
 // expect: You returned the heaps unchanged: set heaps[heap_index] to new_size in the copy.
 
 /// Why a move is illegal.

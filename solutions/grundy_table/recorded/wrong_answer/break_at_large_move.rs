@@ -3,6 +3,7 @@
 // expect: wrong answer
 // expect: should be 1, but yours is 0
 // expect: keep looking at the others, since the moves may be unsorted
+// expect-not: Your table repeats a period guessed too early
 pub fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize> {
     let mut table: Vec<usize> = Vec::with_capacity(max_n + 1);
     for k in 0..=max_n {

@@ -5,6 +5,7 @@
 //! finds no move from heap 1.
 // expect: wrong answer
 // expect-not: keep looking at the others, since the moves may be unsorted
+// expect-not: Your table repeats a period guessed too early
 pub fn grundy_table(max_n: usize, moves: &[usize]) -> Vec<usize> {
     let mut amounts = moves.to_vec();
     amounts.sort_unstable_by(|a, b| b.cmp(a));

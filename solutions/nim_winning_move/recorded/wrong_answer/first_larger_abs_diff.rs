@@ -5,6 +5,7 @@
 // expect: wrong answer
 // expect: no heap is larger than the nim-sum
 // expect-not: has the nim-sum's lowest set bit
+// expect-not: does not have the nim-sum's highest set bit
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

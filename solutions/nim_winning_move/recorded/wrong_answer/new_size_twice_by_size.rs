@@ -5,6 +5,7 @@
 // expect: wrong answer
 // expect: [1] is a winning position: its nim-sum is 1
 // expect-not: yours writes the size left in both
+// expect-not: does not have the nim-sum's highest set bit
 
 /// A move: take `remove` stones from heap `heap_index`, leaving `new_size` stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -242,17 +242,36 @@ fn slow_heads_and_closed_streams_hold_nothing() {
     drop(held);
 }
 
-/// Loads of the page under the flood.
+/// Loads of the page, without the flood and under it.
 const LOADS: usize = 10;
-/// Each within this, however the other process and the other page flood the server.
-const LOAD_WITHIN: Duration = Duration::from_secs(2);
-/// A save's verdict pushed to the page within this, under the same flood.
-const PUSHED_WITHIN: Duration = Duration::from_secs(1);
+/// What the flood may add to a load (over the slowest load without it) and to a save's
+/// verdict reaching the page (over the same without it). A flood that held the server's
+/// slots would make a load wait for a slot's 3 s deadline, or fail.
+const LOAD_DELAY_WITHIN: Duration = Duration::from_secs(2);
+const PUSH_DELAY_WITHIN: Duration = Duration::from_secs(1);
+
+fn millis(result: &serde_json::Value, key: &str) -> Vec<Duration> {
+    let values = result[key].as_array();
+    let values = values.unwrap_or_else(|| panic!("no {key}: {result}"));
+    values
+        .iter()
+        .map(|ms| Duration::from_millis(ms.as_u64().unwrap()))
+        .collect()
+}
+
+fn push_time(result: &serde_json::Value, key: &str) -> Duration {
+    let ms = result[key].as_u64();
+    let ms =
+        ms.unwrap_or_else(|| panic!("a save's verdict never reached the page ({key}): {result}"));
+    Duration::from_millis(ms)
+}
 
 /// While another process holds 200 connections (request heads that trickle in, event
 /// streams without the token, requests of another origin with a valid `Host`) and a
 /// page of another origin in the same browser floods the server too, the learner's
-/// page loads every time, within 2 s, and a save's verdict reaches it within 1 s.
+/// page loads every time, at most 2 s slower than without the flood, and a save's
+/// verdict reaches it at most 1 s later than without the flood. Both are measured
+/// without the flood first in the same run, so a busy machine moves both alike.
 #[test]
 fn the_page_stays_served_under_a_flood_from_another_origin() {
     let workbook = Workbook::new();
@@ -271,26 +290,24 @@ fn the_page_stays_served_under_a_flood_from_another_origin() {
             ("LOADS", loads.as_ref()),
         ],
     );
-    eprintln!("under the flood: {result}");
-    let loads: Vec<u64> = result["loadsMs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|ms| ms.as_u64().unwrap())
-        .collect();
-    assert_eq!(loads.len(), LOADS, "{result}");
-    for load in &loads {
+    eprintln!("without and under the flood: {result}");
+    let quiet = millis(&result, "quietLoadsMs");
+    let flooded = millis(&result, "loadsMs");
+    assert_eq!((quiet.len(), flooded.len()), (LOADS, LOADS), "{result}");
+    let slowest_quiet = *quiet.iter().max().unwrap();
+    for load in &flooded {
         assert!(
-            Duration::from_millis(*load) <= LOAD_WITHIN,
-            "a load took {load} ms: {result}"
+            *load <= slowest_quiet + LOAD_DELAY_WITHIN,
+            "a load took {load:?} under the flood, {slowest_quiet:?} at most without: {result}"
         );
     }
-    let pushed = result["saveToVerdictMs"]
-        .as_u64()
-        .unwrap_or_else(|| panic!("the save's verdict never reached the page: {result}"));
+    let (quiet_push, pushed) = (
+        push_time(&result, "quietSaveToVerdictMs"),
+        push_time(&result, "saveToVerdictMs"),
+    );
     assert!(
-        Duration::from_millis(pushed) <= PUSHED_WITHIN,
-        "the verdict came {pushed} ms after the save: {result}"
+        pushed <= quiet_push + PUSH_DELAY_WITHIN,
+        "the verdict came {pushed:?} after the save under the flood, {quiet_push:?} without: {result}"
     );
     // The flood went on all along: its 200 connections, and as many again each time the
     // server refused or dropped one, many times over.

@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::lesson::quiz;
 use crate::workbook::Workbook;
+use xorlings_course::quiz;
 
 /// The progress file's name, at the workbook root.
 pub(crate) const PROGRESS_FILE: &str = ".xorlings-progress.toml";
@@ -33,7 +33,7 @@ pub(crate) struct Progress {
     /// The exercises that passed, in course order.
     #[serde(default)]
     pub done: Vec<String>,
-    /// The quizzes answered right, by their ids (`lesson::quiz`), in the catalog's order.
+    /// The quizzes answered right, by their ids (`xorlings_course::quiz`), in the catalog's order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quizzes: Vec<String>,
 }

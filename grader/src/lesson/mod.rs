@@ -12,7 +12,6 @@ mod fill;
 mod heading;
 mod html;
 mod pager;
-pub(crate) mod quiz;
 mod render;
 mod show;
 mod style;

@@ -6,7 +6,7 @@
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use super::html::{Html, scan};
-use super::quiz::{self, Quiz};
+use xorlings_course::quiz::{self, Quiz};
 
 /// Put before each folded answer: the learner writes theirs, then unfolds the lesson's
 /// (or, for a quiz, the grader checks it first).

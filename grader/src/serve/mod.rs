@@ -4,7 +4,7 @@
 //! lesson as HTML, its verdict pushed on every save (server-sent events; the grading is
 //! watch's own, in `live`) as fields the page lays out (`report::fields`), pictures
 //! drawn from the failing case, a "Try your function" box (`tryout`), the lessons'
-//! quizzes checked by the grader (`lesson::quiz`) and Nim against the learner's engine.
+//! quizzes checked by the course's catalog (`xorlings_course::quiz`) and Nim against the learner's engine.
 //!
 //! Safety on a laptop: a request whose `Host` is not this server's own is refused (DNS
 //! rebinding); no CORS header, so no other site can read a response; every request
@@ -309,7 +309,7 @@ fn quiz(server: &Server, request: &Request) -> Answer {
     let (Some(id), Some(typed)) = (body["quiz"].as_str(), body["answer"].as_str()) else {
         return problem(400, "send {\"quiz\": ID, \"answer\": TEXT}");
     };
-    let Some(quiz) = crate::lesson::quiz::find(id) else {
+    let Some(quiz) = xorlings_course::quiz::find(id) else {
         return problem(
             404,
             &format!("no lesson asks the quiz `{id}`: reload the page"),

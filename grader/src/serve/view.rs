@@ -6,12 +6,12 @@
 use serde_json::{Value, json};
 
 use crate::judge::Grade;
-use crate::lesson::quiz;
 use crate::report::fields::{self, Fields};
 use crate::session::Session;
 use crate::text::{Style, Text};
 use crate::watch::{Outcome, TryOutcome};
 use crate::workbook::Exercise;
+use xorlings_course::quiz;
 
 /// Text the page shows as it is (the play log) comes unwrapped: the browser wraps it.
 const UNWRAPPED: usize = usize::MAX;

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use xorlings_course::model::grundy::{grundy_values, mex};
+use crate::model::grundy::{grundy_values, mex};
 
 /// The marker a lesson puts before a quiz's folded answer.
 const MARKER: &str = "<!-- quiz:";
@@ -15,7 +15,7 @@ const WON_WORDS: &[&str] = &["won", "winning", "win", "wins", "n", "yes"];
 const TRY_AGAIN: &str = "try again, or unfold the lesson's answer below.";
 
 /// A question and how its answer is found.
-pub(crate) struct Quiz {
+pub struct Quiz {
     pub id: &'static str,
     /// The lesson it is in, as the manifest names it.
     pub lesson: &'static str,
@@ -26,7 +26,7 @@ pub(crate) struct Quiz {
 
 /// A quiz's answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Expected {
+pub enum Expected {
     /// One number (thousands may be written 2,995).
     Number(u64),
     /// Numbers in order, whatever is between them.
@@ -42,12 +42,12 @@ pub(crate) enum Expected {
 
 /// What the page says of an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Checked {
+pub struct Checked {
     pub right: bool,
     pub said: String,
 }
 
-pub(crate) const QUIZZES: &[Quiz] = &[
+pub const QUIZZES: &[Quiz] = &[
     quiz("nim-sum-6-7-9", "lessons/nim-sum.md", "a number", || {
         Expected::Number(nim_sum(&[6, 7, 9]))
     }),
@@ -285,12 +285,12 @@ const fn quiz(
 }
 
 /// The quiz called `id`.
-pub(crate) fn find(id: &str) -> Option<&'static Quiz> {
+pub fn find(id: &str) -> Option<&'static Quiz> {
     QUIZZES.iter().find(|quiz| quiz.id == id)
 }
 
 /// The quiz a lesson's HTML marks, if `html` is a marker.
-pub(super) fn marked(html: &str) -> Option<&'static Quiz> {
+pub fn marked(html: &str) -> Option<&'static Quiz> {
     let id = html
         .trim()
         .strip_prefix(MARKER)?
@@ -300,12 +300,12 @@ pub(super) fn marked(html: &str) -> Option<&'static Quiz> {
 }
 
 impl Quiz {
-    pub(crate) fn expected(&self) -> Expected {
+    pub fn expected(&self) -> Expected {
         (self.answer)()
     }
 
     /// Whether `typed` answers the question, and what to say of it.
-    pub(crate) fn check(&self, typed: &str) -> Checked {
+    pub fn check(&self, typed: &str) -> Checked {
         let typed = typed.trim();
         let expected = self.expected();
         let verdict = match &expected {
@@ -585,7 +585,7 @@ mod tests {
 
     /// The lessons' quiz markers, each with the text of the answer it folds.
     fn marked_answers() -> Vec<(String, String, String)> {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let mut found = Vec::new();
         for entry in std::fs::read_dir(root.join("lessons")).unwrap() {
             let path = entry.unwrap().path();

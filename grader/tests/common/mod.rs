@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use walkdir::WalkDir;
 
+pub(crate) mod browser;
 pub(crate) mod ci;
 pub(crate) mod docs;
 pub(crate) mod tmux;

@@ -5,105 +5,21 @@
 //! that the try box and a move in play are answered, and that save to verdict on the
 //! page keeps within watch's own time (measured in the same run) plus 100 ms.
 
-use std::ffi::OsStr;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::browser::{Server, drive};
 use crate::common::{GRADER, Workbook, repo_root};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
 /// Saves timed on the page, and as many under watch, taking turns (each alternating a
 /// solution and the stub, so every save changes the verdict).
 const SAVES: usize = 8;
 /// How much slower than watch the page may be, save to verdict.
 const SLOWER_BY_AT_MOST: Duration = Duration::from_millis(100);
 const WAIT: Duration = Duration::from_secs(180);
-
-/// A running `grader serve`, stopped when dropped.
-struct Server {
-    child: Child,
-    url: String,
-    port: u16,
-}
-
-impl Server {
-    fn start(workbook: &Workbook) -> Server {
-        let mut child = Command::new(GRADER)
-            .arg("serve")
-            .current_dir(workbook.root())
-            .env("NO_COLOR", "1")
-            .env_remove("XORLINGS_SEED")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        stdout.read_line(&mut first).unwrap();
-        // The rest of stdout is drained, so the server never blocks on a full pipe.
-        std::thread::Builder::new()
-            .name("serve-stdout".into())
-            .spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()))
-            .unwrap();
-        let url = first.trim_end().to_string();
-        let port = url
-            .strip_prefix("http://127.0.0.1:")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .and_then(|port| port.parse().ok())
-            .unwrap_or_else(|| panic!("the first line is not the address: {first:?}"));
-        Server { child, url, port }
-    }
-
-    /// Sends `request` as written and gives the status and the body.
-    fn raw(&self, request: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        stream.write_all(request.as_bytes()).unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        let status = response
-            .split(' ')
-            .nth(1)
-            .and_then(|status| status.parse().ok())
-            .unwrap_or_else(|| panic!("no status in {response:?}"));
-        let body = response
-            .split_once("\r\n\r\n")
-            .map(|(_, body)| body.to_string())
-            .unwrap_or_default();
-        (status, body)
-    }
-
-    fn get(&self, path: &str, host: &str) -> (u16, String) {
-        self.raw(&format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n"))
-    }
-
-    fn post(&self, path: &str, token: Option<&str>, body: &str) -> (u16, String) {
-        let token = token
-            .map(|token| format!("X-Xorlings-Token: {token}\r\n"))
-            .unwrap_or_default();
-        self.raw(&format!(
-            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{token}Content-Length: {}\r\n\r\n{body}",
-            self.port,
-            body.len()
-        ))
-    }
-
-    fn token(&self) -> String {
-        let (_, page) = self.get("/", &format!("127.0.0.1:{}", self.port));
-        let at = page.find("name=\"xorlings-token\" content=\"").unwrap() + 31;
-        page[at..at + 32].to_string()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[test]
 fn a_foreign_host_or_a_missing_token_is_refused() {
@@ -240,125 +156,6 @@ fn slow_heads_and_closed_streams_hold_nothing() {
         seen.extend_from_slice(&chunk[..read]);
     }
     drop(held);
-}
-
-/// Loads of the page, without the flood and under it.
-const LOADS: usize = 10;
-/// What the flood may add to a load (over the slowest load without it) and to a save's
-/// verdict reaching the page (over the same without it). A flood that held the server's
-/// slots would make a load wait for a slot's 3 s deadline, or fail.
-const LOAD_DELAY_WITHIN: Duration = Duration::from_secs(2);
-const PUSH_DELAY_WITHIN: Duration = Duration::from_secs(1);
-
-fn millis(result: &serde_json::Value, key: &str) -> Vec<Duration> {
-    let values = result[key].as_array();
-    let values = values.unwrap_or_else(|| panic!("no {key}: {result}"));
-    values
-        .iter()
-        .map(|ms| Duration::from_millis(ms.as_u64().unwrap()))
-        .collect()
-}
-
-fn push_time(result: &serde_json::Value, key: &str) -> Duration {
-    let ms = result[key].as_u64();
-    let ms =
-        ms.unwrap_or_else(|| panic!("a save's verdict never reached the page ({key}): {result}"));
-    Duration::from_millis(ms)
-}
-
-/// While another process holds 200 connections (request heads that trickle in, event
-/// streams without the token, requests of another origin with a valid `Host`) and a
-/// page of another origin in the same browser floods the server too, the learner's
-/// page loads every time, at most 2 s slower than without the flood, and a save's
-/// verdict reaches it at most 1 s later than without the flood. Both are measured
-/// without the flood first in the same run, so a busy machine moves both alike.
-#[test]
-fn the_page_stays_served_under_a_flood_from_another_origin() {
-    let workbook = Workbook::new();
-    let xor_all = workbook.exercise_file("xor_all");
-    let server = Server::start(&workbook);
-    let loads = LOADS.to_string();
-    let result = drive(
-        "flood_test.js",
-        &[
-            ("SERVE_URL", server.url.as_ref()),
-            ("EXERCISE_FILE", workbook.path(&xor_all).as_os_str()),
-            (
-                "SOLUTION",
-                workbook.path("solutions/xor_all/src/lib.rs").as_os_str(),
-            ),
-            ("LOADS", loads.as_ref()),
-        ],
-    );
-    eprintln!("without and under the flood: {result}");
-    let quiet = millis(&result, "quietLoadsMs");
-    let flooded = millis(&result, "loadsMs");
-    assert_eq!((quiet.len(), flooded.len()), (LOADS, LOADS), "{result}");
-    let slowest_quiet = *quiet.iter().max().unwrap();
-    for load in &flooded {
-        assert!(
-            *load <= slowest_quiet + LOAD_DELAY_WITHIN,
-            "a load took {load:?} under the flood, {slowest_quiet:?} at most without: {result}"
-        );
-    }
-    let (quiet_push, pushed) = (
-        push_time(&result, "quietSaveToVerdictMs"),
-        push_time(&result, "saveToVerdictMs"),
-    );
-    assert!(
-        pushed <= quiet_push + PUSH_DELAY_WITHIN,
-        "the verdict came {pushed:?} after the save under the flood, {quiet_push:?} without: {result}"
-    );
-    // The flood went on all along: its 200 connections, and as many again each time the
-    // server refused or dropped one, many times over.
-    let opened = result["floodConnections"].as_u64().unwrap();
-    assert!(
-        opened >= 2_000,
-        "the flood opened only {opened} connections: {result}"
-    );
-}
-
-/// The driver's folder, with what it needs to drive Chromium; the test fails, saying what
-/// to install, where something is missing (`.ci/run` installs all of it).
-fn browser_driver() -> PathBuf {
-    let driver = repo_root().join("scripts/browser");
-    let node = Command::new("node")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success());
-    assert!(node, "node is not installed: apt-get install nodejs npm");
-    assert!(
-        Path::new(CHROMIUM).exists(),
-        "{CHROMIUM} is missing: apt-get install chromium"
-    );
-    assert!(
-        driver.join("node_modules/playwright-core").exists(),
-        "playwright-core is not installed: run `npm ci` in scripts/browser"
-    );
-    driver
-}
-
-/// Runs the driver `script` of `scripts/browser/` with `settings` (and CHROMIUM) in its
-/// environment, and gives the one line of JSON it prints.
-fn drive(script: &str, settings: &[(&str, &OsStr)]) -> serde_json::Value {
-    let driver = browser_driver();
-    let mut command = Command::new("node");
-    command
-        .arg(driver.join(script))
-        .current_dir(&driver)
-        .env("CHROMIUM", CHROMIUM);
-    for (name, value) in settings {
-        command.env(name, value);
-    }
-    let output = command.output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "the browser driver {script} failed:\n{}\n{stdout}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_str(stdout.trim()).unwrap_or_else(|error| panic!("{error}: {stdout}"))
 }
 
 /// A running `grader watch` in `workbook`, its screen written to `screen`, once it shows

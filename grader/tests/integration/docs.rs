@@ -185,6 +185,29 @@ fn the_speed_page_counts_the_cases_the_grader_runs() {
     assert_eq!(counted, grader::thousands(cases as u64));
 }
 
+/// The speed page's count of recorded solutions, which `scripts/verdict_times.sh` grades
+/// to their verdicts, is the number there is: a new one is counted there too.
+#[test]
+fn the_speed_page_counts_the_recorded_solutions_it_times() {
+    let speed = page("docs/guide/speed.md");
+    let counted = part(&speed, "verdicts-count");
+    let recorded = walkdir::WalkDir::new(repo_root().join("solutions"))
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|entry| {
+            let path = entry.path();
+            path.extension().is_some_and(|ext| ext == "rs")
+                && path.components().any(|part| part.as_os_str() == "recorded")
+        })
+        .count();
+    assert_eq!(
+        counted,
+        recorded.to_string(),
+        "docs/guide/speed.md counts {counted} recorded solutions; there are {recorded}: run \
+         `bash scripts/verdict_times.sh --readme`"
+    );
+}
+
 #[test]
 fn the_readme_is_short_and_points_instructors_to_their_guide() {
     let readme = readme();
